@@ -1,0 +1,68 @@
+# simty: build, test and demo entry point.
+#
+#   make          build build/simty (and libsimty.a)
+#   make check    every test: unit, ISA, examples on simty and QEMU,
+#                 differential SIMT-vs-scalar, bad input; then again under
+#                 AddressSanitizer + UndefinedBehaviorSanitizer
+#   make demo     build the examples and run them
+#   make bench    simulation speed figures (not a test)
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc
+BUILD   ?= build
+
+LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
+                      src/core/*.c src/models/*.c src/sim/*.c src/stats/*.c)
+CLI_SRC := src/cli/main.c
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+HEADERS := $(wildcard src/*.h src/*/*.h)
+
+# Host and guest tools the build and the tests need (Debian packages).
+DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
+                qemu-system-misc binutils-riscv64-unknown-elf
+DEPS_STAMP := $(BUILD)/.deps-ok
+
+.PHONY: all deps check check-fast check-asan demo bench clean fuzz-long
+all: $(BUILD)/simty
+
+$(BUILD)/simty: $(CLI_OBJ) $(BUILD)/libsimty.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/libsimty.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+# Installs missing Debian packages (apt-get, with sudo when not root) or
+# stops with one sentence naming them.
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): tools/ensure-deps.sh
+	@tools/ensure-deps.sh $(DEB_PACKAGES)
+	@mkdir -p $(BUILD) && touch $@
+
+check: deps all
+	python3 tests/run_tests.py --simty $(BUILD)/simty
+	$(MAKE) check-asan
+
+# The same suite, simulator built with ASan + UBSan.
+check-asan: deps
+	$(MAKE) BUILD=build/asan CC=gcc \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    build/asan/simty
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    python3 tests/run_tests.py --simty build/asan/simty --sanitized
+
+demo: deps all
+	python3 tests/demo.py --simty $(BUILD)/simty
+
+bench: deps all
+	python3 bench/speed.py --simty $(BUILD)/simty
+
+clean:
+	rm -rf build

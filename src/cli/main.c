@@ -1,0 +1,326 @@
+/* The simty command: run and disassemble RV32 programs. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/disasm.h"
+#include "sim/sim.h"
+#include "simty.h"
+
+static const char usage_text[] =
+    "usage: simty run [options] PROGRAM.elf\n"
+    "       simty disasm [--mem BASE:SIZE] [--ram-size SIZE] PROGRAM.elf\n"
+    "       simty --help | --version\n"
+    "\n"
+    "Runs an RV32IMA ELF program on a simulated Simty core (many threads, grouped\n"
+    "in warps that execute in lockstep).\n"
+    "\n"
+    "Machine:\n"
+    "  -w, --warps N          warps per core, 1..64 (default 8)\n"
+    "  -t, --threads N        threads per warp, 1..64 (default 4)\n"
+    "  -m, --model M          simt (default): warps run in SIMT lockstep;\n"
+    "                         scalar: every thread alone, the reference model\n"
+    "      --paths P          hct (default): hot/cold context tables; ideal: sorted list\n"
+    "      --priority P       depth (default): deepest call, then lowest PC; minpc\n"
+    "      --coalescer C      simty (default): leader/follower word coalescing;\n"
+    "                         block: any access in the leader's block in one pass\n"
+    "      --ram-size SIZE    main RAM at 0x80000000 (default 64M)\n"
+    "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
+    "\n"
+    "Run control and output:\n"
+    "      --max-cycles N     stop with status 124 after N cycles (default: no limit)\n"
+    "      --signature FILE   write the words between begin_signature and end_signature\n"
+    "      --stats            print a statistics summary on stderr\n"
+    "      --stats-json FILE  write statistics as JSON ('-' for stdout)\n"
+    "\n"
+    "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
+    "124 cycle limit, 125 usage error, 126 program cannot be loaded.\n";
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "simty: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see simty --help)\n");
+    return SIMTY_STATUS_USAGE;
+}
+
+/* Parses a number with an optional K/M/G suffix (x1024...).  Returns 0. */
+static int parse_u64(const char *s, uint64_t *out, int allow_suffix)
+{
+    if (!*s || *s == '-' || *s == '+' || *s == ' ')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s)
+        return -1;
+    unsigned shift = 0;
+    if (allow_suffix && *end) {
+        switch (*end) {
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        default: return -1;
+        }
+        end++;
+        if (*end == 'i' || *end == 'B')
+            end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
+    }
+    if (*end || (shift && v > (~0ull >> shift)))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+static int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi,
+                          unsigned *out)
+{
+    uint64_t v;
+    if (parse_u64(arg, &v, 0) || v < lo || v > hi)
+        return usage_error("%s: expected an integer %u..%u, got '%s'", opt, lo, hi, arg);
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int parse_mem_opt(const char *arg, simty_config *cfg)
+{
+    const char *colon = strchr(arg, ':');
+    uint64_t base, size;
+    char b[64];
+    if (!colon || (size_t)(colon - arg) >= sizeof b)
+        return usage_error("--mem: expected BASE:SIZE, got '%s'", arg);
+    memcpy(b, arg, (size_t)(colon - arg));
+    b[colon - arg] = 0;
+    if (parse_u64(b, &base, 0) || base > 0xffffffffull)
+        return usage_error("--mem: bad base address in '%s'", arg);
+    if (parse_u64(colon + 1, &size, 1) || size == 0 || base + size > (1ull << 32))
+        return usage_error("--mem: bad size in '%s' (region must fit below 4 GiB)", arg);
+    if (cfg->n_extra_mem == SIMTY_MAX_EXTRA_MEM)
+        return usage_error("--mem: at most %d extra regions", SIMTY_MAX_EXTRA_MEM);
+    cfg->extra_mem[cfg->n_extra_mem].base = (uint32_t)base;
+    cfg->extra_mem[cfg->n_extra_mem].size = size;
+    cfg->n_extra_mem++;
+    return 0;
+}
+
+typedef struct cli_opts {
+    simty_config cfg;
+    const char *program;
+    const char *signature;
+    const char *stats_json;
+    int stats;
+} cli_opts;
+
+enum {
+    OPT_PATHS = 256,
+    OPT_PRIORITY,
+    OPT_COALESCER,
+    OPT_MEM,
+    OPT_RAM_SIZE,
+    OPT_MAX_CYCLES,
+    OPT_SIGNATURE,
+    OPT_STATS,
+    OPT_STATS_JSON,
+};
+
+static int choose(const char *opt, const char *arg, const char *a, const char *b, int *out)
+{
+    if (strcmp(arg, a) == 0)
+        *out = 0;
+    else if (strcmp(arg, b) == 0)
+        *out = 1;
+    else
+        return usage_error("%s: expected %s or %s, got '%s'", opt, a, b, arg);
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, cli_opts *o)
+{
+    static const struct option longopts[] = {
+        {"warps", required_argument, 0, 'w'},
+        {"threads", required_argument, 0, 't'},
+        {"model", required_argument, 0, 'm'},
+        {"paths", required_argument, 0, OPT_PATHS},
+        {"priority", required_argument, 0, OPT_PRIORITY},
+        {"coalescer", required_argument, 0, OPT_COALESCER},
+        {"mem", required_argument, 0, OPT_MEM},
+        {"ram-size", required_argument, 0, OPT_RAM_SIZE},
+        {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
+        {"signature", required_argument, 0, OPT_SIGNATURE},
+        {"stats", no_argument, 0, OPT_STATS},
+        {"stats-json", required_argument, 0, OPT_STATS_JSON},
+        {0, 0, 0, 0},
+    };
+    memset(o, 0, sizeof *o);
+    simty_config_default(&o->cfg);
+    opterr = 0;
+    optind = 1;
+    int c, k, rc = 0;
+    uint64_t v;
+    while ((c = getopt_long(argc, argv, "+w:t:m:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'w': rc = parse_uint_opt("--warps", optarg, 1, SIMTY_MAX_WARPS, &o->cfg.warps); break;
+        case 't':
+            rc = parse_uint_opt("--threads", optarg, 1, SIMTY_MAX_LANES, &o->cfg.threads);
+            break;
+        case 'm':
+            if (!(rc = choose("--model", optarg, "simt", "scalar", &k)))
+                o->cfg.model = k ? SIMTY_MODEL_SCALAR : SIMTY_MODEL_SIMT;
+            break;
+        case OPT_PATHS:
+            if (!(rc = choose("--paths", optarg, "hct", "ideal", &k)))
+                o->cfg.paths = k ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
+            break;
+        case OPT_PRIORITY:
+            if (!(rc = choose("--priority", optarg, "depth", "minpc", &k)))
+                o->cfg.priority = k ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
+            break;
+        case OPT_COALESCER:
+            if (!(rc = choose("--coalescer", optarg, "simty", "block", &k)))
+                o->cfg.coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
+            break;
+        case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
+        case OPT_RAM_SIZE:
+            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 0x80000000ull)
+                rc = usage_error("--ram-size: expected a size from 4K to 2G, got '%s'", optarg);
+            else
+                o->cfg.ram_size = v;
+            break;
+        case OPT_MAX_CYCLES:
+            if (parse_u64(optarg, &v, 0) || v == 0)
+                rc = usage_error("--max-cycles: expected a positive integer, got '%s'", optarg);
+            else
+                o->cfg.max_cycles = v;
+            break;
+        case OPT_SIGNATURE: o->signature = optarg; break;
+        case OPT_STATS: o->stats = 1; break;
+        case OPT_STATS_JSON: o->stats_json = optarg; break;
+        case ':':
+        case '?':
+        default:
+            if (optopt && optopt < 256 && strchr("wtm", optopt))
+                rc = usage_error("option -%c needs a value", optopt);
+            else if (optind > 0 && optind <= argc && argv[optind - 1][0] == '-' &&
+                     strchr(argv[optind - 1], '=') == NULL && c == ':')
+                rc = usage_error("option %s needs a value", argv[optind - 1]);
+            else
+                rc = usage_error("unknown option '%s'", argv[optind - 1]);
+            break;
+        }
+        if (rc)
+            return rc;
+    }
+    if (optind >= argc)
+        return usage_error("no program given");
+    if (optind + 1 < argc)
+        return usage_error("unexpected argument '%s' after the program", argv[optind + 1]);
+    o->program = argv[optind];
+    return 0;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    cli_opts o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc;
+    char err[512];
+    simty_sim *s = simty_create(&o.cfg, err, sizeof err);
+    if (!s)
+        return usage_error("%s", err);
+    if (simty_load(s, o.program, err, sizeof err)) {
+        fprintf(stderr, "simty: %s\n", err);
+        simty_destroy(s);
+        return SIMTY_STATUS_LOAD;
+    }
+    simty_run(s);
+    const simty_result *r = simty_result_get(s);
+    if (r->reason == SIMTY_EXIT_FAULT || r->reason == SIMTY_EXIT_DEADLOCK ||
+        r->reason == SIMTY_EXIT_MAX_CYCLES) {
+        fprintf(stderr, "simty: %s\n", r->message);
+        if (r->reason != SIMTY_EXIT_FAULT) {
+            fprintf(stderr, "simty: live threads at cycle %llu:\n",
+                    (unsigned long long)simty_stats_get(s)->cycles);
+            simty_dump_state(s, stderr);
+        }
+    }
+    int status = simty_exit_status(r);
+    if (o.signature && simty_write_signature(s, o.signature, err, sizeof err)) {
+        fprintf(stderr, "simty: %s\n", err);
+        status = status ? status : 1;
+    }
+    if (o.stats)
+        simty_print_stats(s, stderr);
+    if (o.stats_json && simty_write_stats_json(s, o.stats_json, err, sizeof err)) {
+        fprintf(stderr, "simty: %s\n", err);
+        status = status ? status : 1;
+    }
+    simty_destroy(s);
+    return status;
+}
+
+static int disasm_symbolizer(void *ctx, uint32_t addr, char *buf, size_t n)
+{
+    return sim_symbolize(ctx, addr, buf, n);
+}
+
+static int cmd_disasm(int argc, char **argv)
+{
+    cli_opts o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc;
+    char err[512];
+    o.cfg.warps = o.cfg.threads = 1;
+    simty_sim *s = simty_create(&o.cfg, err, sizeof err);
+    if (!s)
+        return usage_error("%s", err);
+    if (simty_load(s, o.program, err, sizeof err)) {
+        fprintf(stderr, "simty: %s\n", err);
+        simty_destroy(s);
+        return SIMTY_STATUS_LOAD;
+    }
+    size_t k = 0; /* symbols are sorted by address */
+    for (unsigned i = 0; i < s->elf.nexec; i++) {
+        uint32_t a = s->elf.exec[i].addr, end = a + s->elf.exec[i].size;
+        for (; a + 4 <= end && a >= s->elf.exec[i].addr; a += 4) {
+            while (k < s->elf.nsyms && s->elf.syms[k].addr < a)
+                k++;
+            for (; k < s->elf.nsyms && s->elf.syms[k].addr == a; k++)
+                printf("\n%08x <%s>:\n", a, s->elf.syms[k].name);
+            char dis[200];
+            insn_t d;
+            insn_decode(load_le(mem_ptr(&s->mem, a, 4), 4), &d);
+            insn_disasm(&d, a, dis, sizeof dis, disasm_symbolizer, s);
+            printf("%8x:\t%08x\t%s\n", a, d.raw, dis);
+        }
+        k = 0;
+    }
+    simty_destroy(s);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error("missing command");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("simty %s\n", SIMTY_VERSION);
+        return 0;
+    }
+    if (!strcmp(argv[1], "run"))
+        return cmd_run(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "disasm"))
+        return cmd_disasm(argc - 1, argv + 1);
+    return usage_error("unknown command '%s' (expected run or disasm)", argv[1]);
+}

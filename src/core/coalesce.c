@@ -1,0 +1,31 @@
+#include "core/coalesce.h"
+
+#include "core/lane_ops.h"
+
+lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
+                        lane_mask mask, unsigned T)
+{
+    unsigned leader = (unsigned)__builtin_ctzll(mask);
+    lane_mask leader_bit = 1ull << leader;
+    if (d->cls == CLS_AMO)
+        return leader_bit; /* atomics: lane by lane, in lane order */
+
+    const uint32_t lead = addr[leader], bsize = 4 * T;
+    const uint32_t block = lead - lead % bsize; /* blocks need not be a power of two */
+    lane_mask served = leader_bit;
+
+    if (kind == SIMTY_COALESCER_BLOCK) {
+        for (unsigned l = leader + 1; l < T; l++)
+            served |= (lane_mask)((addr[l] - block) < bsize) << l;
+        return served & mask;
+    }
+    if (mem_access_size(d) != 4)
+        return leader_bit; /* sub-word: one lane per pass */
+    const int is_load = d->cls == CLS_LOAD;
+    for (unsigned l = leader + 1; l < T; l++) {
+        int unit_stride = addr[l] == block + 4 * l;
+        int broadcast = is_load && addr[l] == lead;
+        served |= (lane_mask)(unit_stride | broadcast) << l;
+    }
+    return served & mask;
+}

@@ -1,0 +1,17 @@
+/* Leader/follower memory arbitration (spec section 6).  The leader is the
+ * lowest active lane; one pass serves the leader and every lane that can
+ * share its access; the others replay the instruction later. */
+#ifndef SIMTY_CORE_COALESCE_H
+#define SIMTY_CORE_COALESCE_H
+
+#include <stdint.h>
+
+#include "core/paths.h"
+#include "isa/insn.h"
+
+/* Lanes served by this pass, among `mask` (non-empty), for the per-lane
+ * addresses `addr` of instruction d, with blocks of 4*T bytes. */
+lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
+                        lane_mask mask, unsigned T);
+
+#endif

@@ -1,0 +1,229 @@
+#include "core/lane_ops.h"
+
+#include "isa/disasm.h"
+
+static const char *const kind_name[] = {"load", "store", "atomic access"};
+
+static bool mem_fault(simty_sim *s, unsigned hart, uint32_t pc, int kind, int status,
+                      uint32_t addr, unsigned size)
+{
+    switch (status) {
+    case MEM_MISALIGNED:
+        sim_fault(s, hart, pc, "misaligned %u-byte %s at address 0x%08x", size, kind_name[kind],
+                  addr);
+        break;
+    case MEM_UNMAPPED:
+        sim_fault(s, hart, pc, "%s at unmapped address 0x%08x", kind_name[kind], addr);
+        break;
+    default: /* MEM_BAD_DEVICE */
+        sim_fault(s, hart, pc, "%s", s->bus_error);
+        break;
+    }
+    return false;
+}
+
+static uint32_t amo_apply(unsigned op, uint32_t old, uint32_t v)
+{
+    switch (op) {
+    case OP_AMOSWAP_W: return v;
+    case OP_AMOADD_W: return old + v;
+    case OP_AMOXOR_W: return old ^ v;
+    case OP_AMOAND_W: return old & v;
+    case OP_AMOOR_W: return old | v;
+    case OP_AMOMIN_W: return (int32_t)old < (int32_t)v ? old : v;
+    case OP_AMOMAX_W: return (int32_t)old > (int32_t)v ? old : v;
+    case OP_AMOMINU_W: return old < v ? old : v;
+    case OP_AMOMAXU_W: return old > v ? old : v;
+    }
+    return old;
+}
+
+/* Store half of an AMO or SC; tohost goes through the bus so that it ends
+ * the program. */
+static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, uint8_t *p,
+                         uint32_t old, uint32_t nv)
+{
+    if (s->has_tohost && addr == s->tohost) {
+        int st = bus_store_slow(s, hart, addr, 4, nv);
+        return st == MEM_OK || mem_fault(s, hart, pc, 2, st, addr, 4);
+    }
+    if (nv != old)
+        s->mem_changed = true;
+    store_le(p, 4, nv);
+    return true;
+}
+
+bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
+                 unsigned hart, uint32_t addr, uint32_t pc)
+{
+    uint32_t *rd = x + (unsigned)d->rd * stride + lane;
+    uint32_t v2 = x[(unsigned)d->rs2 * stride + lane];
+    unsigned size = mem_access_size(d);
+    uint32_t v;
+    int st;
+
+    switch (d->cls) {
+    case CLS_LOAD:
+        st = bus_load(s, hart, addr, size, &v);
+        if (st != MEM_OK)
+            return mem_fault(s, hart, pc, 0, st, addr, size);
+        if (d->op == OP_LB)
+            v = (uint32_t)(int32_t)(int8_t)v;
+        else if (d->op == OP_LH)
+            v = (uint32_t)(int32_t)(int16_t)v;
+        if (d->rd)
+            *rd = v;
+        return true;
+    case CLS_STORE:
+        st = bus_store(s, hart, addr, size, v2);
+        if (st != MEM_OK)
+            return mem_fault(s, hart, pc, 1, st, addr, size);
+        return true;
+    default:
+        break;
+    }
+
+    /* A extension: word-aligned, RAM only (atomics on devices make no sense) */
+    reservation *r = &s->resv[hart];
+    if (addr & 3)
+        return mem_fault(s, hart, pc, 2, MEM_MISALIGNED, addr, 4);
+    uint64_t off = (uint64_t)(addr - s->ram_base);
+    uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
+                                                                 : mem_ptr(&s->mem, addr, 4);
+    if (!p)
+        return mem_fault(s, hart, pc, 2, MEM_UNMAPPED, addr, 4);
+    uint32_t old = load_le(p, 4);
+
+    if (d->op == OP_LR_W) {
+        *r = (reservation){.addr = addr, .value = old, .valid = true};
+        if (d->rd)
+            *rd = old;
+        return true;
+    }
+    if (d->op == OP_SC_W) {
+        bool ok = r->valid && r->addr == addr && old == r->value;
+        r->valid = false;
+        if (ok && !atomic_store(s, hart, pc, addr, p, old, v2))
+            return false;
+        if (d->rd)
+            *rd = ok ? 0 : 1;
+        return true;
+    }
+    if (!atomic_store(s, hart, pc, addr, p, old, amo_apply(d->op, old, v2)))
+        return false;
+    if (d->rd)
+        *rd = old;
+    return true;
+}
+
+enum {
+    CSR_MISA = 0x301,
+    CSR_MSCRATCH = 0x340,
+    CSR_MCYCLE = 0xb00,
+    CSR_MINSTRET = 0xb02,
+    CSR_MCYCLEH = 0xb80,
+    CSR_MINSTRETH = 0xb82,
+    CSR_CYCLE = 0xc00,
+    CSR_INSTRET = 0xc02,
+    CSR_CYCLEH = 0xc80,
+    CSR_INSTRETH = 0xc82,
+    CSR_MVENDORID = 0xf11,
+    CSR_MARCHID = 0xf12,
+    CSR_MIMPID = 0xf13,
+    CSR_MHARTID = 0xf14,
+    CSR_SIMTY_WARPS = 0xfc0,
+    CSR_SIMTY_THREADS = 0xfc1,
+    CSR_SIMTY_HARTS = 0xfc2,
+    CSR_SIMTY_CORES = 0xfc3,
+};
+
+/* misa: MXL = 1 (32-bit), extensions A, I, M */
+#define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12))
+
+bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
+              unsigned hart, uint32_t pc)
+{
+    uint32_t src = d->op >= OP_CSRRWI ? (uint32_t)d->imm : x[(unsigned)d->rs1 * stride + lane];
+    bool is_write_op = d->op == OP_CSRRW || d->op == OP_CSRRWI;
+    /* csrrs/csrrc with x0 (or zimm 0) only read */
+    bool writes = is_write_op || d->rs1 != 0;
+    bool reads = !is_write_op || d->rd != 0;
+    uint32_t old = 0;
+    bool writable = false;
+
+    switch (d->csr) {
+    case CSR_MISA: old = MISA_VALUE; break;
+    case CSR_MSCRATCH: old = s->mscratch[hart]; writable = true; break;
+    case CSR_MCYCLE: case CSR_CYCLE:
+        old = (uint32_t)s->cycle;
+        s->counter_read = true;
+        break;
+    case CSR_MCYCLEH: case CSR_CYCLEH:
+        old = (uint32_t)(s->cycle >> 32);
+        s->counter_read = true;
+        break;
+    case CSR_MINSTRET: case CSR_INSTRET:
+        old = (uint32_t)s->instret[hart];
+        s->counter_read = true;
+        break;
+    case CSR_MINSTRETH: case CSR_INSTRETH:
+        old = (uint32_t)(s->instret[hart] >> 32);
+        s->counter_read = true;
+        break;
+    case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: old = 0; break;
+    case CSR_MHARTID: old = hart; break;
+    case CSR_SIMTY_WARPS: old = s->W; break;
+    case CSR_SIMTY_THREADS: old = s->T; break;
+    case CSR_SIMTY_HARTS: old = s->nharts; break;
+    case CSR_SIMTY_CORES: old = s->cfg.cores; break;
+    default: {
+        const char *nm = csr_name(d->csr);
+        if (nm)
+            sim_fault(s, hart, pc, "CSR %s (0x%03x) is not implemented", nm, d->csr);
+        else
+            sim_fault(s, hart, pc, "CSR 0x%03x is not implemented", d->csr);
+        return false;
+    }
+    }
+    if (writes && !writable) {
+        sim_fault(s, hart, pc, "write to read-only CSR 0x%03x", d->csr);
+        return false;
+    }
+    if (writes) {
+        uint32_t nv = d->op == OP_CSRRW || d->op == OP_CSRRWI   ? src
+                      : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src
+                                                                : old & ~src;
+        s->mscratch[hart] = nv; /* the only writable CSR */
+    }
+    if (reads && d->rd)
+        x[(unsigned)d->rd * stride + lane] = old;
+    return true;
+}
+
+bool lane_ecall(simty_sim *s, const uint32_t *x, unsigned stride, unsigned lane, unsigned hart,
+                uint32_t pc, int32_t *code)
+{
+    uint32_t a7 = x[17 * stride + lane];
+    if (a7 == 93) {
+        *code = (int32_t)x[10 * stride + lane];
+        return true;
+    }
+    sim_fault(s, hart, pc, "unsupported ecall (a7 = %u; only 93, exit, is implemented)", a7);
+    return false;
+}
+
+void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
+{
+    if (d->op == OP_EBREAK)
+        sim_fault(s, hart, pc, "ebreak (breakpoint)");
+    else if ((d->raw & 3) != 3)
+        sim_fault(s, hart, pc, "illegal instruction 0x%08x (compressed instructions are not "
+                               "supported)", d->raw);
+    else
+        sim_fault(s, hart, pc, "illegal instruction 0x%08x", d->raw);
+}
+
+void lane_misaligned_target(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target)
+{
+    sim_fault(s, hart, pc, "jump to misaligned address 0x%08x", target);
+}

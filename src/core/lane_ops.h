@@ -1,0 +1,44 @@
+/* Per-lane execution of the instructions that touch machine state beyond the
+ * register file: loads, stores, AMOs, LR/SC, CSRs and ECALL.  Shared by every
+ * model; a model decides which lanes run (coalescing, replay), these
+ * functions do the work of one lane. */
+#ifndef SIMTY_CORE_LANE_OPS_H
+#define SIMTY_CORE_LANE_OPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/sim.h"
+
+/* Access size in bytes of a memory instruction (1, 2 or 4). */
+static inline unsigned mem_access_size(const insn_t *d)
+{
+    switch (d->op) {
+    case OP_LB: case OP_LBU: case OP_SB: return 1;
+    case OP_LH: case OP_LHU: case OP_SH: return 2;
+    default: return 4;
+    }
+}
+
+/* Load, store, AMO, LR or SC of one lane at addr.  x/stride: the warp's
+ * register file.  Returns false after reporting a guest fault. */
+bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
+                 unsigned hart, uint32_t addr, uint32_t pc);
+
+/* CSR read/modify/write of one lane.  Returns false after a fault. */
+bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
+              unsigned hart, uint32_t pc);
+
+/* ECALL of one lane: returns true if the thread exits (a7 = 93, code in
+ * *code); false after reporting an unsupported call. */
+bool lane_ecall(simty_sim *s, const uint32_t *x, unsigned stride, unsigned lane, unsigned hart,
+                uint32_t pc, int32_t *code);
+
+/* Reports the fault for an instruction the models do not execute
+ * (illegal encodings, ebreak). */
+void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc);
+
+/* Reports a jump or branch to a target that is not 4-byte aligned. */
+void lane_misaligned_target(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target);
+
+#endif

@@ -1,0 +1,172 @@
+#include "core/warp_exec.h"
+
+#include "core/coalesce.h"
+#include "core/lane_ops.h"
+#include "isa/exec.h"
+
+/* Select words for the lanes of mask (see isa/exec.h); NULL if all T lanes. */
+static const uint32_t *lane_select(lane_mask mask, unsigned T, uint32_t *sel)
+{
+    if (mask == full_lane_mask(T))
+        return NULL;
+    for (unsigned l = 0; l < T; l++)
+        sel[l] = 0u - (uint32_t)((mask >> l) & 1);
+    return sel;
+}
+
+static unsigned lowest_lane(lane_mask m) { return (unsigned)__builtin_ctzll(m); }
+
+static void set_next(path_t *p, uint32_t pc, lane_mask mask, int32_t depth)
+{
+    *p = (path_t){.pc = pc, .depth = depth, .mask = mask};
+}
+
+bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
+{
+    const unsigned T = s->T, hart0 = gw * T;
+    const uint32_t pc = p->pc;
+    const lane_mask mask = p->mask;
+    uint32_t *x = warp_regs(s, gw);
+    uint32_t sel_buf[SIMTY_MAX_LANES], addr[SIMTY_MAX_LANES];
+
+    *o = (warp_outcome){0};
+    const insn_t *d = sim_fetch(s, hart0 + lowest_lane(mask), pc);
+    if (!d)
+        return false;
+    o->insn = d;
+    o->retired = mask;
+    set_next(&o->next[0], pc + 4, mask, p->depth);
+
+    switch (d->cls) {
+    case CLS_ALU:
+        exec_alu(d, x, T, T, lane_select(mask, T, sel_buf), pc);
+        break;
+
+    case CLS_BRANCH: {
+        lane_mask taken = exec_branch(d, x, T, T) & mask;
+        if (!taken)
+            break;
+        if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
+            for (lane_mask m = taken; m; m &= m - 1)
+                sim_thread_park(s, hart0 + lowest_lane(m));
+            o->retired = mask & ~taken;
+            o->next[0].mask = mask & ~taken;
+            break;
+        }
+        uint32_t target = pc + (uint32_t)d->imm;
+        if (target & 3) {
+            lane_misaligned_target(s, hart0 + lowest_lane(taken), pc, target);
+            return false;
+        }
+        o->divergent = taken != mask;
+        set_next(&o->next[0], target, taken, p->depth);
+        set_next(&o->next[1], pc + 4, mask & ~taken, p->depth);
+        break;
+    }
+
+    case CLS_JAL: {
+        if (d->flags & INSN_SELF_LOOP) { /* `j .`: park */
+            for (lane_mask m = mask; m; m &= m - 1)
+                sim_thread_park(s, hart0 + lowest_lane(m));
+            o->retired = 0;
+            o->next[0].mask = 0;
+            break;
+        }
+        uint32_t target = pc + (uint32_t)d->imm;
+        if (target & 3) {
+            lane_misaligned_target(s, hart0 + lowest_lane(mask), pc, target);
+            return false;
+        }
+        exec_link(d, x, T, T, lane_select(mask, T, sel_buf), pc);
+        set_next(&o->next[0], target, mask, p->depth + insn_depth_delta(d));
+        break;
+    }
+
+    case CLS_JALR: {
+        /* the leader's target goes first; lanes with other targets replay */
+        exec_addr(d, x, T, T, addr);
+        unsigned leader = lowest_lane(mask);
+        uint32_t target = addr[leader] & ~1u;
+        lane_mask same = 0;
+        for (unsigned l = 0; l < T; l++)
+            same |= (lane_mask)((addr[l] & ~1u) == target) << l;
+        same &= mask;
+        if (target & 3) {
+            lane_misaligned_target(s, hart0 + leader, pc, target);
+            return false;
+        }
+        exec_link(d, x, T, T, lane_select(same, T, sel_buf), pc);
+        o->retired = same;
+        set_next(&o->next[0], target, same, p->depth + insn_depth_delta(d));
+        if (same != mask) {
+            set_next(&o->next[1], pc, mask & ~same, p->depth);
+            o->replay = REPLAY_INDIRECT;
+        }
+        break;
+    }
+
+    case CLS_LOAD:
+    case CLS_STORE:
+    case CLS_AMO: {
+        exec_addr(d, x, T, T, addr);
+        lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, T);
+        for (lane_mask m = served; m; m &= m - 1) { /* lane order */
+            unsigned l = lowest_lane(m);
+            if (!lane_memory(s, d, x, T, l, hart0 + l, addr[l], pc))
+                return false;
+            if (sim_stopped(s)) { /* finisher or tohost: later lanes never run */
+                served &= (2ull << l) - 1;
+                break;
+            }
+        }
+        o->memory = true;
+        o->retired = served;
+        o->next[0].mask = served;
+        if (served != mask) {
+            set_next(&o->next[1], pc, mask & ~served, p->depth);
+            o->replay = REPLAY_MEMORY;
+        }
+        break;
+    }
+
+    case CLS_CSR:
+        for (lane_mask m = mask; m; m &= m - 1) {
+            unsigned l = lowest_lane(m);
+            if (!lane_csr(s, d, x, T, l, hart0 + l, pc))
+                return false;
+        }
+        break;
+
+    case CLS_SYSTEM:
+        if (d->op == OP_ECALL) {
+            for (lane_mask m = mask; m; m &= m - 1) {
+                unsigned l = lowest_lane(m);
+                int32_t code;
+                if (!lane_ecall(s, x, T, l, hart0 + l, pc, &code))
+                    return false;
+                sim_thread_exit(s, hart0 + l, code);
+            }
+            o->next[0].mask = 0; /* the exit retires; the threads are gone */
+            break;
+        }
+        if (d->op == OP_EBREAK) {
+            lane_illegal(s, d, hart0 + lowest_lane(mask), pc);
+            return false;
+        }
+        break; /* wfi */
+
+    case CLS_FENCE:
+        if (d->op == OP_FENCE_I)
+            sim_flush_decode_cache(s);
+        break;
+
+    default:
+        lane_illegal(s, d, hart0 + lowest_lane(mask), pc);
+        return false;
+    }
+
+    uint64_t *instret = s->instret + hart0;
+    for (unsigned l = 0; l < T; l++)
+        instret[l] += (o->retired >> l) & 1;
+    return true;
+}

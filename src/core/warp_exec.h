@@ -1,0 +1,33 @@
+/* Functional execution of one warp-instruction: the active path's
+ * instruction for every lane of its mask, with JALR serialisation and memory
+ * coalescing.  Shared by the SIMT functional model and the cycle model, which
+ * only differ in when they call it and how they account time. */
+#ifndef SIMTY_CORE_WARP_EXEC_H
+#define SIMTY_CORE_WARP_EXEC_H
+
+#include <stdbool.h>
+
+#include "core/paths.h"
+#include "sim/sim.h"
+
+enum replay_cause { REPLAY_NONE, REPLAY_MEMORY, REPLAY_INDIRECT };
+
+typedef struct warp_outcome {
+    const insn_t *insn;  /* the instruction (NULL after a fetch fault) */
+    path_t next[2];      /* the paths it produced (mask 0: none) */
+    lane_mask retired;   /* lanes that completed it in this pass */
+    uint8_t replay;      /* enum replay_cause: some lanes stay at this PC */
+    bool divergent;      /* a conditional branch split the path */
+    bool memory;         /* a memory pass was issued */
+} warp_outcome;
+
+static inline lane_mask full_lane_mask(unsigned T)
+{
+    return T >= 64 ? ~0ull : (1ull << T) - 1;
+}
+
+/* Executes the instruction of path p of global warp gw.  Returns false on a
+ * guest fault (the simulator is then stopped and o must be ignored). */
+bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o);
+
+#endif

@@ -1,0 +1,62 @@
+#include "devices/devices.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A line longer than this is written out in pieces. */
+#define CONSOLE_MAX_LINE 65536u
+
+int console_init(console_t *c, FILE *out, unsigned nharts)
+{
+    c->out = out;
+    c->nharts = nharts;
+    c->line = calloc(nharts, sizeof *c->line);
+    return c->line ? 0 : -1;
+}
+
+static void emit(console_t *c, struct console_line *l)
+{
+    if (l->len)
+        fwrite(l->buf, 1, l->len, c->out);
+    l->len = 0;
+}
+
+void console_putc(console_t *c, unsigned hart, uint8_t ch)
+{
+    struct console_line *l = &c->line[hart];
+    if (l->len == l->cap) {
+        if (l->cap == CONSOLE_MAX_LINE) {
+            emit(c, l);
+        } else {
+            uint32_t cap = l->cap ? l->cap * 2 : 128;
+            char *nb = realloc(l->buf, cap);
+            if (!nb) { /* keep going, unbuffered */
+                emit(c, l);
+                fputc(ch, c->out);
+                return;
+            }
+            l->buf = nb;
+            l->cap = cap;
+        }
+    }
+    l->buf[l->len++] = (char)ch;
+    if (ch == '\n')
+        emit(c, l);
+}
+
+void console_flush_all(console_t *c)
+{
+    for (unsigned h = 0; h < c->nharts; h++)
+        emit(c, &c->line[h]);
+    fflush(c->out);
+}
+
+void console_free(console_t *c)
+{
+    if (!c->line)
+        return;
+    for (unsigned h = 0; h < c->nharts; h++)
+        free(c->line[h].buf);
+    free(c->line);
+    c->line = NULL;
+}

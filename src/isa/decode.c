@@ -1,0 +1,236 @@
+/* RV32IMA + Zicsr + Zifencei decoder (RISC-V unprivileged spec, chapter 2,
+ * 7, 8, 9, 10 and the base opcode map). */
+#include "isa/insn.h"
+
+#include <string.h>
+
+static const char *const mnemonics[OP_COUNT] = {
+#define SIMTY_OP_NAME(name, mn, cls) [OP_##name] = mn,
+    SIMTY_OPS(SIMTY_OP_NAME)
+#undef SIMTY_OP_NAME
+};
+
+static const uint8_t classes[OP_COUNT] = {
+#define SIMTY_OP_CLASS(name, mn, cls) [OP_##name] = cls,
+    SIMTY_OPS(SIMTY_OP_CLASS)
+#undef SIMTY_OP_CLASS
+};
+
+const char *insn_mnemonic(unsigned op)
+{
+    return op < OP_COUNT ? mnemonics[op] : "?";
+}
+
+static inline uint32_t bits(uint32_t x, unsigned hi, unsigned lo)
+{
+    return (x >> lo) & ((1u << (hi - lo + 1)) - 1);
+}
+
+static inline int32_t sext(uint32_t x, unsigned width)
+{
+    uint32_t m = 1u << (width - 1);
+    return (int32_t)((x ^ m) - m);
+}
+
+static int32_t imm_i(uint32_t r) { return (int32_t)r >> 20; }
+static int32_t imm_s(uint32_t r) { return sext((bits(r, 31, 25) << 5) | bits(r, 11, 7), 12); }
+static int32_t imm_b(uint32_t r)
+{
+    return sext((bits(r, 31, 31) << 12) | (bits(r, 7, 7) << 11) | (bits(r, 30, 25) << 5) |
+                    (bits(r, 11, 8) << 1), 13);
+}
+static int32_t imm_u(uint32_t r) { return (int32_t)(r & 0xfffff000u); }
+static int32_t imm_j(uint32_t r)
+{
+    return sext((bits(r, 31, 31) << 20) | (bits(r, 19, 12) << 12) | (bits(r, 20, 20) << 11) |
+                    (bits(r, 30, 21) << 1), 21);
+}
+
+static int is_link(unsigned r) { return r == 1 || r == 5; }
+
+/* Picks the op from the opcode and function fields; returns OP_ILLEGAL for
+ * anything outside RV32IMA + Zicsr + Zifencei. */
+static unsigned decode_op(uint32_t r)
+{
+    unsigned opcode = bits(r, 6, 0), f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
+    unsigned rd = bits(r, 11, 7), rs1 = bits(r, 19, 15);
+
+    switch (opcode) {
+    case 0x37: return OP_LUI;
+    case 0x17: return OP_AUIPC;
+    case 0x6f: return OP_JAL;
+    case 0x67: return f3 == 0 ? OP_JALR : OP_ILLEGAL;
+    case 0x63: {
+        static const uint8_t b[8] = {OP_BEQ, OP_BNE, OP_ILLEGAL, OP_ILLEGAL,
+                                     OP_BLT, OP_BGE, OP_BLTU,    OP_BGEU};
+        return b[f3];
+    }
+    case 0x03: {
+        static const uint8_t l[8] = {OP_LB,  OP_LH,  OP_LW,      OP_ILLEGAL,
+                                     OP_LBU, OP_LHU, OP_ILLEGAL, OP_ILLEGAL};
+        return l[f3];
+    }
+    case 0x23: {
+        static const uint8_t s[8] = {OP_SB, OP_SH, OP_SW, OP_ILLEGAL,
+                                     OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL, OP_ILLEGAL};
+        return s[f3];
+    }
+    case 0x13:
+        switch (f3) {
+        case 0: return OP_ADDI;
+        case 2: return OP_SLTI;
+        case 3: return OP_SLTIU;
+        case 4: return OP_XORI;
+        case 6: return OP_ORI;
+        case 7: return OP_ANDI;
+        case 1: return f7 == 0 ? OP_SLLI : OP_ILLEGAL;
+        case 5: return f7 == 0 ? OP_SRLI : f7 == 0x20 ? OP_SRAI : OP_ILLEGAL;
+        }
+        return OP_ILLEGAL;
+    case 0x33:
+        if (f7 == 0) {
+            static const uint8_t o[8] = {OP_ADD, OP_SLL, OP_SLT, OP_SLTU,
+                                         OP_XOR, OP_SRL, OP_OR,  OP_AND};
+            return o[f3];
+        }
+        if (f7 == 0x20)
+            return f3 == 0 ? OP_SUB : f3 == 5 ? OP_SRA : OP_ILLEGAL;
+        if (f7 == 1) {
+            static const uint8_t m[8] = {OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU,
+                                         OP_DIV, OP_DIVU, OP_REM,    OP_REMU};
+            return m[f3];
+        }
+        return OP_ILLEGAL;
+    case 0x0f:
+        if (f3 == 0)
+            return OP_FENCE;
+        if (f3 == 1)
+            return OP_FENCE_I;
+        return OP_ILLEGAL;
+    case 0x73:
+        if (f3 == 0) {
+            if (rd != 0 || rs1 != 0)
+                return OP_ILLEGAL;
+            switch (bits(r, 31, 20)) {
+            case 0x000: return OP_ECALL;
+            case 0x001: return OP_EBREAK;
+            case 0x105: return OP_WFI;
+            }
+            return OP_ILLEGAL;
+        }
+        {
+            static const uint8_t c[8] = {OP_ILLEGAL, OP_CSRRW,  OP_CSRRS,  OP_CSRRC,
+                                         OP_ILLEGAL, OP_CSRRWI, OP_CSRRSI, OP_CSRRCI};
+            return c[f3];
+        }
+    case 0x2f:
+        if (f3 != 2)
+            return OP_ILLEGAL;
+        switch (bits(r, 31, 27)) {
+        case 0x02: return bits(r, 24, 20) == 0 ? OP_LR_W : OP_ILLEGAL;
+        case 0x03: return OP_SC_W;
+        case 0x01: return OP_AMOSWAP_W;
+        case 0x00: return OP_AMOADD_W;
+        case 0x04: return OP_AMOXOR_W;
+        case 0x0c: return OP_AMOAND_W;
+        case 0x08: return OP_AMOOR_W;
+        case 0x10: return OP_AMOMIN_W;
+        case 0x14: return OP_AMOMAX_W;
+        case 0x18: return OP_AMOMINU_W;
+        case 0x1c: return OP_AMOMAXU_W;
+        }
+        return OP_ILLEGAL;
+    }
+    return OP_ILLEGAL;
+}
+
+void insn_decode(uint32_t raw, insn_t *d)
+{
+    memset(d, 0, sizeof *d);
+    d->raw = raw;
+    d->op = (raw & 3) == 3 ? (uint8_t)decode_op(raw) : OP_ILLEGAL;
+    d->cls = classes[d->op];
+    d->rd = bits(raw, 11, 7);
+    d->rs1 = bits(raw, 19, 15);
+    d->rs2 = bits(raw, 24, 20);
+
+    unsigned opcode = bits(raw, 6, 0);
+    unsigned f = 0;
+    switch (d->cls) {
+    case CLS_ILLEGAL:
+        d->rd = d->rs1 = d->rs2 = 0;
+        return;
+    case CLS_ALU:
+        if (d->op == OP_LUI || d->op == OP_AUIPC) {
+            d->imm = imm_u(raw);
+            f = INSN_WRITES_RD;
+        } else if (opcode == 0x13) {
+            d->imm = imm_i(raw);
+            if (d->op == OP_SLLI || d->op == OP_SRLI || d->op == OP_SRAI)
+                d->imm &= 31;
+            f = INSN_READS_RS1 | INSN_WRITES_RD;
+        } else {
+            f = INSN_READS_RS1 | INSN_READS_RS2 | INSN_WRITES_RD;
+        }
+        break;
+    case CLS_BRANCH:
+        d->imm = imm_b(raw);
+        d->rd = 0;
+        f = INSN_READS_RS1 | INSN_READS_RS2;
+        /* beq/bge/bgeu x, x, . always jump to themselves */
+        if (d->imm == 0 && d->rs1 == d->rs2 &&
+            (d->op == OP_BEQ || d->op == OP_BGE || d->op == OP_BGEU))
+            f |= INSN_SELF_LOOP;
+        break;
+    case CLS_JAL:
+        d->imm = imm_j(raw);
+        f = INSN_WRITES_RD;
+        if (is_link(d->rd))
+            f |= INSN_CALL;
+        if (d->imm == 0 && d->rd == 0) /* j . */
+            f |= INSN_SELF_LOOP;
+        break;
+    case CLS_JALR:
+        d->imm = imm_i(raw);
+        f = INSN_READS_RS1 | INSN_WRITES_RD;
+        if (is_link(d->rd))
+            f |= INSN_CALL;
+        if (is_link(d->rs1) && (!is_link(d->rd) || d->rd != d->rs1))
+            f |= INSN_RETURN;
+        break;
+    case CLS_LOAD:
+        d->imm = imm_i(raw);
+        f = INSN_READS_RS1 | INSN_WRITES_RD;
+        break;
+    case CLS_STORE:
+        d->imm = imm_s(raw);
+        d->rd = 0;
+        f = INSN_READS_RS1 | INSN_READS_RS2;
+        break;
+    case CLS_AMO:
+        f = INSN_READS_RS1 | INSN_WRITES_RD;
+        if (d->op != OP_LR_W)
+            f |= INSN_READS_RS2;
+        else
+            d->rs2 = 0;
+        break;
+    case CLS_CSR:
+        d->csr = (uint16_t)bits(raw, 31, 20);
+        d->rs2 = 0;
+        f = INSN_WRITES_RD;
+        if (d->op >= OP_CSRRWI)
+            d->imm = (int32_t)d->rs1; /* zimm */
+        else
+            f |= INSN_READS_RS1;
+        break;
+    case CLS_SYSTEM:
+    case CLS_FENCE:
+        d->rd = d->rs1 = d->rs2 = 0;
+        if (d->op == OP_FENCE)
+            d->imm = (int32_t)bits(raw, 31, 20); /* fm/pred/succ, for disassembly */
+        break;
+    }
+    if (d->rd == 0)
+        f &= ~INSN_WRITES_RD;
+    d->flags = (uint8_t)f;
+}

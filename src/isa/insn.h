@@ -1,0 +1,141 @@
+/* Decoded RV32IMA + Zicsr + Zifencei instructions.
+ *
+ * One decoder serves every model: an instruction word is decoded once into an
+ * insn_t (cached by PC, see decode_cache.h) and the executors dispatch on
+ * insn_t.op.  The op list is an X-macro so names, classes and the enum stay in
+ * one place. */
+#ifndef SIMTY_ISA_INSN_H
+#define SIMTY_ISA_INSN_H
+
+#include <stdint.h>
+
+/* Instruction classes: what a scheduler needs to know without looking at the
+ * opcode (path splitting, memory coalescing, replay). */
+enum insn_class {
+    CLS_ALU,      /* register/immediate arithmetic, LUI, AUIPC, M extension */
+    CLS_BRANCH,   /* conditional branch */
+    CLS_JAL,      /* direct jump (uniform target) */
+    CLS_JALR,     /* indirect jump (per-lane targets) */
+    CLS_LOAD,
+    CLS_STORE,
+    CLS_AMO,      /* AMO*.W, LR.W, SC.W: one lane per pass, lane order */
+    CLS_CSR,
+    CLS_SYSTEM,   /* ECALL, EBREAK, WFI */
+    CLS_FENCE,    /* FENCE (no-op: memory is sequentially consistent), FENCE.I */
+    CLS_ILLEGAL,
+};
+
+/*   name       mnemonic     class */
+#define SIMTY_OPS(X)                      \
+    X(ILLEGAL,  "illegal",   CLS_ILLEGAL) \
+    X(LUI,      "lui",       CLS_ALU)     \
+    X(AUIPC,    "auipc",     CLS_ALU)     \
+    X(JAL,      "jal",       CLS_JAL)     \
+    X(JALR,     "jalr",      CLS_JALR)    \
+    X(BEQ,      "beq",       CLS_BRANCH)  \
+    X(BNE,      "bne",       CLS_BRANCH)  \
+    X(BLT,      "blt",       CLS_BRANCH)  \
+    X(BGE,      "bge",       CLS_BRANCH)  \
+    X(BLTU,     "bltu",      CLS_BRANCH)  \
+    X(BGEU,     "bgeu",      CLS_BRANCH)  \
+    X(LB,       "lb",        CLS_LOAD)    \
+    X(LH,       "lh",        CLS_LOAD)    \
+    X(LW,       "lw",        CLS_LOAD)    \
+    X(LBU,      "lbu",       CLS_LOAD)    \
+    X(LHU,      "lhu",       CLS_LOAD)    \
+    X(SB,       "sb",        CLS_STORE)   \
+    X(SH,       "sh",        CLS_STORE)   \
+    X(SW,       "sw",        CLS_STORE)   \
+    X(ADDI,     "addi",      CLS_ALU)     \
+    X(SLTI,     "slti",      CLS_ALU)     \
+    X(SLTIU,    "sltiu",     CLS_ALU)     \
+    X(XORI,     "xori",      CLS_ALU)     \
+    X(ORI,      "ori",       CLS_ALU)     \
+    X(ANDI,     "andi",      CLS_ALU)     \
+    X(SLLI,     "slli",      CLS_ALU)     \
+    X(SRLI,     "srli",      CLS_ALU)     \
+    X(SRAI,     "srai",      CLS_ALU)     \
+    X(ADD,      "add",       CLS_ALU)     \
+    X(SUB,      "sub",       CLS_ALU)     \
+    X(SLL,      "sll",       CLS_ALU)     \
+    X(SLT,      "slt",       CLS_ALU)     \
+    X(SLTU,     "sltu",      CLS_ALU)     \
+    X(XOR,      "xor",       CLS_ALU)     \
+    X(SRL,      "srl",       CLS_ALU)     \
+    X(SRA,      "sra",       CLS_ALU)     \
+    X(OR,       "or",        CLS_ALU)     \
+    X(AND,      "and",       CLS_ALU)     \
+    X(MUL,      "mul",       CLS_ALU)     \
+    X(MULH,     "mulh",      CLS_ALU)     \
+    X(MULHSU,   "mulhsu",    CLS_ALU)     \
+    X(MULHU,    "mulhu",     CLS_ALU)     \
+    X(DIV,      "div",       CLS_ALU)     \
+    X(DIVU,     "divu",      CLS_ALU)     \
+    X(REM,      "rem",       CLS_ALU)     \
+    X(REMU,     "remu",      CLS_ALU)     \
+    X(FENCE,    "fence",     CLS_FENCE)   \
+    X(FENCE_I,  "fence.i",   CLS_FENCE)   \
+    X(ECALL,    "ecall",     CLS_SYSTEM)  \
+    X(EBREAK,   "ebreak",    CLS_SYSTEM)  \
+    X(WFI,      "wfi",       CLS_SYSTEM)  \
+    X(CSRRW,    "csrrw",     CLS_CSR)     \
+    X(CSRRS,    "csrrs",     CLS_CSR)     \
+    X(CSRRC,    "csrrc",     CLS_CSR)     \
+    X(CSRRWI,   "csrrwi",    CLS_CSR)     \
+    X(CSRRSI,   "csrrsi",    CLS_CSR)     \
+    X(CSRRCI,   "csrrci",    CLS_CSR)     \
+    X(LR_W,     "lr.w",      CLS_AMO)     \
+    X(SC_W,     "sc.w",      CLS_AMO)     \
+    X(AMOSWAP_W, "amoswap.w", CLS_AMO)    \
+    X(AMOADD_W, "amoadd.w",  CLS_AMO)     \
+    X(AMOXOR_W, "amoxor.w",  CLS_AMO)     \
+    X(AMOAND_W, "amoand.w",  CLS_AMO)     \
+    X(AMOOR_W,  "amoor.w",   CLS_AMO)     \
+    X(AMOMIN_W, "amomin.w",  CLS_AMO)     \
+    X(AMOMAX_W, "amomax.w",  CLS_AMO)     \
+    X(AMOMINU_W, "amominu.w", CLS_AMO)    \
+    X(AMOMAXU_W, "amomaxu.w", CLS_AMO)
+
+enum insn_op {
+#define SIMTY_OP_ENUM(name, mn, cls) OP_##name,
+    SIMTY_OPS(SIMTY_OP_ENUM)
+#undef SIMTY_OP_ENUM
+    OP_COUNT
+};
+
+/* insn_t.flags */
+enum {
+    INSN_READS_RS1 = 1 << 0,
+    INSN_READS_RS2 = 1 << 1,
+    INSN_WRITES_RD = 1 << 2, /* and rd != x0 */
+    INSN_CALL      = 1 << 3, /* JAL/JALR linking through x1 or x5 */
+    INSN_RETURN    = 1 << 4, /* JALR through x1/x5 without linking */
+    INSN_SELF_LOOP = 1 << 5, /* jumps to itself unconditionally: parks threads */
+};
+
+typedef struct insn {
+    uint8_t op;     /* enum insn_op */
+    uint8_t cls;    /* enum insn_class */
+    uint8_t rd, rs1, rs2;
+    uint8_t flags;
+    uint16_t csr;   /* CSR number for CLS_CSR */
+    int32_t imm;    /* sign-extended immediate (zimm for CSR*I ops) */
+    uint32_t raw;   /* the instruction word */
+} insn_t;
+
+/* Decodes one 32-bit instruction word.  Never fails: unknown encodings give
+ * OP_ILLEGAL, which every model reports as a guest fault when executed. */
+void insn_decode(uint32_t raw, insn_t *out);
+
+const char *insn_mnemonic(unsigned op);
+
+/* Call-depth change of a jump, from the RISC-V return-address-stack hints:
+ * +1 for a call, -1 for a return, 0 otherwise (spec section 3.2). */
+static inline int insn_depth_delta(const insn_t *d)
+{
+    if (d->flags & INSN_CALL)
+        return (d->flags & INSN_RETURN) ? 0 : 1;
+    return (d->flags & INSN_RETURN) ? -1 : 0;
+}
+
+#endif

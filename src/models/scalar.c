@@ -1,0 +1,197 @@
+/* Scalar reference model: every hart is an independent thread with its own
+ * PC; one step runs one instruction of every live hart, in hart order.  It is
+ * the functional oracle the SIMT models are checked against. */
+#include <stdlib.h>
+
+#include "core/lane_ops.h"
+#include "isa/exec.h"
+#include "models/model.h"
+#include "sim/progress.h"
+
+typedef struct scalar_state {
+    unsigned *live; /* running harts, in hart order */
+    unsigned nlive;
+    progress_watch watch;
+} scalar_state;
+
+/* Runs one instruction of hart h. */
+static void step_hart(simty_sim *s, unsigned h)
+{
+    const unsigned T = s->T;
+    uint32_t *x = warp_regs(s, h / T) + h % T; /* lane view with n = 1 */
+    const uint32_t pc = s->pc[h];
+    const insn_t *d = sim_fetch(s, h, pc);
+    if (!d)
+        return;
+    uint32_t next = pc + 4, target;
+
+    switch (d->cls) {
+    case CLS_ALU:
+        exec_alu(d, x, T, 1, NULL, pc);
+        break;
+    case CLS_BRANCH:
+        if (exec_branch(d, x, T, 1)) {
+            if (d->flags & INSN_SELF_LOOP) {
+                sim_thread_park(s, h);
+                return;
+            }
+            next = pc + (uint32_t)d->imm;
+        }
+        break;
+    case CLS_JAL:
+        if (d->flags & INSN_SELF_LOOP) {
+            sim_thread_park(s, h);
+            return;
+        }
+        next = pc + (uint32_t)d->imm;
+        if (next & 3) {
+            lane_misaligned_target(s, h, pc, next);
+            return;
+        }
+        exec_link(d, x, T, 1, NULL, pc);
+        break;
+    case CLS_JALR:
+        exec_addr(d, x, T, 1, &target);
+        next = target & ~1u;
+        if (next & 3) {
+            lane_misaligned_target(s, h, pc, next);
+            return;
+        }
+        exec_link(d, x, T, 1, NULL, pc);
+        break;
+    case CLS_LOAD:
+    case CLS_STORE:
+    case CLS_AMO:
+        exec_addr(d, x, T, 1, &target);
+        if (!lane_memory(s, d, x, T, 0, h, target, pc))
+            return;
+        break;
+    case CLS_CSR:
+        if (!lane_csr(s, d, x, T, 0, h, pc))
+            return;
+        break;
+    case CLS_SYSTEM:
+        if (d->op == OP_ECALL) {
+            int32_t code;
+            if (lane_ecall(s, x, T, 0, h, pc, &code)) {
+                s->instret[h]++;
+                sim_thread_exit(s, h, code);
+            }
+            return;
+        }
+        if (d->op == OP_EBREAK) {
+            lane_illegal(s, d, h, pc);
+            return;
+        }
+        break; /* wfi: no interrupts, so a no-op */
+    case CLS_FENCE:
+        if (d->op == OP_FENCE_I)
+            sim_flush_decode_cache(s);
+        break;
+    default:
+        lane_illegal(s, d, h, pc);
+        return;
+    }
+    if (next & 3) {
+        lane_misaligned_target(s, h, pc, next);
+        return;
+    }
+    s->pc[h] = next;
+    s->instret[h]++;
+}
+
+static int scalar_init(simty_sim *s, char *err, size_t errlen)
+{
+    scalar_state *m = calloc(1, sizeof *m);
+    if (m)
+        m->live = malloc(s->nharts * sizeof *m->live);
+    if (!m || !m->live) {
+        free(m);
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    for (unsigned h = 0; h < s->nharts; h++)
+        m->live[h] = h;
+    m->nlive = s->nharts;
+    progress_init(&m->watch, 1024, 0);
+    s->model_state = m;
+    return 0;
+}
+
+static void scalar_run(simty_sim *s)
+{
+    scalar_state *m = s->model_state;
+    const uint64_t max = s->cfg.max_cycles;
+    uint64_t retired0 = 0;
+    for (unsigned h = 0; h < s->nharts; h++)
+        retired0 += s->instret[h];
+
+    while (!sim_stopped(s)) {
+        if (max && s->cycle >= max) {
+            snprintf(s->result.message, sizeof s->result.message,
+                     "cycle limit reached (--max-cycles %llu)", (unsigned long long)max);
+            sim_stop(s, SIMTY_EXIT_MAX_CYCLES, 0);
+            break;
+        }
+        unsigned kept = 0;
+        for (unsigned i = 0; i < m->nlive && !sim_stopped(s); i++) {
+            unsigned h = m->live[i];
+            step_hart(s, h);
+            if (s->status[h] == HART_RUNNING)
+                m->live[kept++] = h;
+        }
+        m->nlive = kept;
+        s->cycle++;
+        if (s->cycle >= m->watch.next && !sim_stopped(s) && progress_check(&m->watch, s)) {
+            snprintf(s->result.message, sizeof s->result.message,
+                     "deadlock: no thread can make progress (the machine state repeats with "
+                     "no memory change; see the thread dump)");
+            sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
+        }
+    }
+
+    uint64_t retired = 0;
+    for (unsigned h = 0; h < s->nharts; h++)
+        retired += s->instret[h];
+    retired -= retired0;
+    s->stats.thread_instructions += retired;
+    s->stats.warp_instructions += retired; /* one thread per issue slot */
+    s->stats.lane_histogram[1] += retired;
+}
+
+static void scalar_free(simty_sim *s)
+{
+    scalar_state *m = s->model_state;
+    free(m->live);
+    free(m);
+    s->model_state = NULL;
+}
+
+static void scalar_dump(const simty_sim *s, FILE *f)
+{
+    for (unsigned h = 0; h < s->nharts; h++) {
+        if (s->status[h] != HART_RUNNING)
+            continue;
+        char where[160] = "", dis[160];
+        sim_symbolize(s, s->pc[h], where, sizeof where);
+        sim_disasm(s, s->pc[h], dis, sizeof dis);
+        fprintf(f, "  hart %u: pc 0x%08x <%s> %s\n", h, s->pc[h], where, dis);
+    }
+}
+
+static uint64_t scalar_hash(const simty_sim *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned t = 0; t < s->nharts; t++)
+        h = (h ^ s->pc[t]) * 0x100000001b3ull;
+    return h;
+}
+
+const model_ops model_scalar = {
+    .name = "scalar",
+    .init = scalar_init,
+    .run = scalar_run,
+    .free = scalar_free,
+    .dump = scalar_dump,
+    .hash = scalar_hash,
+};

@@ -1,0 +1,172 @@
+/* SIMT functional model: W warps of T lanes per core.  Each step runs one
+ * instruction of one warp's active path for every lane of its mask (one issue
+ * slot); warps take turns round-robin.  Time is counted in slots. */
+#include <stdlib.h>
+
+#include "core/paths.h"
+#include "core/warp_exec.h"
+#include "models/model.h"
+#include "sim/progress.h"
+
+typedef struct simt_state {
+    path_table *warp;     /* per global warp */
+    uint64_t *last_slot;  /* cycle of the warp's last issue (offline sorter) */
+    uint64_t live;        /* warps with live paths (bit per warp; W <= 64, one core) */
+    unsigned rr;          /* round-robin pointer */
+    progress_watch watch;
+} simt_state;
+
+static int simt_init(simty_sim *s, char *err, size_t errlen)
+{
+    simt_state *m = calloc(1, sizeof *m);
+    if (m) {
+        m->warp = calloc(s->nwarps, sizeof *m->warp);
+        m->last_slot = calloc(s->nwarps, sizeof *m->last_slot);
+    }
+    if (!m || !m->warp || !m->last_slot) {
+        if (m) {
+            free(m->warp);
+            free(m->last_slot);
+        }
+        free(m);
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    for (unsigned w = 0; w < s->nwarps; w++) {
+        path_t all = {.pc = s->elf.entry, .depth = 0, .mask = full_lane_mask(s->T)};
+        paths_init(&m->warp[w], s->cfg.paths, s->cfg.priority, s->T, all);
+        m->live |= 1ull << w;
+    }
+    /* one deadlock sample per ~64 slots of every thread: hashing costs ~1/2
+     * word per slot */
+    progress_init(&m->watch, 64ull * s->nharts, 0);
+    s->model_state = m;
+    return 0;
+}
+
+/* Next warp with live paths at or after the round-robin pointer. */
+static unsigned next_warp(const simt_state *m, unsigned nwarps)
+{
+    uint64_t after = m->live & ~((1ull << m->rr) - 1); /* rr < 64 */
+    (void)nwarps;
+    return (unsigned)__builtin_ctzll(after ? after : m->live);
+}
+
+static void simt_run(simty_sim *s)
+{
+    simt_state *m = s->model_state;
+    simty_stats *st = &s->stats;
+    const uint64_t max = s->cfg.max_cycles;
+
+    while (!sim_stopped(s)) {
+        if (max && s->cycle >= max) {
+            snprintf(s->result.message, sizeof s->result.message,
+                     "cycle limit reached (--max-cycles %llu)", (unsigned long long)max);
+            sim_stop(s, SIMTY_EXIT_MAX_CYCLES, 0);
+            break;
+        }
+        if (!m->live) { /* cannot happen: the last thread's end stops the run */
+            sim_stop(s, SIMTY_EXIT_EXIT, 0);
+            break;
+        }
+        unsigned w = next_warp(m, s->nwarps);
+        m->rr = w + 1 < s->nwarps ? w + 1 : 0;
+        path_table *pt = &m->warp[w];
+        path_events ev = {0};
+
+        /* the offline sorter ran in every cycle this warp did not issue */
+        paths_idle(pt, s->cycle - m->last_slot[w], &ev);
+        m->last_slot[w] = s->cycle + 1;
+
+        warp_outcome o;
+        if (!warp_execute(s, w, paths_active(pt), &o))
+            break;
+        paths_commit(pt, o.next, &ev);
+        if (!paths_count(pt))
+            m->live &= ~(1ull << w);
+
+        unsigned lanes = (unsigned)__builtin_popcountll(o.retired);
+        st->warp_instructions++;
+        st->thread_instructions += lanes;
+        st->lane_histogram[lanes]++;
+        st->divergent_branches += o.divergent;
+        st->replays_memory += o.replay == REPLAY_MEMORY;
+        st->replays_indirect += o.replay == REPLAY_INDIRECT;
+        if (o.memory) {
+            st->memory_requests++;
+            st->memory_lanes += lanes;
+        }
+        st->cct_pushes += ev.pushes;
+        st->cct_pops += ev.pops;
+        st->cct_swaps += ev.swaps;
+        unsigned np = paths_count(pt);
+        st->path_sum += np;
+        st->path_samples++;
+        if (np > st->max_paths)
+            st->max_paths = np;
+
+        s->cycle++;
+        if (s->cycle >= m->watch.next && !sim_stopped(s) && progress_check(&m->watch, s)) {
+            snprintf(s->result.message, sizeof s->result.message,
+                     "deadlock: no thread can make progress (the machine state repeats with "
+                     "no memory change; a spin loop may be waiting for a thread of its own "
+                     "warp, spec section 2)");
+            sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
+        }
+    }
+}
+
+static void simt_free(simty_sim *s)
+{
+    simt_state *m = s->model_state;
+    free(m->warp);
+    free(m->last_slot);
+    free(m);
+    s->model_state = NULL;
+}
+
+static void simt_dump(const simty_sim *s, FILE *f)
+{
+    const simt_state *m = s->model_state;
+    for (unsigned w = 0; w < s->nwarps; w++) {
+        const path_table *pt = &m->warp[w];
+        for (unsigned i = 0; i < pt->n; i++) {
+            const path_t *p = &pt->list[i];
+            char where[160] = "?", dis[160];
+            sim_symbolize(s, p->pc, where, sizeof where);
+            sim_disasm(s, p->pc, dis, sizeof dis);
+            const char *role = i == 0 ? "active" : (pt->kind == SIMTY_PATHS_HCT && i >= 2) ? "cct" : "waiting";
+            fprintf(f, "  warp %u path %u (%s): pc 0x%08x <%s> depth %d mask 0x%llx harts", w, i,
+                    role, p->pc, where, p->depth, (unsigned long long)p->mask);
+            for (lane_mask k = p->mask; k; k &= k - 1)
+                fprintf(f, " %u", w * s->T + (unsigned)__builtin_ctzll(k));
+            fprintf(f, "  %s\n", dis);
+        }
+    }
+}
+
+static uint64_t simt_hash(const simty_sim *s)
+{
+    const simt_state *m = s->model_state;
+    uint64_t h = 0xcbf29ce484222325ull ^ m->rr;
+    for (unsigned w = 0; w < s->nwarps; w++) {
+        const path_table *pt = &m->warp[w];
+        h = (h ^ pt->n ^ ((uint64_t)pt->sort_ptr << 32)) * 0x100000001b3ull;
+        h = (h ^ (s->cycle - m->last_slot[w])) * 0x100000001b3ull; /* pending sorter steps */
+        for (unsigned i = 0; i < pt->n; i++) {
+            h = (h ^ pt->list[i].pc ^ ((uint64_t)(uint32_t)pt->list[i].depth << 32)) *
+                0x100000001b3ull;
+            h = (h ^ pt->list[i].mask) * 0x100000001b3ull;
+        }
+    }
+    return h;
+}
+
+const model_ops model_simt = {
+    .name = "simt",
+    .init = simt_init,
+    .run = simt_run,
+    .free = simt_free,
+    .dump = simt_dump,
+    .hash = simt_hash,
+};

@@ -1,0 +1,56 @@
+#include "sim/progress.h"
+
+#include "models/model.h"
+#include "sim/sim.h"
+
+void progress_init(progress_watch *p, uint64_t interval, uint64_t now)
+{
+    *p = (progress_watch){.interval = interval, .next = now + interval, .power = 1};
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
+}
+
+static uint64_t state_hash(const simty_sim *s)
+{
+    uint64_t h = s->model->hash(s);
+    size_t nregs = (size_t)s->nwarps * 32 * s->T;
+    for (size_t i = 0; i < nregs; i++)
+        h = mix(h, s->x[i]);
+    for (unsigned t = 0; t < s->nharts; t++) {
+        const reservation *r = &s->resv[t];
+        h = mix(h, ((uint64_t)s->status[t] << 32) | r->valid);
+        if (r->valid)
+            h = mix(h, ((uint64_t)r->addr << 32) | r->value);
+        h = mix(h, s->mscratch[t]);
+    }
+    return h;
+}
+
+bool progress_check(progress_watch *p, simty_sim *s)
+{
+    p->next = s->cycle + p->interval;
+    if (s->mem_changed || s->counter_read) {
+        s->mem_changed = s->counter_read = false;
+        p->armed = false;
+        return false;
+    }
+    uint64_t h = state_hash(s);
+    if (!p->armed) {
+        *p = (progress_watch){.interval = p->interval, .next = p->next, .saved = h,
+                              .power = 1, .armed = true};
+        return false;
+    }
+    if (h == p->saved)
+        return true;
+    if (++p->samples >= p->power) {
+        p->saved = h;
+        p->samples = 0;
+        p->power *= 2;
+    }
+    return false;
+}

@@ -1,0 +1,31 @@
+/* Deadlock detection.  The machine is deterministic: if its whole state
+ * (registers, PCs/paths, scheduling state) comes back to an earlier value and
+ * memory has not changed in between, it loops forever.  Every `interval`
+ * cycles without memory change we hash the state and look for a repeat with
+ * Brent's cycle-finding scheme (the saved sample moves at powers of two).
+ * Reading a time-varying CSR (cycle, instret) restarts the watch, since the
+ * program may be waiting for time to pass. */
+#ifndef SIMTY_SIM_PROGRESS_H
+#define SIMTY_SIM_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct simty_sim simty_sim;
+
+typedef struct progress_watch {
+    uint64_t interval;  /* cycles between samples */
+    uint64_t next;      /* cycle of the next sample */
+    uint64_t saved;     /* saved state hash */
+    uint64_t samples;   /* samples since the saved one */
+    uint64_t power;     /* move the saved sample when samples reaches this */
+    bool armed;
+} progress_watch;
+
+void progress_init(progress_watch *p, uint64_t interval, uint64_t now);
+
+/* Call when s->cycle >= p->next.  Returns true if the machine is proven to
+ * loop forever. */
+bool progress_check(progress_watch *p, simty_sim *s);
+
+#endif

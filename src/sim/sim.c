@@ -1,0 +1,401 @@
+/* Simulator instance: configuration, loading, the bus slow path, fetch,
+ * thread and program end, faults. */
+#include "sim/sim.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "isa/disasm.h"
+#include "models/model.h"
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "simty needs a little-endian host");
+
+void simty_config_default(simty_config *c)
+{
+    *c = (simty_config){
+        .cores = 1,
+        .warps = 8,
+        .threads = 4,
+        .model = SIMTY_MODEL_SIMT,
+        .paths = SIMTY_PATHS_HCT,
+        .priority = SIMTY_PRIORITY_DEPTH,
+        .coalescer = SIMTY_COALESCER_SIMTY,
+        .ram_base = 0x80000000u,
+        .ram_size = 64u << 20,
+    };
+}
+
+const char *simty_exit_reason_name(simty_exit_reason r)
+{
+    switch (r) {
+    case SIMTY_EXIT_NONE: return "running";
+    case SIMTY_EXIT_EXIT: return "exit";
+    case SIMTY_EXIT_PARKED: return "parked";
+    case SIMTY_EXIT_FINISHER: return "finisher";
+    case SIMTY_EXIT_TOHOST: return "tohost";
+    case SIMTY_EXIT_FAULT: return "fault";
+    case SIMTY_EXIT_DEADLOCK: return "deadlock";
+    case SIMTY_EXIT_MAX_CYCLES: return "max_cycles";
+    }
+    return "?";
+}
+
+const char *simty_model_name(simty_model_kind m)
+{
+    return m == SIMTY_MODEL_SCALAR ? "scalar" : "simt";
+}
+
+int simty_exit_status(const simty_result *r)
+{
+    switch (r->reason) {
+    case SIMTY_EXIT_FAULT: return SIMTY_STATUS_FAULT;
+    case SIMTY_EXIT_DEADLOCK: return SIMTY_STATUS_DEADLOCK;
+    case SIMTY_EXIT_MAX_CYCLES: return SIMTY_STATUS_MAX_CYCLES;
+    default: return r->exit_code & 0xff;
+    }
+}
+
+const simty_result *simty_result_get(const simty_sim *s) { return &s->result; }
+const simty_stats *simty_stats_get(const simty_sim *s) { return &s->stats; }
+
+static int check_region(const simty_sim *s, uint32_t base, uint64_t size, char *err,
+                        size_t errlen)
+{
+    if ((uint64_t)base < FINISHER_BASE + FINISHER_SIZE && FINISHER_BASE < base + size) {
+        snprintf(err, errlen, "memory region 0x%08x+0x%llx overlaps the test finisher at 0x%08x",
+                 base, (unsigned long long)size, FINISHER_BASE);
+        return -1;
+    }
+    if ((uint64_t)base < UART_BASE + UART_SIZE && UART_BASE < base + size) {
+        snprintf(err, errlen, "memory region 0x%08x+0x%llx overlaps the UART at 0x%08x", base,
+                 (unsigned long long)size, UART_BASE);
+        return -1;
+    }
+    (void)s;
+    return 0;
+}
+
+simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
+{
+    if (cfg->cores != 1) {
+        snprintf(err, errlen, "only one core is modelled (cores = %u)", cfg->cores);
+        return NULL;
+    }
+    if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {
+        snprintf(err, errlen, "warps must be 1..%d (got %u)", SIMTY_MAX_WARPS, cfg->warps);
+        return NULL;
+    }
+    if (cfg->threads < 1 || cfg->threads > SIMTY_MAX_LANES) {
+        snprintf(err, errlen, "threads per warp must be 1..%d (got %u)", SIMTY_MAX_LANES,
+                 cfg->threads);
+        return NULL;
+    }
+    if (cfg->ram_size < 4096) {
+        snprintf(err, errlen, "RAM size must be at least 4 KiB");
+        return NULL;
+    }
+
+    simty_sim *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of host memory");
+        return NULL;
+    }
+    s->cfg = *cfg;
+    s->W = cfg->warps;
+    s->T = cfg->threads;
+    s->nwarps = cfg->cores * cfg->warps;
+    s->nharts = s->nwarps * s->T;
+    s->model = cfg->model == SIMTY_MODEL_SCALAR ? &model_scalar : &model_simt;
+
+    if (check_region(s, cfg->ram_base, cfg->ram_size, err, errlen) ||
+        mem_add_region(&s->mem, cfg->ram_base, cfg->ram_size, err, errlen))
+        goto fail;
+    for (unsigned i = 0; i < cfg->n_extra_mem; i++)
+        if (check_region(s, cfg->extra_mem[i].base, cfg->extra_mem[i].size, err, errlen) ||
+            mem_add_region(&s->mem, cfg->extra_mem[i].base, cfg->extra_mem[i].size, err,
+                           errlen))
+            goto fail;
+    s->ram = s->mem.region[0].data;
+    s->ram_base = cfg->ram_base;
+    s->ram_size = cfg->ram_size;
+
+    size_t n = s->nharts;
+    s->x = calloc((size_t)s->nwarps * 32 * s->T, sizeof *s->x);
+    s->pc = calloc(n, sizeof *s->pc);
+    s->instret = calloc(n, sizeof *s->instret);
+    s->mscratch = calloc(n, sizeof *s->mscratch);
+    s->resv = calloc(n, sizeof *s->resv);
+    s->status = calloc(n, sizeof *s->status);
+    s->exit_code = calloc(n, sizeof *s->exit_code);
+    s->dcache = malloc(sizeof *s->dcache);
+    if (!s->x || !s->pc || !s->instret || !s->mscratch || !s->resv || !s->status ||
+        !s->exit_code || !s->dcache ||
+        console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
+        snprintf(err, errlen, "out of host memory");
+        goto fail;
+    }
+    sim_flush_decode_cache(s);
+    return s;
+fail:
+    simty_destroy(s);
+    return NULL;
+}
+
+void simty_destroy(simty_sim *s)
+{
+    if (!s)
+        return;
+    if (s->model_state && s->model->free)
+        s->model->free(s);
+    console_free(&s->console);
+    elf_free(&s->elf);
+    mem_free(&s->mem);
+    free(s->x);
+    free(s->pc);
+    free(s->instret);
+    free(s->mscratch);
+    free(s->resv);
+    free(s->status);
+    free(s->exit_code);
+    free(s->dcache);
+    free(s);
+}
+
+/* Overwrites a loader-filled word (docs/platform.md) if the program has it. */
+static void patch_symbol(simty_sim *s, const char *name, uint32_t value)
+{
+    uint32_t addr;
+    uint8_t *p;
+    if (elf_find_symbol(&s->elf, name, &addr) == 0 && (p = mem_ptr(&s->mem, addr, 4)))
+        store_le(p, 4, value);
+}
+
+int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
+{
+    if (s->loaded) {
+        snprintf(err, errlen, "a program is already loaded");
+        return -1;
+    }
+    if (elf_load(path, &s->mem, &s->elf, err, errlen))
+        return -1;
+    s->loaded = true;
+    s->has_tohost = elf_find_symbol(&s->elf, "tohost", &s->tohost) == 0;
+    patch_symbol(s, "__simty_nthreads", s->nharts);
+    patch_symbol(s, "__simty_on_simulator", 1);
+    patch_symbol(s, "__simty_ram_end", (uint32_t)(s->ram_base + s->ram_size));
+
+    for (unsigned h = 0; h < s->nharts; h++) {
+        unsigned w = h / s->T, l = h % s->T;
+        warp_regs(s, w)[10 * s->T + l] = h; /* a0 = mhartid */
+        s->pc[h] = s->elf.entry;
+        s->status[h] = HART_RUNNING;
+    }
+    s->running = s->nharts;
+    return s->model->init(s, err, errlen);
+}
+
+void simty_run(simty_sim *s)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (!s->loaded)
+        sim_fault(s, 0, 0, "no program loaded");
+    else if (!sim_stopped(s))
+        s->model->run(s);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    s->stats.sim_seconds += (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    s->stats.cycles = s->cycle;
+    console_flush_all(&s->console);
+}
+
+/* ---- program and thread end ---- */
+
+static int program_exit_code(const simty_sim *s)
+{
+    for (unsigned h = 0; h < s->nharts; h++)
+        if (s->status[h] == HART_EXITED && s->exit_code[h] != 0)
+            return s->exit_code[h];
+    return 0;
+}
+
+void sim_stop(simty_sim *s, simty_exit_reason why, int code)
+{
+    if (sim_stopped(s))
+        return;
+    s->result.reason = why;
+    s->result.exit_code = code;
+}
+
+static void last_thread_check(simty_sim *s)
+{
+    if (s->running > 0)
+        return;
+    bool parked = false;
+    for (unsigned h = 0; h < s->nharts; h++)
+        parked |= s->status[h] == HART_PARKED;
+    sim_stop(s, parked ? SIMTY_EXIT_PARKED : SIMTY_EXIT_EXIT, program_exit_code(s));
+}
+
+void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code)
+{
+    s->status[hart] = HART_EXITED;
+    s->exit_code[hart] = code;
+    s->running--;
+    s->mem_changed = true; /* a thread ending is progress */
+    last_thread_check(s);
+}
+
+void sim_thread_park(simty_sim *s, unsigned hart)
+{
+    s->status[hart] = HART_PARKED;
+    s->running--;
+    s->mem_changed = true;
+    last_thread_check(s);
+}
+
+int sim_symbolize(const simty_sim *s, uint32_t addr, char *buf, size_t n)
+{
+    return elf_symbolize(&s->elf, addr, buf, n);
+}
+
+static int symbolize_cb(void *ctx, uint32_t addr, char *buf, size_t n)
+{
+    return sim_symbolize(ctx, addr, buf, n);
+}
+
+void sim_disasm(const simty_sim *s, uint32_t pc, char *buf, size_t n)
+{
+    uint8_t *p = mem_ptr((memory_t *)&s->mem, pc, 4);
+    if (!p || (pc & 3)) {
+        snprintf(buf, n, "?");
+        return;
+    }
+    insn_t d;
+    insn_decode(load_le(p, 4), &d);
+    insn_disasm(&d, pc, buf, n, symbolize_cb, (void *)s);
+    for (char *c = buf; *c; c++)
+        if (*c == '\t')
+            *c = ' ';
+}
+
+void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
+{
+    if (sim_stopped(s))
+        return;
+    char what[256], dis[160], where[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    sim_disasm(s, pc, dis, sizeof dis);
+    if (sim_symbolize(s, pc, where, sizeof where))
+        snprintf(s->result.message, sizeof s->result.message,
+                 "guest fault: hart %u, pc 0x%08x <%s> (%s): %s", hart, pc, where, dis, what);
+    else
+        snprintf(s->result.message, sizeof s->result.message,
+                 "guest fault: hart %u, pc 0x%08x (%s): %s", hart, pc, dis, what);
+    sim_stop(s, SIMTY_EXIT_FAULT, 0);
+}
+
+/* ---- fetch ---- */
+
+void sim_flush_decode_cache(simty_sim *s)
+{
+    for (unsigned i = 0; i < DCACHE_SIZE; i++)
+        s->dcache->tag[i] = 1;
+}
+
+const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
+{
+    if (pc & 3) {
+        sim_fault(s, hart, pc, "instruction fetch from misaligned address 0x%08x", pc);
+        return NULL;
+    }
+    uint8_t *p = mem_ptr(&s->mem, pc, 4);
+    if (!p) {
+        sim_fault(s, hart, pc, "instruction fetch from unmapped address 0x%08x", pc);
+        return NULL;
+    }
+    unsigned i = (pc >> 2) & (DCACHE_SIZE - 1);
+    insn_decode(load_le(p, 4), &s->dcache->insn[i]);
+    s->dcache->tag[i] = pc;
+    return &s->dcache->insn[i];
+}
+
+/* ---- bus slow path: other regions, devices, tohost, errors ---- */
+
+int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
+{
+    (void)hart;
+    if (addr & (size - 1))
+        return MEM_MISALIGNED;
+    uint8_t *p = mem_ptr(&s->mem, addr, size);
+    if (p) {
+        *v = load_le(p, size);
+        return MEM_OK;
+    }
+    if (addr - UART_BASE < UART_SIZE) {
+        *v = addr - UART_BASE == UART_LSR ? UART_LSR_IDLE : 0;
+        return MEM_OK;
+    }
+    if (addr - FINISHER_BASE < FINISHER_SIZE) {
+        *v = 0;
+        return MEM_OK;
+    }
+    return MEM_UNMAPPED;
+}
+
+static int bad_device(simty_sim *s, const char *fmt, uint32_t v)
+{
+    snprintf(s->bus_error, sizeof s->bus_error, fmt, v);
+    return MEM_BAD_DEVICE;
+}
+
+int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t v)
+{
+    if (addr & (size - 1))
+        return MEM_MISALIGNED;
+    uint8_t *p = mem_ptr(&s->mem, addr, size);
+    if (p) {
+        uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
+        if (load_le(p, size) != (v & mask))
+            s->mem_changed = true;
+        store_le(p, size, v);
+        if (s->has_tohost && addr - s->tohost < 4) {
+            uint32_t word = load_le(mem_ptr(&s->mem, s->tohost & ~3u, 4), 4);
+            if (word & 1)
+                sim_stop(s, SIMTY_EXIT_TOHOST, (int)(word >> 1));
+            else if (word != 0)
+                return bad_device(s, "unsupported tohost command 0x%08x", word);
+        }
+        return MEM_OK;
+    }
+    if (addr - UART_BASE < UART_SIZE) {
+        if (addr == UART_BASE) {
+            console_putc(&s->console, hart, (uint8_t)v);
+            s->mem_changed = true;
+        }
+        return MEM_OK;
+    }
+    if (addr - FINISHER_BASE < FINISHER_SIZE) {
+        if (size != 4 || addr != FINISHER_BASE)
+            return bad_device(s, "test finisher takes 32-bit stores at its base (value 0x%x)",
+                              v);
+        s->mem_changed = true;
+        if ((v & 0xffff) == FINISHER_PASS)
+            sim_stop(s, SIMTY_EXIT_FINISHER, 0);
+        else if ((v & 0xffff) == FINISHER_FAIL)
+            sim_stop(s, SIMTY_EXIT_FINISHER, (int)(v >> 16));
+        else
+            return bad_device(s, "unsupported test finisher command 0x%08x", v);
+        return MEM_OK;
+    }
+    return MEM_UNMAPPED;
+}
+
+void simty_dump_state(const simty_sim *s, FILE *f)
+{
+    if (s->model_state && s->model->dump)
+        s->model->dump(s, f);
+}

@@ -1,0 +1,125 @@
+/* libsimty public interface.
+ *
+ * A simulator is a value you create, load, run and destroy; nothing is
+ * global, so one process can hold several.  Typical use:
+ *
+ *   simty_config cfg;  simty_config_default(&cfg);
+ *   simty_sim *s = simty_create(&cfg, err, sizeof err);
+ *   simty_load(s, "prog.elf", err, sizeof err);
+ *   simty_run(s);
+ *   const simty_result *r = simty_result_get(s);
+ *   simty_destroy(s);
+ */
+#ifndef SIMTY_H
+#define SIMTY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SIMTY_VERSION "0.1.0"
+
+#define SIMTY_MAX_LANES 64  /* threads per warp */
+#define SIMTY_MAX_WARPS 64  /* warps per core */
+#define SIMTY_MAX_EXTRA_MEM 8
+
+typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT } simty_model_kind;
+typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
+typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
+typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
+
+typedef struct simty_config {
+    unsigned cores;   /* 1 for now */
+    unsigned warps;   /* W, 1..SIMTY_MAX_WARPS */
+    unsigned threads; /* T, threads per warp, 1..SIMTY_MAX_LANES */
+    simty_model_kind model;
+    simty_paths_kind paths;
+    simty_priority_kind priority;
+    simty_coalescer_kind coalescer;
+    uint64_t max_cycles; /* 0: no limit */
+    uint32_t ram_base;
+    uint64_t ram_size;
+    struct {
+        uint32_t base;
+        uint64_t size;
+    } extra_mem[SIMTY_MAX_EXTRA_MEM];
+    unsigned n_extra_mem;
+    FILE *console; /* guest console output; NULL = stdout */
+} simty_config;
+
+typedef enum {
+    SIMTY_EXIT_NONE,       /* still running */
+    SIMTY_EXIT_EXIT,       /* every thread exited (ecall a7=93) */
+    SIMTY_EXIT_PARKED,     /* no thread runs and at least one is parked in a self-loop */
+    SIMTY_EXIT_FINISHER,   /* the test finisher was written */
+    SIMTY_EXIT_TOHOST,     /* tohost was written */
+    SIMTY_EXIT_FAULT,      /* guest fault */
+    SIMTY_EXIT_DEADLOCK,   /* no thread can make progress */
+    SIMTY_EXIT_MAX_CYCLES, /* --max-cycles reached */
+} simty_exit_reason;
+
+/* Exit statuses of the simty command (docs/platform.md). */
+enum {
+    SIMTY_STATUS_FAULT = 121,
+    SIMTY_STATUS_DEADLOCK = 122,
+    SIMTY_STATUS_MAX_CYCLES = 124,
+    SIMTY_STATUS_USAGE = 125,
+    SIMTY_STATUS_LOAD = 126,
+};
+
+typedef struct simty_stats {
+    uint64_t cycles;              /* model time: steps (scalar), warp-instruction slots (simt) */
+    uint64_t thread_instructions; /* retired by threads */
+    uint64_t warp_instructions;   /* issue slots, including replay passes */
+    uint64_t lane_histogram[SIMTY_MAX_LANES + 1]; /* slots by number of active lanes */
+    uint64_t divergent_branches;
+    uint64_t max_paths;           /* most live paths seen in one warp */
+    uint64_t path_samples, path_sum; /* mean live paths = path_sum / path_samples */
+    uint64_t cct_pushes, cct_pops, cct_swaps;
+    uint64_t replays_memory, replays_indirect;
+    uint64_t memory_requests, memory_lanes;
+    double sim_seconds;
+} simty_stats;
+
+typedef struct simty_result {
+    simty_exit_reason reason;
+    int exit_code;       /* program exit code (meaningful for EXIT/PARKED/FINISHER/TOHOST) */
+    char message[1024];  /* one-line description of a fault, deadlock or limit */
+} simty_result;
+
+typedef struct simty_sim simty_sim;
+
+void simty_config_default(simty_config *cfg);
+
+/* Returns NULL with a one-line reason in err on a bad configuration. */
+simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen);
+void simty_destroy(simty_sim *s);
+
+/* Loads an ELF program.  Returns 0, or -1 with a one-line reason. */
+int simty_load(simty_sim *s, const char *path, char *err, size_t errlen);
+
+/* Runs until the program ends (any simty_exit_reason but NONE). */
+void simty_run(simty_sim *s);
+
+const simty_result *simty_result_get(const simty_sim *s);
+const simty_stats *simty_stats_get(const simty_sim *s);
+
+/* Shell exit status for a finished run (docs/platform.md). */
+int simty_exit_status(const simty_result *r);
+
+const char *simty_exit_reason_name(simty_exit_reason r);
+const char *simty_model_name(simty_model_kind m);
+
+/* Writes the words from begin_signature to end_signature, one 8-hex-digit
+ * word per line.  Returns 0, or -1 with a reason. */
+int simty_write_signature(simty_sim *s, const char *path, char *err, size_t errlen);
+
+/* Human summary and JSON statistics. */
+void simty_print_stats(const simty_sim *s, FILE *f);
+int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen);
+
+/* Prints the state of every warp (paths, symbol+offset, masks); used for
+ * deadlock reports. */
+void simty_dump_state(const simty_sim *s, FILE *f);
+
+#endif

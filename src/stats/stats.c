@@ -1,0 +1,166 @@
+/* Statistics reports: a human summary and JSON for scripts. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+static double simd_efficiency(const simty_sim *s)
+{
+    return ratio((double)s->stats.thread_instructions,
+                 (double)s->stats.warp_instructions * s->T);
+}
+
+static const char *paths_name(const simty_sim *s)
+{
+    return s->cfg.paths == SIMTY_PATHS_HCT ? "hct" : "ideal";
+}
+static const char *priority_name(const simty_sim *s)
+{
+    return s->cfg.priority == SIMTY_PRIORITY_DEPTH ? "depth" : "minpc";
+}
+static const char *coalescer_name(const simty_sim *s)
+{
+    return s->cfg.coalescer == SIMTY_COALESCER_SIMTY ? "simty" : "block";
+}
+
+void simty_print_stats(const simty_sim *s, FILE *f)
+{
+    const simty_stats *st = &s->stats;
+    const simty_result *r = &s->result;
+    fprintf(f, "simty: model %s, %u warps x %u threads", simty_model_name(s->cfg.model), s->W,
+            s->T);
+    if (s->cfg.model != SIMTY_MODEL_SCALAR)
+        fprintf(f, " (paths %s, priority %s, coalescer %s)", paths_name(s), priority_name(s),
+                coalescer_name(s));
+    fprintf(f, "\n");
+    fprintf(f, "  exit reason          %s, exit code %d\n", simty_exit_reason_name(r->reason),
+            r->exit_code);
+    fprintf(f, "  %-20s %llu\n", s->cfg.model == SIMTY_MODEL_SCALAR ? "steps" : "cycles",
+            (unsigned long long)st->cycles);
+    fprintf(f, "  thread instructions  %llu\n", (unsigned long long)st->thread_instructions);
+    fprintf(f, "  warp instructions    %llu\n", (unsigned long long)st->warp_instructions);
+    fprintf(f, "  SIMD efficiency      %.1f%%\n", 100.0 * simd_efficiency(s));
+    if (s->cfg.model != SIMTY_MODEL_SCALAR) {
+        fprintf(f, "  divergent branches   %llu\n", (unsigned long long)st->divergent_branches);
+        fprintf(f, "  live paths per warp  max %llu, mean %.2f\n",
+                (unsigned long long)st->max_paths,
+                ratio((double)st->path_sum, (double)st->path_samples));
+        fprintf(f, "  CCT                  %llu pushes, %llu pops, %llu sorter swaps\n",
+                (unsigned long long)st->cct_pushes, (unsigned long long)st->cct_pops,
+                (unsigned long long)st->cct_swaps);
+        fprintf(f, "  replay passes        %llu memory, %llu indirect jump\n",
+                (unsigned long long)st->replays_memory, (unsigned long long)st->replays_indirect);
+        fprintf(f, "  memory requests      %llu (%.2f lanes per request)\n",
+                (unsigned long long)st->memory_requests,
+                ratio((double)st->memory_lanes, (double)st->memory_requests));
+        fprintf(f, "  lane occupancy      ");
+        for (unsigned k = 1; k <= s->T; k++)
+            fprintf(f, " W%u:%.1f%%", k,
+                    100.0 * ratio((double)st->lane_histogram[k], (double)st->warp_instructions));
+        fprintf(f, "\n");
+    }
+    fprintf(f, "  simulation time      %.3f s (%.1f M thread-instructions/s)\n", st->sim_seconds,
+            ratio((double)st->thread_instructions, st->sim_seconds) * 1e-6);
+}
+
+/* JSON string body with the characters JSON requires escaped. */
+static void json_str(FILE *f, const char *str)
+{
+    fputc('"', f);
+    for (const unsigned char *c = (const unsigned char *)str; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(f, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(f, "\\u%04x", *c);
+        else
+            fputc(*c, f);
+    }
+    fputc('"', f);
+}
+
+int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s", path);
+        return -1;
+    }
+    const simty_stats *st = &s->stats;
+    const simty_result *r = &s->result;
+#define U64(k, v) fprintf(f, "  \"%s\": %llu,\n", k, (unsigned long long)(v))
+#define DBL(k, v) fprintf(f, "  \"%s\": %.6g,\n", k, (double)(v))
+    fprintf(f, "{\n  \"model\": \"%s\",\n", simty_model_name(s->cfg.model));
+    fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n  \"coalescer\": \"%s\",\n",
+            paths_name(s), priority_name(s), coalescer_name(s));
+    U64("cores", s->cfg.cores);
+    U64("warps", s->W);
+    U64("threads", s->T);
+    U64("cycles", st->cycles);
+    U64("thread_instructions", st->thread_instructions);
+    U64("warp_instructions", st->warp_instructions);
+    DBL("simd_efficiency", simd_efficiency(s));
+    DBL("ipc", ratio((double)st->warp_instructions, (double)st->cycles));
+    DBL("thread_ipc", ratio((double)st->thread_instructions, (double)st->cycles));
+    U64("divergent_branches", st->divergent_branches);
+    U64("max_paths", st->max_paths);
+    DBL("mean_paths", ratio((double)st->path_sum, (double)st->path_samples));
+    U64("cct_pushes", st->cct_pushes);
+    U64("cct_pops", st->cct_pops);
+    U64("cct_swaps", st->cct_swaps);
+    U64("replays_memory", st->replays_memory);
+    U64("replays_indirect", st->replays_indirect);
+    U64("memory_requests", st->memory_requests);
+    U64("memory_lanes", st->memory_lanes);
+    DBL("lanes_per_request", ratio((double)st->memory_lanes, (double)st->memory_requests));
+    fprintf(f, "  \"lane_histogram\": [");
+    for (unsigned k = 1; k <= s->T; k++)
+        fprintf(f, "%s%llu", k > 1 ? ", " : "", (unsigned long long)st->lane_histogram[k]);
+    fprintf(f, "],\n");
+    fprintf(f, "  \"exit_reason\": \"%s\",\n", simty_exit_reason_name(r->reason));
+    fprintf(f, "  \"exit_code\": %d,\n", r->exit_code);
+    fprintf(f, "  \"exit_status\": %d,\n", simty_exit_status(r));
+    fprintf(f, "  \"message\": ");
+    json_str(f, r->message);
+    fprintf(f, ",\n  \"sim_seconds\": %.6f\n}\n", st->sim_seconds);
+#undef U64
+#undef DBL
+    int bad = ferror(f);
+    if (f != stdout)
+        bad |= fclose(f) != 0;
+    else
+        fflush(f);
+    if (bad) {
+        snprintf(err, errlen, "error writing %s", path);
+        return -1;
+    }
+    return 0;
+}
+
+int simty_write_signature(simty_sim *s, const char *path, char *err, size_t errlen)
+{
+    uint32_t begin, end;
+    if (elf_find_symbol(&s->elf, "begin_signature", &begin) ||
+        elf_find_symbol(&s->elf, "end_signature", &end)) {
+        snprintf(err, errlen, "--signature: the program has no begin_signature/end_signature "
+                              "symbols");
+        return -1;
+    }
+    if (end < begin || (begin & 3) || !mem_ptr(&s->mem, begin, end - begin)) {
+        snprintf(err, errlen, "--signature: bad signature range 0x%08x..0x%08x", begin, end);
+        return -1;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s", path);
+        return -1;
+    }
+    for (uint32_t a = begin; a + 4 <= end; a += 4)
+        fprintf(f, "%08x\n", load_le(mem_ptr(&s->mem, a, 4), 4));
+    if (fclose(f) != 0) {
+        snprintf(err, errlen, "error writing %s", path);
+        return -1;
+    }
+    return 0;
+}
