@@ -25,8 +25,14 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 qemu-system-misc binutils-riscv64-unknown-elf
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps check check-fast check-asan demo bench clean fuzz-long
+.PHONY: all deps unit check check-asan demo bench clean
 all: $(BUILD)/simty
+
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
+unit: $(UNIT_TESTS)
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libsimty.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a
 
 $(BUILD)/simty: $(CLI_OBJ) $(BUILD)/libsimty.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -46,17 +52,17 @@ $(DEPS_STAMP): tools/ensure-deps.sh
 	@tools/ensure-deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
-check: deps all
-	python3 tests/run_tests.py --simty $(BUILD)/simty
+check: deps all unit
+	python3 tests/run_tests.py --build $(BUILD)
 	$(MAKE) check-asan
 
 # The same suite, simulator built with ASan + UBSan.
 check-asan: deps
 	$(MAKE) BUILD=build/asan CC=gcc \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    build/asan/simty
+	    build/asan/simty unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    python3 tests/run_tests.py --simty build/asan/simty --sanitized
+	    python3 tests/run_tests.py --build build/asan --sanitized
 
 demo: deps all
 	python3 tests/demo.py --simty $(BUILD)/simty

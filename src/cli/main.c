@@ -201,14 +201,9 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         case OPT_SIGNATURE: o->signature = optarg; break;
         case OPT_STATS: o->stats = 1; break;
         case OPT_STATS_JSON: o->stats_json = optarg; break;
-        case ':':
-        case '?':
-        default:
-            if (optopt && optopt < 256 && strchr("wtm", optopt))
-                rc = usage_error("option -%c needs a value", optopt);
-            else if (optind > 0 && optind <= argc && argv[optind - 1][0] == '-' &&
-                     strchr(argv[optind - 1], '=') == NULL && c == ':')
-                rc = usage_error("option %s needs a value", argv[optind - 1]);
+        default: /* '?': getopt sets optopt for a known option missing its value */
+            if (optopt == 'w' || optopt == 't' || optopt == 'm' || optopt >= 256)
+                rc = usage_error("option '%s' needs a value", argv[optind - 1]);
             else
                 rc = usage_error("unknown option '%s'", argv[optind - 1]);
             break;

@@ -59,8 +59,9 @@ static void fence_set(char *out, unsigned v)
     if (v & 4) out[k++] = 'o';
     if (v & 2) out[k++] = 'r';
     if (v & 1) out[k++] = 'w';
-    if (!k) out[k++] = '0';
     out[k] = 0;
+    if (!k) /* GNU objdump's spelling of an empty set */
+        snprintf(out, 8, "unknown");
 }
 
 void insn_disasm(const insn_t *d, uint32_t pc, char *buf, size_t n,
@@ -124,6 +125,10 @@ void insn_disasm(const insn_t *d, uint32_t pc, char *buf, size_t n,
         return;
     }
     case CLS_FENCE:
+        if (d->op == OP_FENCE && ((unsigned)d->imm >> 8) == 8 && ((unsigned)d->imm & 0xff) == 0x33) {
+            snprintf(buf, n, "fence.tso");
+            return;
+        }
         if (d->op == OP_FENCE) {
             char p[8], s[8];
             fence_set(p, ((unsigned)d->imm >> 4) & 15);

@@ -288,13 +288,17 @@ void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    sim_disasm(s, pc, dis, sizeof dis);
+    /* "hart 3, pc 0x80000124 <main+0x10> (lw a0,0(a1)): why" */
+    int n = snprintf(s->result.message, sizeof s->result.message,
+                     "guest fault: hart %u, pc 0x%08x", hart, pc);
     if (sim_symbolize(s, pc, where, sizeof where))
-        snprintf(s->result.message, sizeof s->result.message,
-                 "guest fault: hart %u, pc 0x%08x <%s> (%s): %s", hart, pc, where, dis, what);
-    else
-        snprintf(s->result.message, sizeof s->result.message,
-                 "guest fault: hart %u, pc 0x%08x (%s): %s", hart, pc, dis, what);
+        n += snprintf(s->result.message + n, sizeof s->result.message - (size_t)n, " <%s>",
+                      where);
+    sim_disasm(s, pc, dis, sizeof dis);
+    if (strcmp(dis, "?") != 0)
+        n += snprintf(s->result.message + n, sizeof s->result.message - (size_t)n, " (%s)",
+                      dis);
+    snprintf(s->result.message + n, sizeof s->result.message - (size_t)n, ": %s", what);
     sim_stop(s, SIMTY_EXIT_FAULT, 0);
 }
 

@@ -1,0 +1,3 @@
+#include "common.h"
+    li a7, 64
+    ecall

@@ -1,0 +1,2 @@
+#include "common.h"
+    csrw mhartid, zero

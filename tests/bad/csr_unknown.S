@@ -1,0 +1,2 @@
+#include "common.h"
+    csrr t0, mtvec

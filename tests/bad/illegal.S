@@ -1,0 +1,2 @@
+#include "common.h"
+    .word 0xffffffff

@@ -1,0 +1,3 @@
+#include "common.h"
+    la t0, bad
+    jalr ra, 6(t0)

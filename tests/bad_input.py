@@ -1,0 +1,201 @@
+"""Bad input of every kind: options, files, guest programs that fault,
+deadlock or never end.  Each must give its documented exit status and a
+clear one-line message on stderr (deadlock and cycle-limit reports add a
+dump of the live threads after that line)."""
+
+import os
+import re
+import shutil
+
+import programs
+
+USAGE, LOAD, FAULT, DEADLOCK, MAX_CYCLES = 125, 126, 121, 122, 124
+
+# (name, simty arguments before the program, program or None, status, regex)
+OPTION_CASES = [
+    ("warps zero", ["-w", "0"], "ok", USAGE, r"--warps: expected an integer 1\.\.64, got '0'"),
+    ("warps too many", ["--warps", "65"], "ok", USAGE, r"--warps: expected an integer 1\.\.64"),
+    ("warps not a number", ["-w", "abc"], "ok", USAGE, r"--warps: .*got 'abc'"),
+    ("warps negative", ["-w", "-3"], "ok", USAGE, r"--warps: .*got '-3'"),
+    ("threads zero", ["-t", "0"], "ok", USAGE, r"--threads: expected an integer 1\.\.64"),
+    ("threads too many", ["-t", "100"], "ok", USAGE, r"--threads: .*got '100'"),
+    ("model", ["--model", "gpu"], "ok", USAGE, r"--model: expected simt or scalar, got 'gpu'"),
+    ("paths", ["--paths", "stack"], "ok", USAGE, r"--paths: expected hct or ideal"),
+    ("priority", ["--priority", "x"], "ok", USAGE, r"--priority: expected depth or minpc"),
+    ("coalescer", ["--coalescer", "x"], "ok", USAGE, r"--coalescer: expected simty or block"),
+    ("mem syntax", ["--mem", "1234"], "ok", USAGE, r"--mem: expected BASE:SIZE"),
+    ("mem size", ["--mem", "0:zero"], "ok", USAGE, r"--mem: bad size"),
+    ("mem past 4G", ["--mem", "0xffff0000:1M"], "ok", USAGE, r"--mem: bad size"),
+    ("mem overlaps UART", ["--mem", "0x10000000:4K"], "ok", USAGE, r"overlaps the UART"),
+    ("mem overlaps RAM", ["--mem", "0x80001000:4K"], "ok", USAGE, r"overlaps another region"),
+    ("ram size", ["--ram-size", "1"], "ok", USAGE, r"--ram-size: expected a size"),
+    ("max cycles zero", ["--max-cycles", "0"], "ok", USAGE, r"--max-cycles: expected a positive"),
+    ("max cycles junk", ["--max-cycles", "10x"], "ok", USAGE, r"--max-cycles: .*'10x'"),
+    ("unknown option", ["--frobnicate"], "ok", USAGE, r"unknown option '--frobnicate'"),
+    ("missing value", ["-w"], None, USAGE, r"option '-w' needs a value"),
+    ("missing long value", ["--stats-json"], None, USAGE, r"option '--stats-json' needs a value"),
+    ("no program", [], None, USAGE, r"no program given"),
+    ("two programs", ["ok", "ok"], None, USAGE, r"unexpected argument"),
+]
+
+# Guest faults: (program, expected regex after "guest fault: hart 0, pc ...")
+FAULT_CASES = [
+    ("illegal", r"\(\.word 0xffffffff\): illegal instruction 0xffffffff"),
+    ("misaligned_load", r"\(lw t1,1\(t0\)\): misaligned 4-byte load at address 0x8[0-9a-f]{7}"),
+    ("unmapped_store", r"\(sw zero,8\(t0\)\): store at unmapped address 0x40000008"),
+    ("unmapped_fetch", None),
+    ("misaligned_jump", r"\(jalr ra,6\(t0\)\): jump to misaligned address 0x8[0-9a-f]{7}"),
+    ("bad_ecall", r"\(ecall\): unsupported ecall \(a7 = 64"),
+    ("ebreak", r"\(ebreak\): ebreak"),
+    ("bad_finisher", r"\(sw t1,0\(t0\)\): unsupported test finisher command 0x00001234"),
+    ("csr_readonly", r"\(csrrw zero,mhartid,zero\): write to read-only CSR 0xf14"),
+    ("csr_unknown", r"\(csrrs t0,mtvec,zero\): CSR mtvec \(0x305\) is not implemented"),
+]
+
+
+def one_line(err):
+    return len(err.strip().splitlines()) == 1
+
+
+def tests(ctx, run, simty, Failure):
+    out = []
+    ok_elf = programs.example_elf("hello", "-O2")
+    bad = lambda name: programs.asm_elf("bad", name)  # noqa: E731
+    sim = ctx.simty
+
+    def expect(cmd, status, pattern, single=True):
+        st, so, se = run(cmd, timeout=120)
+        if ctx.sanitized and ("Sanitizer" in se or "runtime error" in se):
+            raise Failure("sanitizer report: %s" % se)
+        if st != status:
+            raise Failure("%s: status %d, expected %d; stderr: %s"
+                          % (" ".join(cmd), st, status, se.strip()))
+        first = se.strip().splitlines()[0] if se.strip() else ""
+        if not re.search(pattern, first):
+            raise Failure("%s: stderr first line %r does not match %r"
+                          % (" ".join(cmd), first, pattern))
+        if not first.startswith("simty: "):
+            raise Failure("message does not start with 'simty: ': %r" % first)
+        if single and not one_line(se):
+            raise Failure("%s: expected one line on stderr, got:\n%s" % (" ".join(cmd), se))
+        return so, se
+
+    for name, args, prog, status, pattern in OPTION_CASES:
+        cmd = [sim, "run"] + [ok_elf if a == "ok" else a for a in args]
+        if prog:
+            cmd.append(ok_elf)
+        out.append(("bad option %s" % name,
+                    lambda cmd=cmd, status=status, pattern=pattern: expect(cmd, status, pattern)))
+    out.append(("bad command", lambda: expect([sim, "frob"], USAGE, r"unknown command 'frob'")))
+    out.append(("bad no command", lambda: expect([sim], USAGE, r"missing command")))
+
+    # files
+    def patched(offset, value, label):
+        path = os.path.join(ctx.tmp, "%s.elf" % label)
+        with open(ok_elf, "rb") as f:
+            data = bytearray(f.read())
+        data[offset] = value
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def text_file():
+        path = os.path.join(ctx.tmp, "notelf.txt")
+        with open(path, "w") as f:
+            f.write("this is not an ELF file\n")
+        return path
+
+    def truncated():
+        path = os.path.join(ctx.tmp, "truncated.elf")
+        with open(ok_elf, "rb") as f:
+            data = f.read()
+        with open(path, "wb") as f:
+            f.write(data[:200])
+        return path
+
+    file_cases = [
+        ("missing file", lambda: os.path.join(ctx.tmp, "nope.elf"), r"cannot open .*nope\.elf"),
+        ("directory", lambda: ctx.tmp, r"cannot read"),
+        ("not an ELF", text_file, r"not an ELF file"),
+        ("64-bit ELF", lambda: patched(4, 2, "class64"), r"a 64-bit ELF file; simty runs 32-bit"),
+        ("big-endian", lambda: patched(5, 2, "bigendian"), r"not a little-endian ELF"),
+        ("wrong machine", lambda: patched(18, 40, "arm"), r"ELF machine 40 is not RISC-V"),
+        ("compressed", lambda: patched(36, 1, "rvc"), r"compressed instructions \(RVC\)"),
+        ("hard-float", lambda: patched(36, 4, "hardfloat"), r"hard-float ABI"),
+        ("truncated", truncated, r"outside the file|program headers|segment"),
+        ("segment outside memory", lambda: bad("lowaddr"),
+         r"segment \d at 0x00000[02]00 \(\d+ bytes\) is outside mapped memory "
+         r"\(add a region with --mem BASE:SIZE\)"),
+    ]
+    for name, make, pattern in file_cases:
+        out.append(("bad file %s" % name, lambda make=make, pattern=pattern:
+                    expect([sim, "run", make()], LOAD, pattern)))
+        out.append(("bad file %s (disasm)" % name, lambda make=make, pattern=pattern:
+                    expect([sim, "disasm", make()], LOAD, pattern)))
+    out.append(("bad file host ELF", lambda: expect(
+        [sim, "run", shutil.which("true") or "/bin/true"], LOAD, r"64-bit ELF")))
+
+    def lowaddr_ok():
+        st, so, se = run([sim, "run", "--mem", "0:4K", bad("lowaddr")])
+        if st != 0:
+            raise Failure("lowaddr with --mem 0:4K: status %d %s" % (st, se))
+    out.append(("bad file lowaddr with --mem", lowaddr_ok))
+
+    # guest faults, in every model
+    for prog, pattern in FAULT_CASES:
+        for model in (["-m", "scalar"], ["-w", "2", "-t", "4"], ["-w", "1", "-t", "1"]):
+            def t(prog=prog, pattern=pattern, model=model):
+                if pattern is None:  # nothing to disassemble at the faulting PC
+                    pattern = (r"^simty: guest fault: hart 0, pc 0x40000000: instruction fetch "
+                               r"from unmapped address 0x40000000$")
+                else:
+                    pattern = r"^simty: guest fault: hart 0, pc 0x8[0-9a-f]{7} <[^>]+> " + pattern
+                expect([sim, "run"] + model + [bad(prog)], FAULT, pattern)
+            out.append(("bad guest %s %s" % (prog, " ".join(model)), t))
+
+    # cycle limit
+    for model in ("scalar", "simt"):
+        out.append(("bad max-cycles %s" % model, lambda model=model: expect(
+            [sim, "run", "-m", model, "--max-cycles", "5000", bad("forever")], MAX_CYCLES,
+            r"cycle limit reached \(--max-cycles 5000\)", single=False)))
+
+    # deadlocks: diagnosed with a dump of every warp's paths, never a hang
+    def spinlock_deadlock():
+        so, se = expect([sim, "run", "-w", "2", "-t", "4", bad("spinlock")], DEADLOCK,
+                        r"deadlock: no thread can make progress", single=False)
+        if not re.search(r"warp 0 path \d \(active\): pc 0x8[0-9a-f]{7} <acquire> depth 0 "
+                         r"mask 0x[0-9a-f]+ harts", se):
+            raise Failure("deadlock dump lacks the spinning path:\n%s" % se)
+        if not re.search(r"<acquire\+0x4>|<acquire\+0x8>|<acquire>", se):
+            raise Failure("deadlock dump lacks symbol+offset:\n%s" % se)
+    out.append(("bad deadlock spinlock simt", spinlock_deadlock))
+    out.append(("bad deadlock spinlock minpc/ideal", lambda: expect(
+        [sim, "run", "-w", "1", "-t", "8", "--paths", "ideal", "--priority", "minpc",
+         bad("spinlock")], DEADLOCK, r"deadlock", single=False)))
+
+    def spinlock_scalar_ok():
+        st, so, se = run([sim, "run", "-m", "scalar", "-w", "2", "-t", "4", bad("spinlock")])
+        if st != 0:
+            raise Failure("spinlock on the scalar model: status %d %s" % (st, se))
+    out.append(("bad spinlock scalar runs", spinlock_scalar_ok))
+    for model in ("scalar", "simt"):
+        out.append(("bad deadlock waitforever %s" % model, lambda model=model: expect(
+            [sim, "run", "-m", model, bad("waitforever")], DEADLOCK, r"deadlock",
+            single=False)))
+
+    # exit code rule: lowest-numbered hart with a non-zero code
+    for model in ("scalar", "simt"):
+        def ex(model=model):
+            r = simty(ctx, bad("exitcode"), ["-m", model, "-w", "2", "-t", "4"])
+            if r.status != 7 or r.stats["exit_reason"] != "exit" or r.stats["exit_code"] != 7:
+                raise Failure("exitcode %s: status %d, stats %s" % (model, r.status, r.stats))
+        out.append(("bad exitcode %s" % model, ex))
+
+    # --signature on a program without signature symbols
+    out.append(("bad signature symbols", lambda: expect(
+        [sim, "run", "--signature", os.path.join(ctx.tmp, "x.sig"), ok_elf], 1,
+        r"--signature: the program has no begin_signature/end_signature symbols")))
+    out.append(("bad stats-json path", lambda: expect(
+        [sim, "run", "--stats-json", "/nonexistent/dir/x.json", ok_elf], 1,
+        r"cannot write /nonexistent/dir/x\.json")))
+    return out

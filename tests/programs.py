@@ -1,0 +1,120 @@
+"""Guest programs the tests, the demo and the benchmarks run: where they
+come from and how they are built (into build/guest, rebuilt when a source or
+the SDK changes)."""
+
+import concurrent.futures
+import glob
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GUEST = os.path.join(ROOT, "build", "guest")
+SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
+GCC = "riscv64-unknown-elf-gcc"
+OBJDUMP = "riscv64-unknown-elf-objdump"
+QEMU_RUN = os.path.join(ROOT, "tests", "qemu_run.py")
+RANDPROG = os.path.join(ROOT, "tools", "randprog.py")
+ASM_FLAGS = ["-march=rv32ima", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib",
+             "-nostartfiles", "-static", "-Wl,--no-warn-rwx-segments",
+             "-I" + os.path.join(ROOT, "tests", "isa")]
+EXAMPLE_OPTS = ("-O0", "-O2", "-Os")
+
+
+def sdk_files():
+    return glob.glob(os.path.join(ROOT, "sdk", "*")) + \
+        glob.glob(os.path.join(ROOT, "sdk", "include", "*"))
+
+
+def example_names():
+    return sorted(os.path.basename(p)[:-2]
+                  for p in glob.glob(os.path.join(ROOT, "examples", "*.c")))
+
+
+def example_elf(name, opt="-O2"):
+    return os.path.join(GUEST, "examples", "%s%s.elf" % (name, opt))
+
+
+def isa_elfs():
+    return sorted(glob.glob(os.path.join(GUEST, "isa", "*.elf")))
+
+
+def random_elf(seed):
+    return os.path.join(GUEST, "random", "rand-%d.elf" % seed)
+
+
+def random_elfs(first_seed, n):
+    return [random_elf(s) for s in range(first_seed, first_seed + n)]
+
+
+def asm_elf(kind, name):
+    return os.path.join(GUEST, kind, name + ".elf")
+
+
+def stale(out, deps):
+    if not os.path.exists(out):
+        return True
+    t = os.path.getmtime(out)
+    return any(os.path.getmtime(d) > t for d in deps if os.path.exists(d))
+
+
+def _run(cmd, what):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError("building %s failed:\n%s\n%s%s" % (
+            what, " ".join(cmd), p.stdout, p.stderr))
+
+
+def build_example(name, opt):
+    src = os.path.join(ROOT, "examples", name + ".c")
+    out = example_elf(name, opt)
+    if stale(out, [src] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        _run([SIMTY_CC, opt, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
+    return out
+
+
+def build_asm(kind, src, ldscript=None):
+    """Assembles a freestanding test program (tests/<kind>/<name>.S)."""
+    name = os.path.basename(src).rsplit(".", 1)[0]
+    out = asm_elf(kind, name)
+    ld = ldscript or os.path.join(ROOT, "tests", "isa", "link.ld")
+    if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h")]):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        _run([GCC] + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
+    return out
+
+
+def build_isa():
+    srcs = glob.glob(os.path.join(ROOT, "tests", "isa", "*"))
+    outdir = os.path.join(GUEST, "isa")
+    stamp = os.path.join(outdir, ".stamp")
+    if stale(stamp, srcs):
+        _run([os.path.join(ROOT, "tests", "isa", "build.sh"), outdir], "ISA tests")
+        open(stamp, "w").close()
+
+
+def build_random(seed):
+    out = random_elf(seed)
+    if stale(out, [RANDPROG] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        src = out[:-4] + ".c"
+        _run([sys.executable, RANDPROG, "--seed", str(seed), "-o", src], src)
+        _run([SIMTY_CC, "-O%d" % (seed % 3), src, "-o", out], out)
+    return out
+
+
+def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
+    """Builds every guest program (random = (first_seed, count) or None)."""
+    build_isa()
+    work = [(build_example, (n, o)) for n in example_names() for o in opts]
+    for kind in ("bad", "stats"):
+        for src in sorted(glob.glob(os.path.join(ROOT, "tests", kind, "*.S"))):
+            ld = src[:-2] + ".ld"
+            work.append((build_asm, (kind, src, ld if os.path.exists(ld) else None)))
+    if random:
+        first, n = random
+        work += [(build_random, (s,)) for s in range(first, first + n)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for f in [pool.submit(fn, *a) for fn, a in work]:
+            f.result()

@@ -1,0 +1,393 @@
+#!/usr/bin/env python3
+"""simty test suite driver (make check).
+
+Builds the guest programs (SDK examples, ISA tests, bad-input programs,
+statistics micro-programs, random divergent programs), then runs every test
+group in parallel and prints one line per failure and a summary.
+
+usage: tests/run_tests.py --build DIR [--sanitized] [--only GROUP,...] [-j N]
+                          [--random N] [--seed S]
+
+Groups:
+  unit      C unit tests (path tables, coalescer, ELF loader robustness)
+  disasm    `simty disasm` agrees with GNU objdump
+  isa       ISA tests pass on simty (every model) and on QEMU
+  qemu      every SDK example gives the same output lines and exit status on
+            simty and on qemu-system-riscv32 (the golden reference)
+  diff      every program under --model simt, at many shapes and with every
+            path/priority/coalescer option, matches the scalar model
+  random    random divergent programs, simt vs scalar
+  stats     statistics on hand-checked micro-programs
+  bad       bad input of every kind gets its one-line error and exit status
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+import programs  # noqa: E402  (guest program builds, shared with demo/bench)
+
+SHAPES = [(1, 1), (1, 4), (2, 3), (4, 8), (8, 32), (64, 16)]
+OPTION_SETS = [
+    (paths, prio, coal)
+    for paths in ("hct", "ideal")
+    for prio in ("depth", "minpc")
+    for coal in ("simty", "block")
+]
+
+
+class Ctx:
+    def __init__(self, args):
+        self.build = os.path.abspath(args.build)
+        self.simty = os.path.join(self.build, "simty")
+        self.sanitized = args.sanitized
+        self.guest = os.path.join(ROOT, "build", "guest")
+        self.tmp = tempfile.mkdtemp(prefix="simty-tests-")
+        self.random_count = args.random
+        self.seed = args.seed
+
+
+class Failure(Exception):
+    pass
+
+
+def run(cmd, timeout=600, input_bytes=None):
+    """Runs cmd; returns (status, stdout text, stderr text)."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, input=input_bytes)
+    except subprocess.TimeoutExpired:
+        raise Failure("timed out after %ds: %s" % (timeout, " ".join(cmd)))
+    return (p.returncode, p.stdout.decode("utf-8", "replace"),
+            p.stderr.decode("utf-8", "replace"))
+
+
+class SimtyRun:
+    def __init__(self, status, out, err, stats, signature):
+        self.status, self.out, self.err = status, out, err
+        self.stats, self.signature = stats, signature
+
+    def lines(self):
+        return sorted(self.out.splitlines())
+
+
+def simty(ctx, elf, args=(), signature=False, timeout=600):
+    fd, js = tempfile.mkstemp(dir=ctx.tmp, suffix=".json")
+    os.close(fd)
+    cmd = [ctx.simty, "run", "--stats-json", js] + list(args)
+    sig = None
+    if signature:
+        sig = js + ".sig"
+        cmd += ["--signature", sig]
+    cmd.append(elf)
+    status, out, err = run(cmd, timeout=timeout)
+    if ctx.sanitized and ("Sanitizer" in err or "runtime error" in err):
+        raise Failure("sanitizer report running %s:\n%s" % (" ".join(cmd), err))
+    stats = None
+    try:
+        with open(js) as f:
+            stats = json.load(f)
+    except (OSError, ValueError):
+        pass
+    sigtext = None
+    if sig and os.path.exists(sig):
+        with open(sig) as f:
+            sigtext = f.read()
+        os.unlink(sig)
+    if os.path.exists(js):
+        os.unlink(js)
+    return SimtyRun(status, out, err, stats, sigtext)
+
+
+def shape_args(w, t):
+    return ["-w", str(w), "-t", str(t)]
+
+
+def describe(args):
+    return " ".join(args)
+
+
+# ---------------------------------------------------------------- groups --
+
+def group_unit(ctx):
+    tests = []
+    unit_dir = os.path.join(ctx.build, "unit")
+    names = sorted(n for n in os.listdir(unit_dir) if n.startswith("test_"))
+    if not names:
+        raise Failure("no unit tests found in %s" % unit_dir)
+    elf = programs.example_elf("vecadd", "-O2")
+    for n in names:
+        cmd = [os.path.join(unit_dir, n)]
+        if n == "test_elf":
+            cmd.append(elf)
+
+        def t(cmd=cmd):
+            status, out, err = run(cmd)
+            if status != 0:
+                raise Failure("%s exited %d:\n%s%s" % (cmd[0], status, out, err))
+        tests.append(("unit " + n, t))
+    return tests
+
+
+def group_disasm(ctx):
+    tests = []
+    elfs = [programs.example_elf(n, "-O2") for n in programs.example_names()]
+    elfs += programs.isa_elfs()
+    for elf in elfs:
+        def t(elf=elf):
+            compare_disasm(ctx, elf)
+        tests.append(("disasm " + os.path.basename(elf), t))
+    return tests
+
+
+def compare_disasm(ctx, elf):
+    extra = ["--mem", "0:0x10000"] if elf.endswith("lowmem.elf") else []
+    status, ours, err = run([ctx.simty, "disasm"] + extra + [elf])
+    if status != 0:
+        raise Failure("simty disasm failed: %s" % err)
+    status, theirs, err = run([programs.OBJDUMP, "-d", "-M", "no-aliases", elf])
+    if status != 0:
+        raise Failure("objdump failed: %s" % err)
+    line_re = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s+(.*)$")
+
+    def table(text):
+        res = {}
+        for line in text.splitlines():
+            m = line_re.match(line)
+            if m:
+                ins = re.sub(r"\s*<[^>]*>", "", m.group(3)).split("#")[0].strip()
+                res[int(m.group(1), 16)] = (m.group(2), re.sub(r"\s+", " ", ins))
+        return res
+
+    a, b = table(ours), table(theirs)
+    if not b:
+        raise Failure("objdump printed no instructions")
+    compared = 0
+    for addr, (word, ins) in b.items():
+        if ins.startswith(".") or ins.startswith("unimp") or addr not in a:
+            continue  # data objdump shows as directives
+        compared += 1
+        if a[addr] != (word, ins):
+            raise Failure("at 0x%x: simty '%s %s', objdump '%s %s'"
+                          % (addr, a[addr][0], a[addr][1], word, ins))
+    if compared < 10:
+        raise Failure("only %d instructions compared" % compared)
+
+
+def group_isa(ctx):
+    tests = []
+    configs = [["-m", "scalar", "-w", "1", "-t", "1"], ["-m", "scalar", "-w", "2", "-t", "4"],
+               ["-w", "1", "-t", "1"], ["-w", "2", "-t", "4"], ["-w", "4", "-t", "32"]]
+    for elf in programs.isa_elfs():
+        name = os.path.basename(elf)[:-4]
+        extra = ["--mem", "0:0x10000"] if name == "lowmem" else []
+        for cfg in configs:
+            def t(elf=elf, cfg=cfg, extra=extra, name=name):
+                r = simty(ctx, elf, cfg + extra, signature=(name == "sig"))
+                if r.status != 0 or r.stats["exit_reason"] != "tohost":
+                    raise Failure("%s %s: status %d (%s) %s" % (
+                        name, describe(cfg), r.status,
+                        r.stats and r.stats["exit_reason"], r.err.strip()))
+                if name == "sig":
+                    with open(os.path.join(ROOT, "tests", "isa", "sig.expected")) as f:
+                        if r.signature != f.read():
+                            raise Failure("signature differs from tests/isa/sig.expected")
+            tests.append(("isa %s %s" % (name, describe(cfg)), t))
+        if name != "lowmem" and not ctx.sanitized:
+            def q(elf=elf, name=name):
+                status, out, err = run([programs.QEMU_RUN, "--smp", "4", "--timeout", "60", elf])
+                if status != 0:
+                    raise Failure("%s on QEMU: status %d %s" % (name, status, err.strip()))
+            tests.append(("isa %s qemu" % name, q))
+    return tests
+
+
+def group_qemu(ctx):
+    """Every SDK example: identical output lines and status on QEMU and simty."""
+    tests = []
+    if ctx.sanitized:
+        return tests  # QEMU is not what the sanitizers check
+    for name in programs.example_names():
+        for opt in ("-O2", "-O0"):
+            elf = programs.example_elf(name, opt)
+            for smp, (w, t) in ((8, (2, 4)), (3, (1, 3)), (1, (1, 1))):
+                def test(elf=elf, smp=smp, w=w, t=t, name=name, opt=opt):
+                    status, qout, qerr = run([programs.QEMU_RUN, "--smp", str(smp),
+                                              "--timeout", "120", elf], timeout=200)
+                    if status == 124:
+                        raise Failure("QEMU timed out: %s" % qerr.strip())
+                    for model in ("scalar", "simt"):
+                        r = simty(ctx, elf, ["-m", model] + shape_args(w, t))
+                        if r.status != status or r.lines() != sorted(qout.splitlines()):
+                            raise Failure(
+                                "%s %s %dx%d %s: simty status %d, QEMU status %d; "
+                                "outputs %s\n--- simty\n%s--- qemu\n%s%s" % (
+                                    name, opt, w, t, model, r.status, status,
+                                    "match" if r.lines() == sorted(qout.splitlines())
+                                    else "differ", r.out[-2000:], qout[-2000:], r.err))
+                    if status != 0:
+                        raise Failure("%s %s fails its own check on QEMU (status %d): %s"
+                                      % (name, opt, status, qout[-500:]))
+                tests.append(("qemu %s %s smp%d" % (name, opt, smp), test))
+    return tests
+
+
+def diff_programs(ctx):
+    """(label, elf, extra simty args, has_signature) of every program checked
+    against the scalar model."""
+    progs = []
+    opts = ("-O2",) if ctx.sanitized else ("-O0", "-O2", "-Os")
+    for name in programs.example_names():
+        for opt in opts:
+            progs.append(("%s%s" % (name, opt), programs.example_elf(name, opt), [], False))
+    for elf in programs.isa_elfs():
+        name = os.path.basename(elf)[:-4]
+        extra = ["--mem", "0:0x10000"] if name == "lowmem" else []
+        progs.append(("isa-" + name, elf, extra, name == "sig"))
+    return progs
+
+
+def check_same(label, ref, r):
+    if r.status != ref.status:
+        raise Failure("%s: status %d, scalar %d\n%s" % (label, r.status, ref.status, r.err))
+    if r.lines() != ref.lines():
+        raise Failure("%s: output lines differ from scalar\n--- simt\n%s--- scalar\n%s"
+                      % (label, r.out[-1500:], ref.out[-1500:]))
+    if r.signature != ref.signature:
+        raise Failure("%s: signature differs from scalar" % label)
+    if ref.stats and r.stats and ref.stats["exit_reason"] != r.stats["exit_reason"]:
+        raise Failure("%s: exit_reason %s, scalar %s"
+                      % (label, r.stats["exit_reason"], ref.stats["exit_reason"]))
+    if ref.stats and r.stats and r.stats["thread_instructions"] <= 0:
+        raise Failure("%s: no thread instructions counted" % label)
+
+
+def group_diff(ctx):
+    tests = []
+    option_sets = OPTION_SETS
+    shapes = SHAPES
+    if ctx.sanitized:  # same coverage of code paths, fewer combinations
+        option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
+    for label, elf, extra, sig in diff_programs(ctx):
+        for w, t in shapes:
+            def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t):
+                base = shape_args(w, t) + extra
+                ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
+                if ref.status != 0:
+                    raise Failure("%s %dx%d: scalar model status %d: %s"
+                                  % (label, w, t, ref.status, ref.err.strip()))
+                for paths, prio, coal in option_sets:
+                    args = base + ["--paths", paths, "--priority", prio, "--coalescer", coal]
+                    r = simty(ctx, elf, args, signature=sig)
+                    check_same("%s %dx%d %s/%s/%s" % (label, w, t, paths, prio, coal), ref, r)
+            tests.append(("diff %s %dx%d" % (label, w, t), test))
+    return tests
+
+
+def group_random(ctx):
+    tests = []
+    n = ctx.random_count if not ctx.sanitized else max(ctx.random_count // 4, 10)
+    elfs = programs.random_elfs(ctx.seed, n)
+    shapes = [(1, 4), (2, 3), (3, 8), (2, 32)]
+    for i, elf in enumerate(elfs):
+        def test(elf=elf, i=i):
+            w, t = shapes[i % len(shapes)]
+            ref = simty(ctx, elf, ["-m", "scalar"] + shape_args(w, t), signature=True,
+                        timeout=120)
+            if ref.status != 0:
+                raise Failure("%s: scalar status %d: %s" % (elf, ref.status, ref.err.strip()))
+            for paths, prio, coal in OPTION_SETS[i % 4::4] + [("hct", "depth", "simty")]:
+                args = shape_args(w, t) + ["--paths", paths, "--priority", prio,
+                                           "--coalescer", coal]
+                r = simty(ctx, elf, args, signature=True, timeout=120)
+                check_same("%s %dx%d %s/%s/%s" % (os.path.basename(elf), w, t, paths,
+                                                  prio, coal), ref, r)
+        tests.append(("random %s" % os.path.basename(elf), test))
+    return tests
+
+
+def group_stats(ctx):
+    import stats_checks
+    return stats_checks.tests(ctx, simty, Failure)
+
+
+def group_bad(ctx):
+    import bad_input
+    return bad_input.tests(ctx, run, simty, Failure)
+
+
+GROUPS = {
+    "unit": group_unit,
+    "disasm": group_disasm,
+    "isa": group_isa,
+    "qemu": group_qemu,
+    "diff": group_diff,
+    "random": group_random,
+    "stats": group_stats,
+    "bad": group_bad,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default="build", help="build directory holding simty")
+    ap.add_argument("--sanitized", action="store_true",
+                    help="simty is built with sanitizers: fail on any report, lighter matrix")
+    ap.add_argument("--only", default="", help="comma-separated groups")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--random", type=int, default=200, help="random programs to check")
+    ap.add_argument("--seed", type=int, default=1, help="first random program seed")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    ctx = Ctx(args)
+    if not os.access(ctx.simty, os.X_OK):
+        sys.exit("run_tests: %s not found (run make first)" % ctx.simty)
+    groups = [g for g in args.only.split(",") if g] or list(GROUPS)
+    for g in groups:
+        if g not in GROUPS:
+            sys.exit("run_tests: unknown group %s" % g)
+
+    t0 = time.time()
+    programs.build_all(jobs=args.jobs, random=(ctx.seed, ctx.random_count)
+                       if "random" in groups else None)
+    print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
+
+    tests = []
+    for g in groups:
+        tests += GROUPS[g](ctx)
+    failures = []
+    done = 0
+    t1 = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = {pool.submit(fn): name for name, fn in tests}
+        for fut in concurrent.futures.as_completed(futs):
+            name = futs[fut]
+            done += 1
+            try:
+                fut.result()
+                if args.verbose:
+                    print("ok   %s" % name, flush=True)
+            except Failure as e:
+                failures.append(name)
+                print("FAIL %s: %s" % (name, e), flush=True)
+            except Exception as e:  # a bug in the test itself is a failure too
+                failures.append(name)
+                print("FAIL %s: %s: %s" % (name, type(e).__name__, e), flush=True)
+    shutil.rmtree(ctx.tmp, ignore_errors=True)
+    print("run_tests: %d tests (%s), %d failed, %.1fs%s" % (
+        len(tests), ",".join(groups), len(failures), time.time() - t1,
+        " [sanitized]" if ctx.sanitized else ""))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+/* Leader/follower coalescing (spec section 6). */
+#include "check.h"
+#include "core/coalesce.h"
+
+static insn_t mk(uint32_t raw)
+{
+    insn_t d;
+    insn_decode(raw, &d);
+    return d;
+}
+
+/* Passes needed to serve every lane of mask. */
+static unsigned passes(simty_coalescer_kind k, const insn_t *d, const uint32_t *a, lane_mask m,
+                       unsigned T)
+{
+    unsigned n = 0;
+    while (m) {
+        lane_mask s = coalesce_pass(k, d, a, m, T);
+        if (!(s & m & -m)) /* the leader must always be served */
+            return 999;
+        m &= ~s;
+        n++;
+    }
+    return n;
+}
+
+int main(void)
+{
+    insn_t lw = mk(0x0005a503);  /* lw a0,0(a1) */
+    insn_t sw = mk(0x00a5a023);  /* sw a0,0(a1) */
+    insn_t lb = mk(0x00058503);  /* lb a0,0(a1) */
+    insn_t amo = mk(0x00c5a52f); /* amoadd.w a0,a2,(a1) */
+    const simty_coalescer_kind S = SIMTY_COALESCER_SIMTY, B = SIMTY_COALESCER_BLOCK;
+    uint32_t a[64];
+
+    for (unsigned l = 0; l < 4; l++) /* unit stride, aligned block */
+        a[l] = 0x1000 + 4 * l;
+    CHECK_EQ(coalesce_pass(S, &lw, a, 0xf, 4), 0xf);
+    CHECK_EQ(coalesce_pass(S, &sw, a, 0xf, 4), 0xf);
+    CHECK_EQ(coalesce_pass(S, &lw, a, 0xa, 4), 0xa); /* inactive lanes are not served */
+    CHECK_EQ(passes(S, &lb, a, 0xf, 4), 4);          /* sub-word: one lane per pass */
+    CHECK_EQ(passes(B, &lb, a, 0xf, 4), 1);
+    CHECK_EQ(passes(S, &amo, a, 0xf, 4), 4);         /* atomics: lane by lane */
+    CHECK_EQ(passes(B, &amo, a, 0xf, 4), 4);
+
+    for (unsigned l = 0; l < 4; l++) /* same word: loads broadcast, stores serialise */
+        a[l] = 0x1008;
+    CHECK_EQ(coalesce_pass(S, &lw, a, 0xf, 4), 0xf);
+    CHECK_EQ(passes(S, &sw, a, 0xf, 4), 3); /* lane 2 is unit-stride with the leader */
+    CHECK_EQ(coalesce_pass(S, &sw, a, 0xf, 4), 0x5);
+
+    for (unsigned l = 0; l < 4; l++) /* stride 2 words */
+        a[l] = 0x1000 + 8 * l;
+    CHECK_EQ(passes(S, &lw, a, 0xf, 4), 4);
+    CHECK_EQ(passes(B, &lw, a, 0xf, 4), 2); /* two lanes per 16-byte block */
+
+    for (unsigned l = 0; l < 4; l++) /* unit stride but shifted by one word */
+        a[l] = 0x1004 + 4 * l;
+    CHECK_EQ(coalesce_pass(S, &lw, a, 0xf, 4), 0x1); /* leader's own word is not its slot */
+    CHECK_EQ(passes(S, &lw, a, 0xf, 4), 4);
+    CHECK_EQ(passes(B, &lw, a, 0xf, 4), 2);
+
+    for (unsigned l = 0; l < 3; l++) /* T = 3: 12-byte blocks, not a power of two */
+        a[l] = 24 + 4 * l;
+    CHECK_EQ(coalesce_pass(S, &lw, a, 0x7, 3), 0x7);
+    for (unsigned l = 0; l < 3; l++)
+        a[l] = 16 + 4 * l; /* straddles the blocks [12,24) and [24,36) */
+    CHECK_EQ(passes(S, &lw, a, 0x7, 3), 3);
+    CHECK_EQ(passes(B, &lw, a, 0x7, 3), 2);
+
+    for (unsigned l = 0; l < 64; l++) /* T = 64, full mask */
+        a[l] = 0x80000000u + 4 * l;
+    CHECK_EQ(coalesce_pass(S, &lw, a, ~0ull, 64), ~0ull);
+    a[63] = 0x90000000u;
+    CHECK_EQ(passes(S, &sw, a, ~0ull, 64), 2);
+
+    return check_report("test_coalesce");
+}

@@ -1,0 +1,143 @@
+/* Path tables: ordering, merging, HCT/CCT push/pop, the offline sorter, and
+ * the invariant that paths partition the live lanes. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "core/paths.h"
+
+static path_t P(uint32_t pc, int depth, lane_mask m)
+{
+    return (path_t){.pc = pc, .depth = depth, .mask = m};
+}
+
+static void commit2(path_table *t, path_t a, path_t b, path_events *ev)
+{
+    path_t next[2] = {a, b};
+    paths_commit(t, next, ev);
+}
+
+static void test_order_and_merge(simty_paths_kind kind)
+{
+    path_table t;
+    path_events ev = {0};
+    paths_init(&t, kind, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    /* branch: lanes 0,2 jump to 0x200, lanes 1,3 fall through */
+    commit2(&t, P(0x200, 0, 0x5), P(0x104, 0, 0xa), &ev);
+    CHECK_EQ(paths_count(&t), 2);
+    CHECK_EQ(paths_active(&t)->pc, 0x104); /* min PC first */
+    CHECK_EQ(paths_active(&t)->mask, 0xa);
+    /* the fall-through path jumps to 0x200: reconvergence */
+    commit2(&t, P(0x200, 0, 0xa), P(0, 0, 0), &ev);
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK_EQ(paths_active(&t)->pc, 0x200);
+    CHECK_EQ(paths_active(&t)->mask, 0xf);
+}
+
+static void test_depth_priority(void)
+{
+    path_table t;
+    path_events ev = {0};
+    paths_init(&t, SIMTY_PATHS_IDEAL, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    /* lanes 0,1 call a function at 0x800 (depth 1); 2,3 go to 0x104 */
+    commit2(&t, P(0x800, 1, 0x3), P(0x104, 0, 0xc), &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x800); /* deepest call first */
+    paths_init(&t, SIMTY_PATHS_IDEAL, SIMTY_PRIORITY_MINPC, 4, P(0x100, 0, 0xf));
+    commit2(&t, P(0x800, 1, 0x3), P(0x104, 0, 0xc), &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x104); /* pure min-PC */
+    /* same PC, different depth: no merge */
+    paths_init(&t, SIMTY_PATHS_IDEAL, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    commit2(&t, P(0x200, 1, 0x3), P(0x200, 0, 0xc), &ev);
+    CHECK_EQ(paths_count(&t), 2);
+}
+
+static void test_hct_push_pop_and_sorter(void)
+{
+    path_table t;
+    path_events ev = {0};
+    paths_init(&t, SIMTY_PATHS_HCT, SIMTY_PRIORITY_DEPTH, 8, P(0x100, 0, 0xff));
+    commit2(&t, P(0x300, 0, 0xf0), P(0x104, 0, 0x0f), &ev); /* HCT1 0x104, HCT2 0x300 */
+    CHECK_EQ(ev.pushes, 0);
+    commit2(&t, P(0x200, 0, 0x0c), P(0x108, 0, 0x03), &ev); /* 3 paths: push 0x300 */
+    CHECK_EQ(ev.pushes, 1);
+    CHECK_EQ(paths_count(&t), 3);
+    CHECK_EQ(t.list[0].pc, 0x108);
+    CHECK_EQ(t.list[1].pc, 0x200);
+    CHECK_EQ(t.list[2].pc, 0x300);
+    /* 0x108 splits again: 0x400 and 0x10c; third (0x400) pushed on the CCT */
+    commit2(&t, P(0x400, 0, 0x01), P(0x10c, 0, 0x02), &ev);
+    CHECK_EQ(ev.pushes, 2);
+    CHECK_EQ(paths_count(&t), 4);
+    CHECK_EQ(t.list[3].pc, 0x400); /* CCT head */
+    /* 0x10c jumps to 0x200: merges with HCT2, one path left -> pop */
+    commit2(&t, P(0x200, 0, 0x02), P(0, 0, 0), &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x200);
+    CHECK_EQ(paths_active(&t)->mask, 0x0e);
+    CHECK_EQ(ev.pops, 1);
+    CHECK_EQ(t.list[1].pc, 0x400); /* popped the head, not the best (0x300) */
+    CHECK_EQ(t.list[2].pc, 0x300);
+    /* the offline sorter brings 0x300 into HCT2 */
+    paths_idle(&t, 1, &ev);
+    CHECK_EQ(ev.swaps, 1);
+    CHECK_EQ(t.list[1].pc, 0x300);
+    CHECK_EQ(t.list[2].pc, 0x400);
+    paths_idle(&t, 1000, &ev); /* sorted: nothing more to swap */
+    CHECK_EQ(ev.swaps, 1);
+    /* a path with a higher priority than HCT1 becomes active at the next
+     * commit: HCT2 is an input of the sort network */
+    commit2(&t, P(0x500, 0, 0x0e), P(0, 0, 0), &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x300);
+}
+
+/* Random commits: masks stay disjoint, their union is the live lanes, and
+ * both organisations keep the same lanes alive. */
+static void test_random_invariants(void)
+{
+    srand(12345);
+    for (int trial = 0; trial < 200; trial++) {
+        unsigned T = 1 + (unsigned)rand() % 64;
+        lane_mask full = T == 64 ? ~0ull : (1ull << T) - 1;
+        for (int kind = 0; kind < 2; kind++) {
+            path_table t;
+            path_events ev = {0};
+            paths_init(&t, kind ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT,
+                       rand() % 2 ? SIMTY_PRIORITY_DEPTH : SIMTY_PRIORITY_MINPC, T,
+                       P(0x1000, 0, full));
+            lane_mask live = full;
+            for (int step = 0; step < 500 && paths_count(&t); step++) {
+                path_t a = *paths_active(&t);
+                lane_mask split = a.mask & (((lane_mask)rand() << 32) ^ (lane_mask)rand());
+                lane_mask gone = rand() % 20 == 0 ? (a.mask & ~split) : 0;
+                live &= ~gone;
+                path_t n0 = P(0x1000 + 4u * (unsigned)(rand() % 16), a.depth + rand() % 3 - 1,
+                              split);
+                path_t n1 = P(0x1000 + 4u * (unsigned)(rand() % 16), a.depth,
+                              a.mask & ~split & ~gone);
+                commit2(&t, n0, n1, &ev);
+                if (rand() % 3 == 0)
+                    paths_idle(&t, (uint64_t)(rand() % 5), &ev);
+                lane_mask u = 0;
+                int disjoint = 1;
+                for (unsigned i = 0; i < t.n; i++) {
+                    disjoint &= (u & t.list[i].mask) == 0 && t.list[i].mask != 0;
+                    u |= t.list[i].mask;
+                }
+                CHECK(disjoint);
+                CHECK_EQ(u, live);
+                CHECK(t.n <= T);
+                if (t.kind == SIMTY_PATHS_IDEAL)
+                    for (unsigned i = 1; i < t.n; i++)
+                        CHECK(path_before(&t.list[i - 1], &t.list[i], t.by_depth));
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    test_order_and_merge(SIMTY_PATHS_IDEAL);
+    test_order_and_merge(SIMTY_PATHS_HCT);
+    test_depth_priority();
+    test_hct_push_pop_and_sorter();
+    test_random_invariants();
+    return check_report("test_paths");
+}
