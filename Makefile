@@ -8,7 +8,7 @@
 #   make bench    simulation speed figures (not a test)
 
 CC      ?= cc
-CFLAGS  ?= -O2 -g
+CFLAGS  ?= -O3 -g
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc
 BUILD   ?= build

@@ -5,7 +5,8 @@
 #include <stdio.h>
 
 #define N 1024
-static unsigned data[N];
+/* aligned to a 64-lane block (4*T bytes) so that warps coalesce */
+static unsigned data[N] __attribute__((aligned(256)));
 
 int main(void)
 {
@@ -13,7 +14,7 @@ int main(void)
     unsigned h = tid * 2654435761u;
     for (unsigned i = tid; i < N; i += n)
         data[i] = i * 7u;
-    for (unsigned round = 0; round < 2000; round++) {
+    for (unsigned round = 0; round < 6000; round++) {
         h ^= h << 13;
         h ^= h >> 17;
         h ^= h << 5;

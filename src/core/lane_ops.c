@@ -163,11 +163,11 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
         s->counter_read = true;
         break;
     case CSR_MINSTRET: case CSR_INSTRET:
-        old = (uint32_t)s->instret[hart];
+        old = (uint32_t)sim_instret(s, hart);
         s->counter_read = true;
         break;
     case CSR_MINSTRETH: case CSR_INSTRETH:
-        old = (uint32_t)(s->instret[hart] >> 32);
+        old = (uint32_t)(sim_instret(s, hart) >> 32);
         s->counter_read = true;
         break;
     case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: old = 0; break;

@@ -14,6 +14,47 @@ static const uint32_t *lane_select(lane_mask mask, unsigned T, uint32_t *sel)
     return sel;
 }
 
+/* Fast path for LW/SW: when every served lane accesses an aligned word of
+ * main RAM (not tohost), the lanes are served straight from the RAM buffer.
+ * Returns false to fall back to the general per-lane path. */
+static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned T,
+                      const uint32_t *addr, lane_mask served, uint32_t *sel)
+{
+    const uint32_t base = s->ram_base, last = (uint32_t)(s->ram_size - 4);
+    const uint32_t tohost = s->has_tohost ? s->tohost & ~3u : 1u; /* 1: never a word */
+    uint32_t bad = 0;
+    for (unsigned l = 0; l < T; l++)
+        sel[l] = 0u - (uint32_t)((served >> l) & 1);
+    for (unsigned l = 0; l < T; l++) {
+        uint32_t a = addr[l];
+        bad |= (((a - base) > last) | (a & 3) | ((a & ~3u) == tohost)) & sel[l];
+    }
+    if (bad)
+        return false;
+    uint8_t *ram = s->ram;
+    if (d->op == OP_LW) {
+        if (d->rd == 0)
+            return true;
+        uint32_t *rd = x + (unsigned)d->rd * T;
+        for (unsigned l = 0; l < T; l++) {
+            uint32_t v = load_le(ram + ((addr[l] - base) & sel[l]), 4);
+            rd[l] = (v & sel[l]) | (rd[l] & ~sel[l]);
+        }
+        return true;
+    }
+    const uint32_t *src = x + (unsigned)d->rs2 * T;
+    uint32_t changed = 0;
+    for (lane_mask m = served; m; m &= m - 1) { /* lane order */
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint8_t *p = ram + (addr[l] - base);
+        changed |= load_le(p, 4) ^ src[l];
+        store_le(p, 4, src[l]);
+    }
+    if (changed)
+        s->mem_changed = true;
+    return true;
+}
+
 static unsigned lowest_lane(lane_mask m) { return (unsigned)__builtin_ctzll(m); }
 
 static void set_next(path_t *p, uint32_t pc, lane_mask mask, int32_t depth)
@@ -110,7 +151,9 @@ bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
     case CLS_AMO: {
         exec_addr(d, x, T, T, addr);
         lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, T);
-        for (lane_mask m = served; m; m &= m - 1) { /* lane order */
+        bool fast = (d->op == OP_LW || d->op == OP_SW) &&
+                    ram_words(s, d, x, T, addr, served, sel_buf);
+        for (lane_mask m = fast ? 0 : served; m; m &= m - 1) { /* lane order */
             unsigned l = lowest_lane(m);
             if (!lane_memory(s, d, x, T, l, hart0 + l, addr[l], pc))
                 return false;
@@ -165,8 +208,10 @@ bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
         return false;
     }
 
-    uint64_t *instret = s->instret + hart0;
-    for (unsigned l = 0; l < T; l++)
-        instret[l] += (o->retired >> l) & 1;
+    if (o->retired == full_lane_mask(T))
+        s->warp_instret[gw]++;
+    else
+        for (lane_mask m = o->retired; m; m &= m - 1)
+            s->instret[hart0 + lowest_lane(m)]++;
     return true;
 }

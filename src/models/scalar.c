@@ -124,7 +124,7 @@ static void scalar_run(simty_sim *s)
     const uint64_t max = s->cfg.max_cycles;
     uint64_t retired0 = 0;
     for (unsigned h = 0; h < s->nharts; h++)
-        retired0 += s->instret[h];
+        retired0 += sim_instret(s, h);
 
     while (!sim_stopped(s)) {
         if (max && s->cycle >= max) {
@@ -152,7 +152,7 @@ static void scalar_run(simty_sim *s)
 
     uint64_t retired = 0;
     for (unsigned h = 0; h < s->nharts; h++)
-        retired += s->instret[h];
+        retired += sim_instret(s, h);
     retired -= retired0;
     s->stats.thread_instructions += retired;
     s->stats.warp_instructions += retired; /* one thread per issue slot */

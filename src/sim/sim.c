@@ -124,12 +124,13 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->x = calloc((size_t)s->nwarps * 32 * s->T, sizeof *s->x);
     s->pc = calloc(n, sizeof *s->pc);
     s->instret = calloc(n, sizeof *s->instret);
+    s->warp_instret = calloc(s->nwarps, sizeof *s->warp_instret);
     s->mscratch = calloc(n, sizeof *s->mscratch);
     s->resv = calloc(n, sizeof *s->resv);
     s->status = calloc(n, sizeof *s->status);
     s->exit_code = calloc(n, sizeof *s->exit_code);
     s->dcache = malloc(sizeof *s->dcache);
-    if (!s->x || !s->pc || !s->instret || !s->mscratch || !s->resv || !s->status ||
+    if (!s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->resv || !s->status ||
         !s->exit_code || !s->dcache ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
         snprintf(err, errlen, "out of host memory");
@@ -154,6 +155,7 @@ void simty_destroy(simty_sim *s)
     free(s->x);
     free(s->pc);
     free(s->instret);
+    free(s->warp_instret);
     free(s->mscratch);
     free(s->resv);
     free(s->status);

@@ -58,7 +58,8 @@ struct simty_sim {
     /* per-thread architectural state */
     uint32_t *x;         /* register file, see above */
     uint32_t *pc;        /* per-hart PC (the SIMT model keeps PCs in its paths) */
-    uint64_t *instret;
+    uint64_t *instret;   /* per hart; plus warp_instret[warp], see sim_instret() */
+    uint64_t *warp_instret; /* instructions retired by all T lanes of a warp at once */
     uint32_t *mscratch;
     reservation *resv;
     uint8_t *status;     /* enum hart_status */
@@ -82,6 +83,13 @@ struct simty_sim {
 static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 {
     return s->x + (size_t)gwarp * 32 * s->T;
+}
+
+/* minstret of a hart.  Instructions retired by a whole warp are counted
+ * once per warp, not once per lane: uniform code pays one add. */
+static inline uint64_t sim_instret(const simty_sim *s, unsigned hart)
+{
+    return s->instret[hart] + s->warp_instret[hart / s->T];
 }
 
 static inline bool sim_stopped(const simty_sim *s) { return s->result.reason != SIMTY_EXIT_NONE; }
