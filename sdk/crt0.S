@@ -1,0 +1,344 @@
+/*
+ * crt0.S - start-up code of the simty SDK.
+ *
+ * Every hart enters _start (a0 = mhartid, registers otherwise zero). Each one
+ * sets gp, carves its stack + TLS area from __simty_ram_end, initialises its
+ * own TLS block, waits for hart 0 to zero .bss and run the constructors, then
+ * calls main(0, NULL) and passes the result to _exit.
+ *
+ * SIMT rule (docs/platform.md, simty-spec.md section 2): harts of one warp
+ * run in lockstep with priority to the deepest call, then the lowest PC (or
+ * to the lowest PC only, under --priority minpc). A hart spinning on a flag
+ * set by a warp mate must therefore never outrank that warp mate. The wait
+ * for hart 0's init lives in section .simty.wait, which simty.ld places at
+ * the very end of .text: at call depth 0 and the highest code address, the
+ * waiters outrank nothing hart 0 runs (.bss clearing, constructors).
+ */
+
+#define UART_BASE     0x10000000
+#define UART_LSR      5
+#define LSR_THRE      0x20
+#define FINISHER      0x00100000
+#define FINISHER_PASS 0x5555
+#define FINISHER_FAIL 0x3333
+/* Exit code of a trap on QEMU: same as `simty run` reports for a guest fault. */
+#define TRAP_EXIT     121
+
+/* ------------------------------------------------------------------ */
+/* Words the simulator's loader overwrites (docs/platform.md). */
+
+    .section .data.simty, "aw"
+    .balign 4
+    .globl __simty_nthreads
+    .type __simty_nthreads, @object
+    .size __simty_nthreads, 4
+__simty_nthreads:
+    .word 8
+    .globl __simty_on_simulator
+    .type __simty_on_simulator, @object
+    .size __simty_on_simulator, 4
+__simty_on_simulator:
+    .word 0
+    .globl __simty_ram_end
+    .type __simty_ram_end, @object
+    .size __simty_ram_end, 4
+__simty_ram_end:
+    .word 0x84000000
+
+/* Shared start-up / exit state. In .data, not .bss: hart 0 zeroes .bss while
+ * the other harts already poll __simty_init_done. */
+    .globl __simty_init_done
+__simty_init_done:
+    .word 0
+    /* QEMU only: min over (hartid << 8 | code & 0xff) of harts that exited
+     * non-zero; all ones = none did. */
+    .globl __simty_exit_code
+__simty_exit_code:
+    .word 0xffffffff
+    /* QEMU only: number of harts that have called _exit. */
+    .globl __simty_exit_count
+__simty_exit_count:
+    .word 0
+    /* QEMU only: console spin lock (0 = free), shared with runtime.c. */
+    .globl __simty_console_lock
+__simty_console_lock:
+    .word 0
+
+/* ------------------------------------------------------------------ */
+
+    .section .text.simty.start, "ax"
+    .balign 4
+    .globl _start
+    .type _start, @function
+_start:
+    /* gp must not be computed relative to itself. */
+    .option push
+    .option norelax
+    la      gp, __global_pointer$
+    .option pop
+
+    csrr    s0, mhartid             /* s0 = hart id (callee-saved) */
+    la      t0, __simty_on_simulator
+    lw      s1, 0(t0)               /* s1 = on simulator? */
+    bnez    s1, 1f
+    /* QEMU: report traps instead of hanging. The simulator has no mtvec. */
+    la      t0, __simty_trap
+    csrw    mtvec, t0
+1:
+    la      t0, __simty_nthreads
+    lw      s2, 0(t0)               /* s2 = nthreads */
+    /* QEMU run with more harts than __simty_nthreads: the extra ones idle. */
+    bgeu    s0, s2, .Lpark
+
+    /* Stack region [__simty_stack_region, ram_end) must hold nthreads areas. */
+    la      t0, __simty_ram_end
+    lw      s3, 0(t0)               /* s3 = ram end */
+    lui     t1, %hi(__simty_stack_region)
+    addi    t1, t1, %lo(__simty_stack_region)
+    bltu    s3, t1, .Lnomem
+    sub     t2, s3, t1
+    lui     s4, %hi(__simty_stack_size)
+    addi    s4, s4, %lo(__simty_stack_size)     /* s4 = S */
+    divu    t2, t2, s4              /* areas that fit */
+    bgtu    s2, t2, .Lnomem
+
+    /* Hart h owns [end - (h+1)*S, end - h*S); TLS at its top, sp below. */
+    mul     t0, s0, s4
+    sub     t0, s3, t0              /* top of this hart's area */
+    lui     t1, %hi(__simty_tls_reserve)
+    addi    t1, t1, %lo(__simty_tls_reserve)
+    sub     t0, t0, t1
+    lui     t1, %hi(__simty_tls_align)
+    addi    t1, t1, %lo(__simty_tls_align)
+    neg     t1, t1
+    and     s5, t0, t1              /* s5 = TLS block, aligned (>= 16) */
+    mv      sp, s5
+
+    mv      a0, s5
+    call    _init_tls               /* copy .tdata, zero .tbss */
+    mv      a0, s5
+    call    _set_tls                /* tp = s5 */
+
+    beqz    s0, .Lhart0_init
+    jump    .Lwait_init, t1         /* t1: a plain jump, not a call/return */
+
+.Lhart0_init:
+    /* Hart 0 only.
+     * Zero .bss 16 bytes per iteration (simty.ld aligns both ends to 16);
+     * picolibc's size-optimised memset would store byte by byte. */
+    la      t0, __bss_start
+    la      t1, __bss_end
+    bgeu    t0, t1, 2f
+1:  sw      zero, 0(t0)
+    sw      zero, 4(t0)
+    sw      zero, 8(t0)
+    sw      zero, 12(t0)
+    addi    t0, t0, 16
+    bltu    t0, t1, 1b
+2:
+    call    __libc_init_array
+    fence   rw, w
+    la      t0, __simty_init_done
+    li      t1, 1
+    sw      t1, 0(t0)
+    jump    .Lwait_init, t1
+
+.Lpark:
+    bnez    s1, .Lpark_sim
+1:  wfi
+    j       1b
+.Lpark_sim:
+    j       .Lpark_sim              /* the simulator's "parked" convention */
+
+.Lnomem:
+    /* No usable stack here: hart 0 prints with the stackless UART helpers
+     * (leaf routines, ra only), then every hart exits with code 1. */
+    bnez    s0, 2f
+    la      a0, .Lmsg_nomem1
+    call    __simty_raw_puts
+    mv      a0, s2
+    call    __simty_raw_hex
+    la      a0, .Lmsg_nomem2
+    call    __simty_raw_puts
+    lui     a0, %hi(__simty_stack_size)
+    addi    a0, a0, %lo(__simty_stack_size)
+    call    __simty_raw_hex
+    la      a0, .Lmsg_nomem3
+    call    __simty_raw_puts
+    mv      a0, s3
+    call    __simty_raw_hex
+    la      a0, .Lmsg_nl
+    call    __simty_raw_puts
+2:  li      a0, 1
+    jump    __simty_finish, t1
+    .size _start, . - _start
+
+/* ------------------------------------------------------------------ */
+/* Every hart: wait for hart 0's init, then run main. Placed at the end of
+ * .text by simty.ld (see the SIMT rule at the top). */
+
+    .section .simty.wait, "ax", @progbits
+    .balign 4
+.Lwait_init:
+    la      t0, __simty_init_done
+1:  lw      t1, 0(t0)
+    beqz    t1, 1b
+    fence   r, rw
+
+    li      a0, 0                   /* argc */
+    li      a1, 0                   /* argv */
+    li      a2, 0                   /* envp */
+    call    main
+    call    _exit                   /* never returns */
+
+/* ------------------------------------------------------------------ */
+/* __simty_finish(code): end this thread without using the stack.
+ * Simulator: ecall 93. QEMU: record the code, count the hart out; the last
+ * hart writes the finisher (exit code of the lowest hart that exited
+ * non-zero, else 0), the others sleep. */
+
+    .section .text.simty.finish, "ax"
+    .balign 4
+    .globl __simty_finish
+    .type __simty_finish, @function
+__simty_finish:
+    la      t0, __simty_on_simulator
+    lw      t0, 0(t0)
+    beqz    t0, 1f
+    li      a7, 93
+    ecall
+    j       .                       /* not reached: ecall ends the thread */
+1:
+    beqz    a0, 2f
+    csrr    t1, mhartid
+    slli    t1, t1, 8
+    andi    t2, a0, 0xff
+    or      t1, t1, t2
+    la      t0, __simty_exit_code
+    amominu.w.aqrl zero, t1, (t0)
+2:
+    la      t0, __simty_exit_count
+    li      t1, 1
+    amoadd.w.aqrl t1, t1, (t0)
+    addi    t1, t1, 1
+    la      t2, __simty_nthreads
+    lw      t2, 0(t2)
+    bne     t1, t2, 4f              /* not the last hart out */
+    la      t0, __simty_exit_code
+    lw      t1, 0(t0)
+    li      t2, FINISHER_PASS
+    li      t3, -1
+    beq     t1, t3, 3f
+    andi    t1, t1, 0xff
+    slli    t1, t1, 16
+    li      t2, FINISHER_FAIL
+    or      t2, t2, t1
+3:  li      t0, FINISHER
+    sw      t2, 0(t0)
+4:  wfi
+    j       4b
+    .size __simty_finish, . - __simty_finish
+
+/* ------------------------------------------------------------------ */
+/* Stackless UART output (leaf routines: clobber a0, t0-t4 and nothing else).
+ * Used where no stack or lock may exist: start-up errors and the trap
+ * handler. */
+
+    .section .text.simty.raw, "ax"
+    .balign 4
+    .globl __simty_raw_puts
+    .type __simty_raw_puts, @function
+__simty_raw_puts:                   /* a0 = NUL-terminated string */
+    li      t0, UART_BASE
+1:  lbu     t1, 0(a0)
+    beqz    t1, 3f
+2:  lbu     t2, UART_LSR(t0)
+    andi    t2, t2, LSR_THRE
+    beqz    t2, 2b
+    sb      t1, 0(t0)
+    addi    a0, a0, 1
+    j       1b
+3:  ret
+    .size __simty_raw_puts, . - __simty_raw_puts
+
+    .globl __simty_raw_hex
+    .type __simty_raw_hex, @function
+__simty_raw_hex:                    /* a0 = value, printed as 8 hex digits */
+    li      t0, UART_BASE
+    li      t4, 28
+1:  srl     t1, a0, t4
+    andi    t1, t1, 15
+    addi    t1, t1, '0'
+    li      t3, '9'
+    bleu    t1, t3, 2f
+    addi    t1, t1, 'a' - '0' - 10
+2:  lbu     t2, UART_LSR(t0)
+    andi    t2, t2, LSR_THRE
+    beqz    t2, 2b
+    sb      t1, 0(t0)
+    addi    t4, t4, -4
+    bgez    t4, 1b
+    ret
+    .size __simty_raw_hex, . - __simty_raw_hex
+
+/* ------------------------------------------------------------------ */
+/* QEMU-only trap handler (mtvec, direct mode): print the cause and end the
+ * whole run through the finisher so a faulting program does not hang. Uses
+ * no stack (sp may be what faulted) and never returns. The console lock is
+ * taken with a bounded wait: the faulting hart may hold it itself. */
+
+    .section .text.simty.trap, "ax"
+    .balign 4
+    .globl __simty_trap
+    .type __simty_trap, @function
+__simty_trap:
+    la      t5, __simty_console_lock
+    li      t6, 1000000
+1:  li      t0, 1
+    amoswap.w.aq t0, t0, (t5)
+    beqz    t0, 2f
+    addi    t6, t6, -1
+    bnez    t6, 1b
+2:
+    la      a0, .Lmsg_trap_hart
+    call    __simty_raw_puts
+    csrr    a0, mhartid
+    call    __simty_raw_hex
+    la      a0, .Lmsg_trap_cause
+    call    __simty_raw_puts
+    csrr    a0, mcause
+    call    __simty_raw_hex
+    la      a0, .Lmsg_trap_epc
+    call    __simty_raw_puts
+    csrr    a0, mepc
+    call    __simty_raw_hex
+    la      a0, .Lmsg_trap_tval
+    call    __simty_raw_puts
+    csrr    a0, mtval
+    call    __simty_raw_hex
+    la      a0, .Lmsg_nl
+    call    __simty_raw_puts
+    li      t0, FINISHER
+    li      t1, (TRAP_EXIT << 16) | FINISHER_FAIL
+    sw      t1, 0(t0)
+3:  wfi
+    j       3b
+    .size __simty_trap, . - __simty_trap
+
+    .section .rodata.simty, "a"
+.Lmsg_nomem1:
+    .asciz "simty crt0: stacks do not fit: nthreads=0x"
+.Lmsg_nomem2:
+    .asciz " x stack_size=0x"
+.Lmsg_nomem3:
+    .asciz " bytes above 0x82000000, ram_end=0x"
+.Lmsg_trap_hart:
+    .asciz "trap: hart=0x"
+.Lmsg_trap_cause:
+    .asciz " mcause=0x"
+.Lmsg_trap_epc:
+    .asciz " mepc=0x"
+.Lmsg_trap_tval:
+    .asciz " mtval=0x"
+.Lmsg_nl:
+    .asciz "\n"

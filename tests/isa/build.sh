@@ -1,0 +1,32 @@
+#!/bin/sh
+# build.sh OUTDIR - assemble and link every simty ISA test into OUTDIR/<name>.elf
+# Exits non-zero if any test fails to build.
+# The compiler driver can be overridden with RISCV_GCC.
+set -u
+if [ $# -ne 1 ]; then
+    echo "usage: $0 OUTDIR" >&2
+    exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+out=$1
+mkdir -p "$out" || exit 1
+gcc=${RISCV_GCC:-riscv64-unknown-elf-gcc}
+flags="-march=rv32ima -mabi=ilp32 -misa-spec=2.2 -nostdlib -nostartfiles -static -I$here -Wl,--no-warn-rwx-segments"
+
+status=0
+count=0
+for src in "$here"/*.S; do
+    name=$(basename "$src" .S)
+    case $name in
+        lowmem) ld=$here/lowmem.ld ;;
+        *)      ld=$here/link.ld ;;
+    esac
+    if $gcc $flags -T "$ld" -o "$out/$name.elf" "$src"; then
+        count=$((count + 1))
+    else
+        echo "build.sh: FAILED: $name" >&2
+        status=1
+    fi
+done
+[ $status -eq 0 ] && echo "build.sh: built $count tests into $out"
+exit $status
