@@ -6,6 +6,7 @@
 #                 AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo     build the examples and run them
 #   make bench    simulation speed figures (not a test)
+#   make check-random-long   2000 more random programs, simt vs scalar
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -25,7 +26,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 qemu-system-misc binutils-riscv64-unknown-elf
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan demo bench clean
+.PHONY: all deps unit check check-asan check-random-long demo bench clean
 all: $(BUILD)/simty
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -63,6 +64,10 @@ check-asan: deps
 	    build/asan/simty unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    python3 tests/run_tests.py --build build/asan --sanitized
+
+# 2000 more random divergent programs (seeds 1000-2999), simt vs scalar.
+check-random-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
 
 demo: deps all
 	python3 tests/demo.py --simty $(BUILD)/simty
