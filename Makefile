@@ -23,7 +23,7 @@ HEADERS := $(wildcard src/*.h src/*/*.h)
 
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
-                qemu-system-misc binutils-riscv64-unknown-elf
+                binutils-riscv64-unknown-elf qemu-system-misc clang lld
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 .PHONY: all deps unit check check-asan check-random-long demo bench clean

@@ -18,7 +18,9 @@ RANDPROG = os.path.join(ROOT, "tools", "randprog.py")
 ASM_FLAGS = ["-march=rv32ima", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib",
              "-nostartfiles", "-static", "-Wl,--no-warn-rwx-segments",
              "-I" + os.path.join(ROOT, "tests", "isa")]
-EXAMPLE_OPTS = ("-O0", "-O2", "-Os")
+# Build variants of every example: gcc at three levels, and clang (the
+# second compiler: other code layouts, other divergence patterns).
+EXAMPLE_OPTS = ("-O0", "-O2", "-Os", "clang-O2")
 
 
 def sdk_files():
@@ -58,8 +60,8 @@ def stale(out, deps):
     return any(os.path.getmtime(d) > t for d in deps if os.path.exists(d))
 
 
-def _run(cmd, what):
-    p = subprocess.run(cmd, capture_output=True, text=True)
+def _run(cmd, what, env=None):
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if p.returncode != 0:
         raise RuntimeError("building %s failed:\n%s\n%s%s" % (
             what, " ".join(cmd), p.stdout, p.stderr))
@@ -70,7 +72,11 @@ def build_example(name, opt):
     out = example_elf(name, opt)
     if stale(out, [src] + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        _run([SIMTY_CC, opt, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
+        env = None
+        if opt.startswith("clang"):
+            env = dict(os.environ, SIMTY_CLANG="clang")
+            opt = opt[len("clang"):]
+        _run([SIMTY_CC, opt, "-Wall", "-Wextra", "-Werror", src, "-o", out], out, env)
     return out
 
 

@@ -217,7 +217,7 @@ def group_qemu(ctx):
     if ctx.sanitized:
         return tests  # QEMU is not what the sanitizers check
     for name in programs.example_names():
-        for opt in ("-O2", "-O0"):
+        for opt in ("-O2", "-O0", "clang-O2"):
             elf = programs.example_elf(name, opt)
             for smp, (w, t) in ((8, (2, 4)), (3, (1, 3)), (1, (1, 1))):
                 def test(elf=elf, smp=smp, w=w, t=t, name=name, opt=opt):
@@ -245,7 +245,7 @@ def diff_programs(ctx):
     """(label, elf, extra simty args, has_signature) of every program checked
     against the scalar model."""
     progs = []
-    opts = ("-O2",) if ctx.sanitized else ("-O0", "-O2", "-Os")
+    opts = ("-O2",) if ctx.sanitized else programs.EXAMPLE_OPTS
     for name in programs.example_names():
         for opt in opts:
             progs.append(("%s%s" % (name, opt), programs.example_elf(name, opt), [], False))
