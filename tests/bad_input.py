@@ -87,6 +87,15 @@ def tests(ctx, run, simty, Failure):
         out.append(("bad option %s" % name,
                     lambda cmd=cmd, status=status, pattern=pattern: expect(cmd, status, pattern)))
     out.append(("bad command", lambda: expect([sim, "frob"], USAGE, r"unknown command 'frob'")))
+
+    def help_and_version():
+        st, so, se = run([sim, "--help"])
+        if st != 0 or not so.startswith("usage: simty run") or "--coalescer" not in so or se:
+            raise Failure("simty --help: status %d, stdout %r, stderr %r" % (st, so[:80], se))
+        st, so, se = run([sim, "--version"])
+        if st != 0 or not re.match(r"^simty \d+\.\d+\.\d+\n$", so):
+            raise Failure("simty --version: status %d, %r" % (st, so))
+    out.append(("cli help and version", help_and_version))
     out.append(("bad no command", lambda: expect([sim], USAGE, r"missing command")))
 
     # files

@@ -99,7 +99,7 @@ bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
             lane_misaligned_target(s, hart0 + lowest_lane(taken), pc, target);
             return false;
         }
-        o->divergent = taken != mask;
+        o->divergent = taken != mask && target != pc + 4; /* both ways lead to pc+4 */
         set_next(&o->next[0], target, taken, p->depth);
         set_next(&o->next[1], pc + 4, mask & ~taken, p->depth);
         break;
