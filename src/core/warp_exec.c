@@ -4,12 +4,12 @@
 #include "core/lane_ops.h"
 #include "isa/exec.h"
 
-/* Select words for the lanes of mask (see isa/exec.h); NULL if all T lanes. */
-static const uint32_t *lane_select(lane_mask mask, unsigned T, uint32_t *sel)
+/* Select words for the lanes of mask (see isa/exec.h); NULL if all n lanes. */
+static const uint32_t *lane_select(lane_mask mask, unsigned n, uint32_t *sel)
 {
-    if (mask == full_lane_mask(T))
+    if (mask == full_lane_mask(n))
         return NULL;
-    for (unsigned l = 0; l < T; l++)
+    for (unsigned l = 0; l < n; l++)
         sel[l] = 0u - (uint32_t)((mask >> l) & 1);
     return sel;
 }
@@ -17,15 +17,15 @@ static const uint32_t *lane_select(lane_mask mask, unsigned T, uint32_t *sel)
 /* Fast path for LW/SW: when every served lane accesses an aligned word of
  * main RAM (not tohost), the lanes are served straight from the RAM buffer.
  * Returns false to fall back to the general per-lane path. */
-static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned T,
+static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
                       const uint32_t *addr, lane_mask served, uint32_t *sel)
 {
     const uint32_t base = s->ram_base, last = (uint32_t)(s->ram_size - 4);
     const uint32_t tohost = s->has_tohost ? s->tohost & ~3u : 1u; /* 1: never a word */
     uint32_t bad = 0;
-    for (unsigned l = 0; l < T; l++)
+    for (unsigned l = 0; l < n; l++)
         sel[l] = 0u - (uint32_t)((served >> l) & 1);
-    for (unsigned l = 0; l < T; l++) {
+    for (unsigned l = 0; l < n; l++) {
         uint32_t a = addr[l];
         bad |= (((a - base) > last) | (a & 3) | ((a & ~3u) == tohost)) & sel[l];
     }
@@ -35,14 +35,14 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned T,
     if (d->op == OP_LW) {
         if (d->rd == 0)
             return true;
-        uint32_t *rd = x + (unsigned)d->rd * T;
-        for (unsigned l = 0; l < T; l++) {
+        uint32_t *rd = x + (unsigned)d->rd * stride;
+        for (unsigned l = 0; l < n; l++) {
             uint32_t v = load_le(ram + ((addr[l] - base) & sel[l]), 4);
             rd[l] = (v & sel[l]) | (rd[l] & ~sel[l]);
         }
         return true;
     }
-    const uint32_t *src = x + (unsigned)d->rs2 * T;
+    const uint32_t *src = x + (unsigned)d->rs2 * stride;
     uint32_t changed = 0;
     for (lane_mask m = served; m; m &= m - 1) { /* lane order */
         unsigned l = (unsigned)__builtin_ctzll(m);
@@ -62,12 +62,13 @@ static void set_next(path_t *p, uint32_t pc, lane_mask mask, int32_t depth)
     *p = (path_t){.pc = pc, .depth = depth, .mask = mask};
 }
 
-bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
+bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
+                  warp_outcome *o)
 {
-    const unsigned T = s->T, hart0 = gw * T;
+    const unsigned T = s->T, hart0 = gw * T + first; /* T: register row stride */
     const uint32_t pc = p->pc;
     const lane_mask mask = p->mask;
-    uint32_t *x = warp_regs(s, gw);
+    uint32_t *x = warp_regs(s, gw) + first;
     uint32_t sel_buf[SIMTY_MAX_LANES], addr[SIMTY_MAX_LANES];
 
     *o = (warp_outcome){0};
@@ -80,11 +81,11 @@ bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
 
     switch (d->cls) {
     case CLS_ALU:
-        exec_alu(d, x, T, T, lane_select(mask, T, sel_buf), pc);
+        exec_alu(d, x, T, n, lane_select(mask, n, sel_buf), pc);
         break;
 
     case CLS_BRANCH: {
-        lane_mask taken = exec_branch(d, x, T, T) & mask;
+        lane_mask taken = exec_branch(d, x, T, n) & mask;
         if (!taken)
             break;
         if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
@@ -118,25 +119,25 @@ bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
             lane_misaligned_target(s, hart0 + lowest_lane(mask), pc, target);
             return false;
         }
-        exec_link(d, x, T, T, lane_select(mask, T, sel_buf), pc);
+        exec_link(d, x, T, n, lane_select(mask, n, sel_buf), pc);
         set_next(&o->next[0], target, mask, p->depth + insn_depth_delta(d));
         break;
     }
 
     case CLS_JALR: {
         /* the leader's target goes first; lanes with other targets replay */
-        exec_addr(d, x, T, T, addr);
+        exec_addr(d, x, T, n, addr);
         unsigned leader = lowest_lane(mask);
         uint32_t target = addr[leader] & ~1u;
         lane_mask same = 0;
-        for (unsigned l = 0; l < T; l++)
+        for (unsigned l = 0; l < n; l++)
             same |= (lane_mask)((addr[l] & ~1u) == target) << l;
         same &= mask;
         if (target & 3) {
             lane_misaligned_target(s, hart0 + leader, pc, target);
             return false;
         }
-        exec_link(d, x, T, T, lane_select(same, T, sel_buf), pc);
+        exec_link(d, x, T, n, lane_select(same, n, sel_buf), pc);
         o->retired = same;
         set_next(&o->next[0], target, same, p->depth + insn_depth_delta(d));
         if (same != mask) {
@@ -149,10 +150,10 @@ bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
     case CLS_LOAD:
     case CLS_STORE:
     case CLS_AMO: {
-        exec_addr(d, x, T, T, addr);
-        lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, T);
+        exec_addr(d, x, T, n, addr);
+        lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
-                    ram_words(s, d, x, T, addr, served, sel_buf);
+                    ram_words(s, d, x, T, n, addr, served, sel_buf);
         for (lane_mask m = fast ? 0 : served; m; m &= m - 1) { /* lane order */
             unsigned l = lowest_lane(m);
             if (!lane_memory(s, d, x, T, l, hart0 + l, addr[l], pc))
@@ -208,7 +209,7 @@ bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o)
         return false;
     }
 
-    if (o->retired == full_lane_mask(T))
+    if (n == T && o->retired == full_lane_mask(T))
         s->warp_instret[gw]++;
     else
         for (lane_mask m = o->retired; m; m &= m - 1)

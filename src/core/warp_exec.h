@@ -1,7 +1,8 @@
 /* Functional execution of one warp-instruction: the active path's
  * instruction for every lane of its mask, with JALR serialisation and memory
- * coalescing.  Shared by the SIMT functional model and the cycle model, which
- * only differ in when they call it and how they account time. */
+ * coalescing.  Every model executes through it (the scalar model on a
+ * one-lane view of a warp); they differ only in when they call it and how
+ * they account time. */
 #ifndef SIMTY_CORE_WARP_EXEC_H
 #define SIMTY_CORE_WARP_EXEC_H
 
@@ -26,8 +27,12 @@ static inline lane_mask full_lane_mask(unsigned T)
     return T >= 64 ? ~0ull : (1ull << T) - 1;
 }
 
-/* Executes the instruction of path p of global warp gw.  Returns false on a
- * guest fault (the simulator is then stopped and o must be ignored). */
-bool warp_execute(simty_sim *s, unsigned gw, const path_t *p, warp_outcome *o);
+/* Executes the instruction of path p on lanes [first, first+n) of global
+ * warp gw; bit i of p->mask (and of the outcome's masks) is lane first+i.
+ * The SIMT models pass the whole warp (0, T); the scalar model one thread
+ * (lane, 1).  Returns false on a guest fault (the simulator is then stopped
+ * and o must be ignored). */
+bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
+                  warp_outcome *o);
 
 #endif

@@ -3,8 +3,7 @@
  * the functional oracle the SIMT models are checked against. */
 #include <stdlib.h>
 
-#include "core/lane_ops.h"
-#include "isa/exec.h"
+#include "core/warp_exec.h"
 #include "models/model.h"
 #include "sim/progress.h"
 
@@ -14,90 +13,19 @@ typedef struct scalar_state {
     progress_watch watch;
 } scalar_state;
 
-/* Runs one instruction of hart h. */
+/* Runs one instruction of hart h: a one-lane view of its warp, through the
+ * same warp_execute() as the SIMT models. */
 static void step_hart(simty_sim *s, unsigned h)
 {
-    const unsigned T = s->T;
-    uint32_t *x = warp_regs(s, h / T) + h % T; /* lane view with n = 1 */
-    const uint32_t pc = s->pc[h];
-    const insn_t *d = sim_fetch(s, h, pc);
-    if (!d)
+    const path_t p = {.pc = s->pc[h], .depth = 0, .mask = 1};
+    warp_outcome o;
+    if (!warp_execute(s, h / s->T, h % s->T, 1, &p, &o))
         return;
-    uint32_t next = pc + 4, target;
-
-    switch (d->cls) {
-    case CLS_ALU:
-        exec_alu(d, x, T, 1, NULL, pc);
-        break;
-    case CLS_BRANCH:
-        if (exec_branch(d, x, T, 1)) {
-            if (d->flags & INSN_SELF_LOOP) {
-                sim_thread_park(s, h);
-                return;
-            }
-            next = pc + (uint32_t)d->imm;
-        }
-        break;
-    case CLS_JAL:
-        if (d->flags & INSN_SELF_LOOP) {
-            sim_thread_park(s, h);
-            return;
-        }
-        next = pc + (uint32_t)d->imm;
-        if (next & 3) {
-            lane_misaligned_target(s, h, pc, next);
-            return;
-        }
-        exec_link(d, x, T, 1, NULL, pc);
-        break;
-    case CLS_JALR:
-        exec_addr(d, x, T, 1, &target);
-        next = target & ~1u;
-        if (next & 3) {
-            lane_misaligned_target(s, h, pc, next);
-            return;
-        }
-        exec_link(d, x, T, 1, NULL, pc);
-        break;
-    case CLS_LOAD:
-    case CLS_STORE:
-    case CLS_AMO:
-        exec_addr(d, x, T, 1, &target);
-        if (!lane_memory(s, d, x, T, 0, h, target, pc))
-            return;
-        break;
-    case CLS_CSR:
-        if (!lane_csr(s, d, x, T, 0, h, pc))
-            return;
-        break;
-    case CLS_SYSTEM:
-        if (d->op == OP_ECALL) {
-            int32_t code;
-            if (lane_ecall(s, x, T, 0, h, pc, &code)) {
-                s->instret[h]++;
-                sim_thread_exit(s, h, code);
-            }
-            return;
-        }
-        if (d->op == OP_EBREAK) {
-            lane_illegal(s, d, h, pc);
-            return;
-        }
-        break; /* wfi: no interrupts, so a no-op */
-    case CLS_FENCE:
-        if (d->op == OP_FENCE_I)
-            sim_flush_decode_cache(s);
-        break;
-    default:
-        lane_illegal(s, d, h, pc);
-        return;
-    }
-    if (next & 3) {
-        lane_misaligned_target(s, h, pc, next);
-        return;
-    }
-    s->pc[h] = next;
-    s->instret[h]++;
+    /* one lane: at most one produced path holds it (none once it ended) */
+    if (o.next[0].mask)
+        s->pc[h] = o.next[0].pc;
+    else if (o.next[1].mask)
+        s->pc[h] = o.next[1].pc;
 }
 
 static int scalar_init(simty_sim *s, char *err, size_t errlen)

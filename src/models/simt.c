@@ -79,7 +79,7 @@ static void simt_run(simty_sim *s)
         m->last_slot[w] = s->cycle + 1;
 
         warp_outcome o;
-        if (!warp_execute(s, w, paths_active(pt), &o))
+        if (!warp_execute(s, w, 0, s->T, paths_active(pt), &o))
             break;
         paths_commit(pt, o.next, &ev);
         if (!paths_count(pt))
