@@ -191,6 +191,34 @@ _start:
     call    main
     call    _exit                   /* never returns */
 
+/* The wait of every simty_barrier() (simty.h), shared by all of them.
+ * Entered by a "return" (jalr x0 via t0 = __simty_wait) with
+ * t1 = continuation, t3 = generation seen on arrival, t4 =
+ * &__simty_barrier_gen, t5 = 0.
+ *
+ * Under "deepest call, then lowest PC", a waiting thread must end up below
+ * every warp mate that has work left, including mates released from an
+ * earlier barrier that was called at a shallower depth.  So each spin
+ * iteration goes back to the loop head by a "return" (depth - 1) and counts
+ * it in t5: the longer a thread waits, the lower its priority.  A released
+ * thread undoes its returns with as many "calls", then "calls" back to the
+ * continuation: its call depth is exactly what it was before the barrier,
+ * so warp mates meet again there.  Release code sits below the spin loop,
+ * so under lowest-PC priority released threads outrank waiting ones too. */
+__simty_wait_restore:
+    beqz    t5, __simty_wait_done
+    addi    t5, t5, -1
+    jal     t0, __simty_wait_restore    /* a "call": depth + 1 */
+__simty_wait_done:
+    fence   r, rw
+    jalr    t0, 0(t1)                   /* a "call" back to the barrier */
+    .globl __simty_wait
+__simty_wait:
+    lw      t2, 0(t4)
+    bne     t2, t3, __simty_wait_restore
+    addi    t5, t5, 1
+    jalr    zero, 0(t0)                 /* a "return" to the loop head */
+
 /* ------------------------------------------------------------------ */
 /* __simty_finish(code): end this thread without using the stack.
  * Simulator: ecall 93. QEMU: record the code, count the hart out; the last

@@ -62,6 +62,7 @@ typedef enum {
 enum {
     SIMTY_STATUS_FAULT = 121,
     SIMTY_STATUS_DEADLOCK = 122,
+    SIMTY_STATUS_OUTPUT = 123, /* --signature or --stats-json cannot be written */
     SIMTY_STATUS_MAX_CYCLES = 124,
     SIMTY_STATUS_USAGE = 125,
     SIMTY_STATUS_LOAD = 126,

@@ -9,7 +9,7 @@ import shutil
 
 import programs
 
-USAGE, LOAD, FAULT, DEADLOCK, MAX_CYCLES = 125, 126, 121, 122, 124
+USAGE, LOAD, FAULT, DEADLOCK, OUTPUT, MAX_CYCLES = 125, 126, 121, 122, 123, 124
 
 # (name, simty arguments before the program, program or None, status, regex)
 OPTION_CASES = [
@@ -99,8 +99,10 @@ def tests(ctx, run, simty, Failure):
     out.append(("bad no command", lambda: expect([sim], USAGE, r"missing command")))
 
     # files
+    names = iter(range(10 ** 6))  # a file per test: tests run in parallel
+
     def patched(offset, value, label):
-        path = os.path.join(ctx.tmp, "%s.elf" % label)
+        path = os.path.join(ctx.tmp, "%s-%d.elf" % (label, next(names)))
         with open(ok_elf, "rb") as f:
             data = bytearray(f.read())
         data[offset] = value
@@ -109,13 +111,13 @@ def tests(ctx, run, simty, Failure):
         return path
 
     def text_file():
-        path = os.path.join(ctx.tmp, "notelf.txt")
+        path = os.path.join(ctx.tmp, "notelf-%d.txt" % next(names))
         with open(path, "w") as f:
             f.write("this is not an ELF file\n")
         return path
 
     def truncated():
-        path = os.path.join(ctx.tmp, "truncated.elf")
+        path = os.path.join(ctx.tmp, "truncated-%d.elf" % next(names))
         with open(ok_elf, "rb") as f:
             data = f.read()
         with open(path, "wb") as f:
@@ -124,7 +126,8 @@ def tests(ctx, run, simty, Failure):
 
     file_cases = [
         ("missing file", lambda: os.path.join(ctx.tmp, "nope.elf"), r"cannot open .*nope\.elf"),
-        ("directory", lambda: ctx.tmp, r"cannot read"),
+        ("directory", lambda: ctx.tmp, r"is not a regular file"),
+        ("device file", lambda: "/dev/zero", r"/dev/zero is not a regular file"),
         ("not an ELF", text_file, r"not an ELF file"),
         ("64-bit ELF", lambda: patched(4, 2, "class64"), r"a 64-bit ELF file; simty runs 32-bit"),
         ("big-endian", lambda: patched(5, 2, "bigendian"), r"not a little-endian ELF"),
@@ -188,9 +191,15 @@ def tests(ctx, run, simty, Failure):
             raise Failure("spinlock on the scalar model: status %d %s" % (st, se))
     out.append(("bad spinlock scalar runs", spinlock_scalar_ok))
     for model in ("scalar", "simt"):
-        out.append(("bad deadlock waitforever %s" % model, lambda model=model: expect(
-            [sim, "run", "-m", model, bad("waitforever")], DEADLOCK, r"deadlock",
-            single=False)))
+        for prog in ("waitforever", "call_self", "return_self"):
+            out.append(("bad deadlock %s %s" % (prog, model),
+                        lambda model=model, prog=prog: expect(
+                            [sim, "run", "-m", model, "-w", "2", "-t", "3", bad(prog)],
+                            DEADLOCK, r"deadlock", single=False)))
+    # found even when other warps have finished (their idle time grows)
+    out.append(("bad deadlock spin after other warps ended", lambda: expect(
+        [sim, "run", "-w", "3", "-t", "4", bad("spin_other_warp_done")], DEADLOCK,
+        r"deadlock", single=False)))
 
     # exit code rule: lowest-numbered hart with a non-zero code
     for model in ("scalar", "simt"):
@@ -202,9 +211,9 @@ def tests(ctx, run, simty, Failure):
 
     # --signature on a program without signature symbols
     out.append(("bad signature symbols", lambda: expect(
-        [sim, "run", "--signature", os.path.join(ctx.tmp, "x.sig"), ok_elf], 1,
+        [sim, "run", "--signature", os.path.join(ctx.tmp, "x.sig"), ok_elf], OUTPUT,
         r"--signature: the program has no begin_signature/end_signature symbols")))
     out.append(("bad stats-json path", lambda: expect(
-        [sim, "run", "--stats-json", "/nonexistent/dir/x.json", ok_elf], 1,
+        [sim, "run", "--stats-json", "/nonexistent/dir/x.json", ok_elf], OUTPUT,
         r"cannot write /nonexistent/dir/x\.json")))
     return out

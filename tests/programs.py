@@ -53,6 +53,31 @@ def asm_elf(kind, name):
     return os.path.join(GUEST, kind, name + ".elf")
 
 
+# SIMT regression programs (tests/simt): assembly, and C at these levels.
+SIMT_C_OPTS = ("-O2", "-O3", "-Os")
+
+
+def simt_programs():
+    """(label, elf, has_signature) of the SIMT regression programs."""
+    progs = []
+    for src in sorted(glob.glob(os.path.join(ROOT, "tests", "simt", "*"))):
+        name, ext = os.path.splitext(os.path.basename(src))
+        if ext == ".S":
+            progs.append((name, asm_elf("simt", name), True))
+        elif ext == ".c":
+            progs += [(name + o, asm_elf("simt", name + o), False) for o in SIMT_C_OPTS]
+    return progs
+
+
+def build_simt_c(src, opt):
+    name = os.path.basename(src)[:-2]
+    out = asm_elf("simt", name + opt)
+    if stale(out, [src] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        _run([SIMTY_CC, opt, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
+    return out
+
+
 def stale(out, deps):
     if not os.path.exists(out):
         return True
@@ -114,7 +139,9 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     """Builds every guest program (random = (first_seed, count) or None)."""
     build_isa()
     work = [(build_example, (n, o)) for n in example_names() for o in opts]
-    for kind in ("bad", "stats"):
+    for src in sorted(glob.glob(os.path.join(ROOT, "tests", "simt", "*.c"))):
+        work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]
+    for kind in ("bad", "stats", "simt"):
         for src in sorted(glob.glob(os.path.join(ROOT, "tests", kind, "*.S"))):
             ld = src[:-2] + ".ld"
             work.append((build_asm, (kind, src, ld if os.path.exists(ld) else None)))

@@ -253,6 +253,8 @@ def diff_programs(ctx):
         name = os.path.basename(elf)[:-4]
         extra = ["--mem", "0:0x10000"] if name == "lowmem" else []
         progs.append(("isa-" + name, elf, extra, name == "sig"))
+    for label, elf, sig in programs.simt_programs():
+        progs.append(("simt-" + label, elf, [], sig))
     return progs
 
 

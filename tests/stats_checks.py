@@ -7,6 +7,8 @@ import os
 
 import programs
 
+# The lane histogram counts the lanes ACTIVE when a slot issues (spec 8), so
+# a replay pass counts all the lanes still waiting for the instruction.
 CASES = [
     # parity.S, T=4: andi, beqz (4 lanes); odd path addi, j (2 lanes, lower
     # PC first); even path addi (2 lanes); reconverged li, li, ecall (4).
@@ -24,33 +26,52 @@ CASES = [
         "warp_instructions": 6, "thread_instructions": 6, "lane_histogram": [6],
         "divergent_branches": 0, "max_paths": 1}),
     # memory.S, T=4, simty coalescer: 14 instructions per thread; slots
-    # la(2) slli add lw(1) lw(1) slli add lw(4) sb(4) amoadd(4) li li ecall.
+    # la(2) slli add lw(1) lw(1) slli add (4 lanes each), then the stride-2
+    # lw, the sb and the amoadd take a pass per lane (4, 3, 2, 1 lanes still
+    # active), then li li ecall (4).
     ("memory", ["-w", "1", "-t", "4"], {
         "warp_instructions": 23, "thread_instructions": 56,
-        "lane_histogram": [12, 0, 0, 11], "memory_requests": 14, "memory_lanes": 20,
+        "lane_histogram": [3, 3, 3, 14], "memory_requests": 14, "memory_lanes": 20,
         "replays_memory": 9, "max_paths": 2}),
     # block coalescer: the stride-2 load and the byte store take 2 passes of
-    # 2 lanes (two lanes per 16-byte block); atomics stay lane by lane.
+    # 2 lanes (two lanes per 16-byte block: 4 then 2 active); atomics stay
+    # lane by lane (4, 3, 2, 1).
     ("memory", ["-w", "1", "-t", "4", "--coalescer", "block"], {
         "warp_instructions": 19, "thread_instructions": 56,
-        "lane_histogram": [4, 4, 0, 11], "memory_requests": 10, "memory_lanes": 20,
+        "lane_histogram": [1, 3, 1, 14], "memory_requests": 10, "memory_lanes": 20,
         "replays_memory": 5}),
-    # indirect.S, T=4: la(2) andi slli add (4 lanes); jr: 2 passes of 2 lanes
-    # (replay of the odd lanes first: its PC is lower); tgt_a addi, j; tgt_b
-    # addi, j (2 lanes each); li li ecall (4).
+    # indirect.S, T=4: la(2) andi slli add (4 lanes); jr: a pass with 4
+    # active lanes (the even ones go), then the replay with 2 (it runs first:
+    # its PC is lower than the targets); tgt_a addi, j; tgt_b addi, j (2 lanes
+    # each); li li ecall (4).
     ("indirect", ["-w", "1", "-t", "4"], {
         "warp_instructions": 14, "thread_instructions": 44,
-        "lane_histogram": [0, 6, 0, 8], "replays_indirect": 1, "replays_memory": 0,
+        "lane_histogram": [0, 5, 0, 9], "replays_indirect": 1, "replays_memory": 0,
         "divergent_branches": 0}),
-    # cct.S, T=4, W=1, hct: the warp issues every cycle, so the offline sorter
-    # never runs and the CCT behaves as a stack: L1 and L2 are pushed, L0
-    # then L3 run, and L2 then L1 are popped late (20 slots, see the
-    # derivation in the issue-3 closing note).
+    # cct.S, T=4, W=1, hct.  The offline sorter steps after every commit that
+    # neither pushes nor pops (the warp issues every cycle, so there is no
+    # other idle cycle).  Slots (active lanes):
+    #   1 andi(4) 2 beqz(4): L0 splits off; HCT1 = fall-through {1,2,3}
+    #   3 addi(3) 4 beqz(3): L1 splits off; 3 paths: push L1
+    #   5 addi(2)            sorter: L1 vs HCT2 L0, no swap
+    #   6 beqz(2): L2 splits off; 3 paths: push L2 (CCT = L1, L2)
+    #   7 j L3(1): HCT1 = L0, HCT2 = L3; sorter swaps L1 into HCT2 (swap 1)
+    #   8 L0 addi(1)         sorter: L2 vs L1, no swap
+    #   9 L0 j join(1): HCT1 = L1, HCT2 = join{0}; sorter swaps L3 in (2)
+    #  10 L1 addi(1)         sorter swaps L2 in (3)
+    #  11 L1 j join(1): HCT1 = L2, HCT2 = join{1} (join{0} sits in the CCT)
+    #  12 L2 addi(1)         sorter swaps L3 in (4)
+    #  13 L2 j join(1): HCT1 = L3, HCT2 = join{2}
+    #  14 L3 addi(1): merges with join{2}; one path left: pop join{1}
+    #  15 li a7 {2,3}(2): HCT1 = join{1}; sorter swaps join{0} in (5)
+    #  16 li a7 {1}(1)  17 li a7 {0}(1): merges with join+4{1}; pop join+4{2,3}
+    #  18 li a0 {0,1}(2) 19 li a0 {2,3}(2): all four merge  20 ecall(4)
     ("cct", ["-w", "1", "-t", "4"], {
         "warp_instructions": 20, "thread_instructions": 38,
-        "lane_histogram": [11, 3, 3, 3], "divergent_branches": 3, "max_paths": 4,
-        "cct_pushes": 2, "cct_pops": 2, "cct_swaps": 0}),
-    # ideal sorted list: L0, L1, L2, L3 in PC order, reconverging at once.
+        "lane_histogram": [10, 5, 2, 3], "divergent_branches": 3, "max_paths": 4,
+        "cct_pushes": 2, "cct_pops": 2, "cct_swaps": 5}),
+    # ideal sorted list: L0, L1, L2, L3 in PC order, each reconverging with
+    # the others at join as soon as it gets there: 17 slots.
     ("cct", ["-w", "1", "-t", "4", "--paths", "ideal"], {
         "warp_instructions": 17, "thread_instructions": 38,
         "lane_histogram": [8, 2, 2, 5], "divergent_branches": 3, "max_paths": 4,

@@ -112,50 +112,49 @@ SIMTY_INLINE uint32_t simty_instret(void)
  * an early-exit path) and not after some threads have returned from main.
  *
  * Why waiting is safe under Simty's scheduling (simty-spec.md section 2):
- * the spin loop is emitted into section .simty.wait, which simty.ld places
- * at the end of .text, and a waiting thread enters it by a "return"
- * (jalr x0 via x5) and leaves it by a "call" (call x5), so it waits at the
- * highest code address, one call level above the barrier's caller. Warp
- * mates still working anywhere in that function, its callees or its direct
- * caller keep priority under both "deepest call, then lowest PC" and pure
- * lowest-PC, wherever the compiler placed their code. The last thread in
- * runs the release code, then the same wait sequence, so it rejoins its
- * waiting warp mates instead of running ahead of them.
+ * every barrier waits in ONE shared routine, __simty_wait in crt0.S, which
+ * simty.ld places at the end of .text.  A thread enters it by a "return"
+ * (jalr x0 via t0), and every spin iteration "returns" once more, so the
+ * longer it waits the shallower its call depth: it sinks below every warp
+ * mate with work left, wherever the compiler placed (or duplicated) the
+ * barrier and whatever depth other barriers were called at, under both
+ * "deepest call, then lowest PC" and pure lowest-PC (the wait is at the
+ * highest code addresses).  A released thread "calls" as many times as it
+ * "returned", so it comes back at its exact call depth, and the release code
+ * sits below the spin loop, so threads released from one barrier outrank
+ * warp mates already waiting at the next.  The last thread in runs the
+ * release code, then the same wait, and leaves at once.
  *
- * One asm block, so the compiler can neither split nor reorder it.
+ * Registers: t1 = continuation, t3 = generation seen on arrival,
+ * t4 = &__simty_barrier_gen, t5 = returns to undo (the routine's inputs),
+ * t0, t2 scratch.
  */
 SIMTY_INLINE void simty_barrier(void)
 {
-    uint32_t gen, t, last;
     __asm__ volatile(
-        "lw     %[gen], 0(%[genp])\n\t"
-        "li     %[t], 1\n\t"
-        "amoadd.w.aqrl %[t], %[t], (%[cntp])\n\t"
-        "lw     %[last], 0(%[np])\n\t"
-        "addi   %[last], %[last], -1\n\t"
-        "bne    %[t], %[last], .Lsimty_bar_wait%=\n\t"
+        "lw     t3, 0(%[genp])\n\t"
+        "li     t2, 1\n\t"
+        "amoadd.w.aqrl t2, t2, (%[cntp])\n\t"
+        "lw     t1, 0(%[np])\n\t"
+        "addi   t1, t1, -1\n\t"
+        "bne    t2, t1, 1f\n\t"
         /* last in: reset the count, then publish the next generation */
         "sw     zero, 0(%[cntp])\n\t"
-        "addi   %[t], %[gen], 1\n\t"
+        "addi   t2, t3, 1\n\t"
         "fence  rw, w\n\t"
-        "sw     %[t], 0(%[genp])\n"
-        /* everybody: "return" into the spin loop at the end of .text */
-        ".Lsimty_bar_wait%=:\n\t"
-        "lla    t0, .Lsimty_bar_spin%=\n\t"
-        "jalr   zero, 0(t0)\n\t"
-        ".pushsection .simty.wait, \"ax\", @progbits\n"
-        ".Lsimty_bar_spin%=:\n\t"
-        "lw     %[t], 0(%[genp])\n\t"
-        "beq    %[t], %[gen], .Lsimty_bar_spin%=\n\t"
-        /* released: "call" back to the barrier's level */
-        "call   t0, .Lsimty_bar_done%=\n\t"
-        ".popsection\n"
-        ".Lsimty_bar_done%=:\n\t"
-        "fence  rw, rw"
-        : [gen] "=&r"(gen), [t] "=&r"(t), [last] "=&r"(last)
+        "sw     t2, 0(%[genp])\n"
+        /* everybody: "return" into the shared wait at the end of .text */
+        "1:\n\t"
+        "lla    t1, 2f\n\t"
+        "mv     t4, %[genp]\n\t"
+        "li     t5, 0\n\t"
+        "lla    t0, __simty_wait\n\t"
+        "jalr   zero, 0(t0)\n"
+        "2:"
+        :
         : [genp] "r"(&__simty_barrier_gen), [cntp] "r"(&__simty_barrier_count),
           [np] "r"(&__simty_nthreads)
-        : "t0", "memory");
+        : "t0", "t1", "t2", "t3", "t4", "t5", "memory");
 }
 
 /*

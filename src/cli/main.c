@@ -1,4 +1,5 @@
 /* The simty command: run and disassemble RV32 programs. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -26,7 +27,7 @@ static const char usage_text[] =
     "      --priority P       depth (default): deepest call, then lowest PC; minpc\n"
     "      --coalescer C      simty (default): leader/follower word coalescing;\n"
     "                         block: any access in the leader's block in one pass\n"
-    "      --ram-size SIZE    main RAM at 0x80000000 (default 64M)\n"
+    "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
     "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
     "\n"
     "Run control and output:\n"
@@ -36,7 +37,8 @@ static const char usage_text[] =
     "      --stats-json FILE  write statistics as JSON ('-' for stdout)\n"
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
-    "124 cycle limit, 125 usage error, 126 program cannot be loaded.\n";
+    "123 an output file cannot be written, 124 cycle limit, 125 usage error,\n"
+    "126 program cannot be loaded.\n";
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage_error(const char *fmt, ...)
@@ -50,14 +52,16 @@ static int usage_error(const char *fmt, ...)
     return SIMTY_STATUS_USAGE;
 }
 
-/* Parses a number with an optional K/M/G suffix (x1024...).  Returns 0. */
+/* Parses a decimal or 0x-hexadecimal number with an optional K/M/G suffix
+ * (x1024...).  Returns 0. */
 static int parse_u64(const char *s, uint64_t *out, int allow_suffix)
 {
-    if (!*s || *s == '-' || *s == '+' || *s == ' ')
+    if (!isdigit((unsigned char)*s)) /* no sign, no blank */
         return -1;
+    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
     errno = 0;
     char *end;
-    unsigned long long v = strtoull(s, &end, 0);
+    unsigned long long v = strtoull(s, &end, hex ? 16 : 10);
     if (errno || end == s)
         return -1;
     unsigned shift = 0;
@@ -140,7 +144,8 @@ static int choose(const char *opt, const char *arg, const char *a, const char *b
     return 0;
 }
 
-static int parse_args(int argc, char **argv, cli_opts *o)
+/* disasm_only: accept just the options that shape memory (--mem, --ram-size). */
+static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
 {
     static const struct option longopts[] = {
         {"warps", required_argument, 0, 'w'},
@@ -164,6 +169,12 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     int c, k, rc = 0;
     uint64_t v;
     while ((c = getopt_long(argc, argv, "+w:t:m:", longopts, NULL)) != -1) {
+        if (disasm_only && c != OPT_MEM && c != OPT_RAM_SIZE && c != '?') {
+            /* the option word: one back, or two when its value was separate */
+            int word = optind - 1 - (optarg && optarg == argv[optind - 1]);
+            return usage_error("simty disasm takes only --mem and --ram-size, not '%s'",
+                               argv[word]);
+        }
         switch (c) {
         case 'w': rc = parse_uint_opt("--warps", optarg, 1, SIMTY_MAX_WARPS, &o->cfg.warps); break;
         case 't':
@@ -187,8 +198,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             break;
         case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
         case OPT_RAM_SIZE:
-            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 0x80000000ull)
-                rc = usage_error("--ram-size: expected a size from 4K to 2G, got '%s'", optarg);
+            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20)
+                rc = usage_error("--ram-size: expected a size from 4K to 2047M, got '%s'", optarg);
             else
                 o->cfg.ram_size = v;
             break;
@@ -201,8 +212,10 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         case OPT_SIGNATURE: o->signature = optarg; break;
         case OPT_STATS: o->stats = 1; break;
         case OPT_STATS_JSON: o->stats_json = optarg; break;
-        default: /* '?': getopt sets optopt for a known option missing its value */
-            if (optopt == 'w' || optopt == 't' || optopt == 'm' || optopt >= 256)
+        default: /* '?': getopt sets optopt for a known option it rejected */
+            if (optopt == OPT_STATS)
+                rc = usage_error("option '--stats' takes no value");
+            else if (optopt == 'w' || optopt == 't' || optopt == 'm' || optopt >= 256)
                 rc = usage_error("option '%s' needs a value", argv[optind - 1]);
             else
                 rc = usage_error("unknown option '%s'", argv[optind - 1]);
@@ -222,7 +235,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
 static int cmd_run(int argc, char **argv)
 {
     cli_opts o;
-    int rc = parse_args(argc, argv, &o);
+    int rc = parse_args(argc, argv, &o, 0);
     if (rc)
         return rc;
     char err[512];
@@ -246,15 +259,17 @@ static int cmd_run(int argc, char **argv)
         }
     }
     int status = simty_exit_status(r);
+    /* an output file that cannot be written is a failure of its own, unless
+     * the run already failed */
     if (o.signature && simty_write_signature(s, o.signature, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
-        status = status ? status : 1;
+        status = status ? status : SIMTY_STATUS_OUTPUT;
     }
     if (o.stats)
         simty_print_stats(s, stderr);
     if (o.stats_json && simty_write_stats_json(s, o.stats_json, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
-        status = status ? status : 1;
+        status = status ? status : SIMTY_STATUS_OUTPUT;
     }
     simty_destroy(s);
     return status;
@@ -268,7 +283,7 @@ static int disasm_symbolizer(void *ctx, uint32_t addr, char *buf, size_t n)
 static int cmd_disasm(int argc, char **argv)
 {
     cli_opts o;
-    int rc = parse_args(argc, argv, &o);
+    int rc = parse_args(argc, argv, &o, 1);
     if (rc)
         return rc;
     char err[512];

@@ -27,5 +27,20 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
         int broadcast = is_load && addr[l] == lead;
         served |= (lane_mask)(unit_stride | broadcast) << l;
     }
-    return served & mask;
+    served &= mask;
+    if (!is_load) {
+        /* A unit-stride lane must not store before a lower lane that writes
+         * the same word in a later pass: same-address stores serialise in
+         * lane order, so the highest lane's value wins. */
+        lane_mask later = mask & ~served;
+        for (lane_mask m = served & ~leader_bit; m && later; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            for (lane_mask k = later & ((1ull << l) - 1); k; k &= k - 1)
+                if (addr[__builtin_ctzll(k)] == addr[l]) {
+                    served &= ~(1ull << l);
+                    break;
+                }
+        }
+    }
+    return served;
 }

@@ -41,15 +41,13 @@ static uint32_t amo_apply(unsigned op, uint32_t old, uint32_t v)
 /* Store half of an AMO or SC; tohost goes through the bus so that it ends
  * the program. */
 static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, uint8_t *p,
-                         uint32_t old, uint32_t nv)
+                         uint32_t nv)
 {
-    if (s->has_tohost && addr == s->tohost) {
+    if (is_tohost_word(s, addr)) {
         int st = bus_store_slow(s, hart, addr, 4, nv);
         return st == MEM_OK || mem_fault(s, hart, pc, 2, st, addr, 4);
     }
-    if (nv != old)
-        s->mem_changed = true;
-    store_le(p, 4, nv);
+    ram_store(s, p, 4, nv);
     return true;
 }
 
@@ -90,8 +88,14 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
     uint64_t off = (uint64_t)(addr - s->ram_base);
     uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
                                                                  : mem_ptr(&s->mem, addr, 4);
-    if (!p)
+    if (!p) {
+        if (addr - UART_BASE < UART_SIZE || addr - FINISHER_BASE < FINISHER_SIZE) {
+            sim_fault(s, hart, pc, "atomic access to device register 0x%08x (atomics need RAM)",
+                      addr);
+            return false;
+        }
         return mem_fault(s, hart, pc, 2, MEM_UNMAPPED, addr, 4);
+    }
     uint32_t old = load_le(p, 4);
 
     if (d->op == OP_LR_W) {
@@ -103,13 +107,13 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
     if (d->op == OP_SC_W) {
         bool ok = r->valid && r->addr == addr && old == r->value;
         r->valid = false;
-        if (ok && !atomic_store(s, hart, pc, addr, p, old, v2))
+        if (ok && !atomic_store(s, hart, pc, addr, p, v2))
             return false;
         if (d->rd)
             *rd = ok ? 0 : 1;
         return true;
     }
-    if (!atomic_store(s, hart, pc, addr, p, old, amo_apply(d->op, old, v2)))
+    if (!atomic_store(s, hart, pc, addr, p, amo_apply(d->op, old, v2)))
         return false;
     if (d->rd)
         *rd = old;

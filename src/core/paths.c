@@ -109,6 +109,14 @@ bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
     return hct_commit(t, next, ev);
 }
 
+uint64_t paths_idle_key(const path_table *t, uint64_t steps)
+{
+    if (t->kind != SIMTY_PATHS_HCT || t->n < 3)
+        return 0; /* no CCT: idle cycles change nothing */
+    uint64_t cct = t->n - 2;
+    return steps < cct ? steps : cct + (steps - cct) % cct;
+}
+
 void paths_idle(path_table *t, uint64_t steps, path_events *ev)
 {
     if (t->kind != SIMTY_PATHS_HCT || t->n < 3 || steps == 0)

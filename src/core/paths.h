@@ -21,9 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "isa/insn.h"
 #include "simty.h"
-
-typedef uint64_t lane_mask;
 
 typedef struct path {
     uint32_t pc;
@@ -65,6 +64,18 @@ bool paths_commit(path_table *t, const path_t next[2], path_events *ev);
 
 /* Offline sorter: `steps` idle cycles of the warp's CCT port (hct only). */
 void paths_idle(path_table *t, uint64_t steps, path_events *ev);
+
+/* A value that is equal for two idle spans iff paths_idle() would leave the
+ * table in the same state (for deadlock detection). */
+uint64_t paths_idle_key(const path_table *t, uint64_t steps);
+
+/* depth + delta, saturating: call depth is a scheduling hint, never UB */
+static inline int32_t path_depth_add(int32_t depth, int delta)
+{
+    if ((delta > 0 && depth == INT32_MAX) || (delta < 0 && depth == INT32_MIN))
+        return depth;
+    return depth + delta;
+}
 
 /* Priority order: does a run before b? */
 static inline bool path_before(const path_t *a, const path_t *b, bool by_depth)

@@ -21,13 +21,12 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
                       const uint32_t *addr, lane_mask served, uint32_t *sel)
 {
     const uint32_t base = s->ram_base, last = (uint32_t)(s->ram_size - 4);
-    const uint32_t tohost = s->has_tohost ? s->tohost & ~3u : 1u; /* 1: never a word */
     uint32_t bad = 0;
     for (unsigned l = 0; l < n; l++)
         sel[l] = 0u - (uint32_t)((served >> l) & 1);
     for (unsigned l = 0; l < n; l++) {
         uint32_t a = addr[l];
-        bad |= (((a - base) > last) | (a & 3) | ((a & ~3u) == tohost)) & sel[l];
+        bad |= (((a - base) > last) | (a & 3) | is_tohost_word(s, a & ~3u)) & sel[l];
     }
     if (bad)
         return false;
@@ -120,7 +119,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             return false;
         }
         exec_link(d, x, T, n, lane_select(mask, n, sel_buf), pc);
-        set_next(&o->next[0], target, mask, p->depth + insn_depth_delta(d));
+        set_next(&o->next[0], target, mask, path_depth_add(p->depth, insn_depth_delta(d)));
         break;
     }
 
@@ -139,7 +138,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         exec_link(d, x, T, n, lane_select(same, n, sel_buf), pc);
         o->retired = same;
-        set_next(&o->next[0], target, same, p->depth + insn_depth_delta(d));
+        set_next(&o->next[0], target, same, path_depth_add(p->depth, insn_depth_delta(d)));
         if (same != mask) {
             set_next(&o->next[1], pc, mask & ~same, p->depth);
             o->replay = REPLAY_INDIRECT;

@@ -1,7 +1,7 @@
 /* Decoded RV32IMA + Zicsr + Zifencei instructions.
  *
  * One decoder serves every model: an instruction word is decoded once into an
- * insn_t (cached by PC, see decode_cache.h) and the executors dispatch on
+ * insn_t (cached by PC, see sim_fetch() in sim/sim.h) and the executors dispatch on
  * insn_t.op.  The op list is an X-macro so names, classes and the enum stay in
  * one place. */
 #ifndef SIMTY_ISA_INSN_H
@@ -95,6 +95,9 @@ enum insn_class {
     X(AMOMAX_W, "amomax.w",  CLS_AMO)     \
     X(AMOMINU_W, "amominu.w", CLS_AMO)    \
     X(AMOMAXU_W, "amomaxu.w", CLS_AMO)
+
+/* A set of lanes of a warp: bit l is lane l (T <= 64). */
+typedef uint64_t lane_mask;
 
 enum insn_op {
 #define SIMTY_OP_ENUM(name, mn, cls) OP_##name,

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +165,10 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
         snprintf(err, errlen, "no loadable segment");
         return -1;
     }
+    if (img->entry & 3) {
+        snprintf(err, errlen, "entry point 0x%08x is not 4-byte aligned", img->entry);
+        return -1;
+    }
     if (!mem_ptr(mem, img->entry, 4)) {
         snprintf(err, errlen, "entry point 0x%08x is outside mapped memory", img->entry);
         return -1;
@@ -179,52 +184,43 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
 
 int elf_load(const char *path, memory_t *mem, elf_image *img, char *err, size_t errlen)
 {
+    memset(img, 0, sizeof *img);
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
-    uint8_t *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            if (cap >= MAX_ELF_FILE) {
-                snprintf(err, errlen, "%s is larger than 1 GiB", path);
-                goto fail;
-            }
-            cap = cap ? cap * 2 : 1 << 16;
-            uint8_t *nb = realloc(buf, cap);
-            if (!nb) {
-                snprintf(err, errlen, "out of host memory reading %s", path);
-                goto fail;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-                goto fail;
-            }
-            break;
-        }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s is not a regular file", path);
+        fclose(f);
+        return -1;
     }
-    fclose(f);
-    f = NULL;
-    char why[256];
-    if (elf_load_buffer(buf, len, mem, img, why, sizeof why)) {
-        snprintf(err, errlen, "%s: %s", path, why);
+    if (st.st_size > MAX_ELF_FILE) {
+        snprintf(err, errlen, "%s is larger than 1 GiB", path);
+        fclose(f);
+        return -1;
+    }
+    size_t len = (size_t)st.st_size;
+    uint8_t *buf = malloc(len ? len : 1);
+    if (!buf) {
+        snprintf(err, errlen, "out of host memory reading %s", path);
+        fclose(f);
+        return -1;
+    }
+    if (fread(buf, 1, len, f) != len) {
+        snprintf(err, errlen, "cannot read %s", path);
+        fclose(f);
         free(buf);
         return -1;
     }
+    fclose(f);
+    char why[256];
+    int rc = elf_load_buffer(buf, len, mem, img, why, sizeof why);
+    if (rc)
+        snprintf(err, errlen, "%s: %s", path, why);
     free(buf);
-    return 0;
-fail:
-    if (f)
-        fclose(f);
-    free(buf);
-    return -1;
+    return rc;
 }
 
 void elf_free(elf_image *img)

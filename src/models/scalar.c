@@ -49,18 +49,11 @@ static int scalar_init(simty_sim *s, char *err, size_t errlen)
 static void scalar_run(simty_sim *s)
 {
     scalar_state *m = s->model_state;
-    const uint64_t max = s->cfg.max_cycles;
     uint64_t retired0 = 0;
     for (unsigned h = 0; h < s->nharts; h++)
         retired0 += sim_instret(s, h);
 
-    while (!sim_stopped(s)) {
-        if (max && s->cycle >= max) {
-            snprintf(s->result.message, sizeof s->result.message,
-                     "cycle limit reached (--max-cycles %llu)", (unsigned long long)max);
-            sim_stop(s, SIMTY_EXIT_MAX_CYCLES, 0);
-            break;
-        }
+    while (!sim_cycle_limits(s, &m->watch, "; see the thread dump")) {
         unsigned kept = 0;
         for (unsigned i = 0; i < m->nlive && !sim_stopped(s); i++) {
             unsigned h = m->live[i];
@@ -70,12 +63,6 @@ static void scalar_run(simty_sim *s)
         }
         m->nlive = kept;
         s->cycle++;
-        if (s->cycle >= m->watch.next && !sim_stopped(s) && progress_check(&m->watch, s)) {
-            snprintf(s->result.message, sizeof s->result.message,
-                     "deadlock: no thread can make progress (the machine state repeats with "
-                     "no memory change; see the thread dump)");
-            sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
-        }
     }
 
     uint64_t retired = 0;

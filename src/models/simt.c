@@ -45,10 +45,9 @@ static int simt_init(simty_sim *s, char *err, size_t errlen)
 }
 
 /* Next warp with live paths at or after the round-robin pointer. */
-static unsigned next_warp(const simt_state *m, unsigned nwarps)
+static unsigned next_warp(const simt_state *m)
 {
     uint64_t after = m->live & ~((1ull << m->rr) - 1); /* rr < 64 */
-    (void)nwarps;
     return (unsigned)__builtin_ctzll(after ? after : m->live);
 }
 
@@ -56,39 +55,37 @@ static void simt_run(simty_sim *s)
 {
     simt_state *m = s->model_state;
     simty_stats *st = &s->stats;
-    const uint64_t max = s->cfg.max_cycles;
 
-    while (!sim_stopped(s)) {
-        if (max && s->cycle >= max) {
-            snprintf(s->result.message, sizeof s->result.message,
-                     "cycle limit reached (--max-cycles %llu)", (unsigned long long)max);
-            sim_stop(s, SIMTY_EXIT_MAX_CYCLES, 0);
-            break;
-        }
+    while (!sim_cycle_limits(s, &m->watch, "; a spin loop may be waiting for a thread of its "
+                                           "own warp, spec section 2")) {
         if (!m->live) { /* cannot happen: the last thread's end stops the run */
             sim_stop(s, SIMTY_EXIT_EXIT, 0);
             break;
         }
-        unsigned w = next_warp(m, s->nwarps);
+        unsigned w = next_warp(m);
         m->rr = w + 1 < s->nwarps ? w + 1 : 0;
         path_table *pt = &m->warp[w];
         path_events ev = {0};
 
-        /* the offline sorter ran in every cycle this warp did not issue */
+        /* the offline sorter steps in every cycle the warp's CCT port is
+         * idle: the cycles since its last issue... */
         paths_idle(pt, s->cycle - m->last_slot[w], &ev);
         m->last_slot[w] = s->cycle + 1;
 
         warp_outcome o;
-        if (!warp_execute(s, w, 0, s->T, paths_active(pt), &o))
+        const path_t active = *paths_active(pt);
+        if (!warp_execute(s, w, 0, s->T, &active, &o))
             break;
-        paths_commit(pt, o.next, &ev);
+        /* ...and this one, if the commit neither pushed nor popped */
+        if (!paths_commit(pt, o.next, &ev))
+            paths_idle(pt, 1, &ev);
         if (!paths_count(pt))
             m->live &= ~(1ull << w);
 
         unsigned lanes = (unsigned)__builtin_popcountll(o.retired);
         st->warp_instructions++;
         st->thread_instructions += lanes;
-        st->lane_histogram[lanes]++;
+        st->lane_histogram[__builtin_popcountll(active.mask)]++; /* active lanes at issue */
         st->divergent_branches += o.divergent;
         st->replays_memory += o.replay == REPLAY_MEMORY;
         st->replays_indirect += o.replay == REPLAY_INDIRECT;
@@ -106,13 +103,6 @@ static void simt_run(simty_sim *s)
             st->max_paths = np;
 
         s->cycle++;
-        if (s->cycle >= m->watch.next && !sim_stopped(s) && progress_check(&m->watch, s)) {
-            snprintf(s->result.message, sizeof s->result.message,
-                     "deadlock: no thread can make progress (the machine state repeats with "
-                     "no memory change; a spin loop may be waiting for a thread of its own "
-                     "warp, spec section 2)");
-            sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
-        }
     }
 }
 
@@ -152,10 +142,16 @@ static uint64_t simt_hash(const simty_sim *s)
     for (unsigned w = 0; w < s->nwarps; w++) {
         const path_table *pt = &m->warp[w];
         h = (h ^ pt->n ^ ((uint64_t)pt->sort_ptr << 32)) * 0x100000001b3ull;
-        h = (h ^ (s->cycle - m->last_slot[w])) * 0x100000001b3ull; /* pending sorter steps */
+        h = (h ^ paths_idle_key(pt, s->cycle - m->last_slot[w])) * 0x100000001b3ull;
+        /* depths relative to the warp's shallowest path: shifting them all
+         * changes neither merging nor priority (a `jal ra, .` loop repeats) */
+        int32_t base = 0;
+        for (unsigned i = 0; i < pt->n; i++)
+            if (i == 0 || pt->list[i].depth < base)
+                base = pt->list[i].depth;
         for (unsigned i = 0; i < pt->n; i++) {
-            h = (h ^ pt->list[i].pc ^ ((uint64_t)(uint32_t)pt->list[i].depth << 32)) *
-                0x100000001b3ull;
+            uint32_t rel = (uint32_t)pt->list[i].depth - (uint32_t)base;
+            h = (h ^ pt->list[i].pc ^ ((uint64_t)rel << 32)) * 0x100000001b3ull;
             h = (h ^ pt->list[i].mask) * 0x100000001b3ull;
         }
     }

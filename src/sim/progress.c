@@ -1,5 +1,7 @@
 #include "sim/progress.h"
 
+#include <stdio.h>
+
 #include "models/model.h"
 #include "sim/sim.h"
 
@@ -29,6 +31,26 @@ static uint64_t state_hash(const simty_sim *s)
         h = mix(h, s->mscratch[t]);
     }
     return h;
+}
+
+bool sim_cycle_limits(simty_sim *s, progress_watch *p, const char *deadlock_hint)
+{
+    if (sim_stopped(s))
+        return true;
+    if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) {
+        snprintf(s->result.message, sizeof s->result.message,
+                 "cycle limit reached (--max-cycles %llu)", (unsigned long long)s->cfg.max_cycles);
+        sim_stop(s, SIMTY_EXIT_MAX_CYCLES, 0);
+        return true;
+    }
+    if (s->cycle >= p->next && progress_check(p, s)) {
+        snprintf(s->result.message, sizeof s->result.message,
+                 "deadlock: no thread can make progress (the machine state repeats with no "
+                 "memory change%s)", deadlock_hint);
+        sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
+        return true;
+    }
+    return false;
 }
 
 bool progress_check(progress_watch *p, simty_sim *s)

@@ -28,4 +28,8 @@ void progress_init(progress_watch *p, uint64_t interval, uint64_t now);
  * loop forever. */
 bool progress_check(progress_watch *p, simty_sim *s);
 
+/* The checks every model makes between cycles: the --max-cycles limit and
+ * deadlock detection.  Stops the run and returns true when one fires. */
+bool sim_cycle_limits(simty_sim *s, progress_watch *p, const char *deadlock_hint);
+
 #endif

@@ -59,8 +59,7 @@ int simty_exit_status(const simty_result *r)
 const simty_result *simty_result_get(const simty_sim *s) { return &s->result; }
 const simty_stats *simty_stats_get(const simty_sim *s) { return &s->stats; }
 
-static int check_region(const simty_sim *s, uint32_t base, uint64_t size, char *err,
-                        size_t errlen)
+static int check_region(uint32_t base, uint64_t size, char *err, size_t errlen)
 {
     if ((uint64_t)base < FINISHER_BASE + FINISHER_SIZE && FINISHER_BASE < base + size) {
         snprintf(err, errlen, "memory region 0x%08x+0x%llx overlaps the test finisher at 0x%08x",
@@ -72,7 +71,6 @@ static int check_region(const simty_sim *s, uint32_t base, uint64_t size, char *
                  (unsigned long long)size, UART_BASE);
         return -1;
     }
-    (void)s;
     return 0;
 }
 
@@ -91,8 +89,9 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
                  cfg->threads);
         return NULL;
     }
-    if (cfg->ram_size < 4096) {
-        snprintf(err, errlen, "RAM size must be at least 4 KiB");
+    if (cfg->ram_size < 4096 || (uint64_t)cfg->ram_base + cfg->ram_size > 0xfffff000ull) {
+        snprintf(err, errlen, "RAM 0x%08x+0x%llx must be at least 4 KiB and end below 0xfffff000",
+                 cfg->ram_base, (unsigned long long)cfg->ram_size);
         return NULL;
     }
 
@@ -108,11 +107,11 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->nharts = s->nwarps * s->T;
     s->model = cfg->model == SIMTY_MODEL_SCALAR ? &model_scalar : &model_simt;
 
-    if (check_region(s, cfg->ram_base, cfg->ram_size, err, errlen) ||
+    if (check_region(cfg->ram_base, cfg->ram_size, err, errlen) ||
         mem_add_region(&s->mem, cfg->ram_base, cfg->ram_size, err, errlen))
         goto fail;
     for (unsigned i = 0; i < cfg->n_extra_mem; i++)
-        if (check_region(s, cfg->extra_mem[i].base, cfg->extra_mem[i].size, err, errlen) ||
+        if (check_region(cfg->extra_mem[i].base, cfg->extra_mem[i].size, err, errlen) ||
             mem_add_region(&s->mem, cfg->extra_mem[i].base, cfg->extra_mem[i].size, err,
                            errlen))
             goto fail;
@@ -364,11 +363,8 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
         return MEM_MISALIGNED;
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
-        uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
-        if (load_le(p, size) != (v & mask))
-            s->mem_changed = true;
-        store_le(p, size, v);
-        if (s->has_tohost && addr - s->tohost < 4) {
+        ram_store(s, p, size, v);
+        if (is_tohost_word(s, addr & ~3u)) {
             uint32_t word = load_le(mem_ptr(&s->mem, s->tohost & ~3u, 4), 4);
             if (word & 1)
                 sim_stop(s, SIMTY_EXIT_TOHOST, (int)(word >> 1));

@@ -18,8 +18,6 @@
 #include "memory/memory.h"
 #include "simty.h"
 
-typedef uint64_t lane_mask;
-
 enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
 
 /* Guest memory access outcome */
@@ -146,6 +144,23 @@ static inline void store_le(uint8_t *p, unsigned size, uint32_t v)
         p[0] = (uint8_t)v;
 }
 
+/* Does the word at word-aligned address `word` hold tohost?  Stores there
+ * must go through bus_store_slow, which ends the program. */
+static inline bool is_tohost_word(const simty_sim *s, uint32_t word)
+{
+    return s->has_tohost && word == (s->tohost & ~3u);
+}
+
+/* Stores into host memory p, noting whether memory changed (deadlock
+ * detection). */
+static inline void ram_store(simty_sim *s, uint8_t *p, unsigned size, uint32_t v)
+{
+    uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
+    if (load_le(p, size) != (v & mask))
+        s->mem_changed = true;
+    store_le(p, size, v);
+}
+
 /* Loads size (1, 2, 4) bytes; zero-extended.  Returns enum mem_status. */
 static inline int bus_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {
@@ -161,11 +176,8 @@ static inline int bus_store(simty_sim *s, unsigned hart, uint32_t addr, unsigned
 {
     uint64_t off = (uint64_t)(addr - s->ram_base);
     if (addr >= s->ram_base && off + size <= s->ram_size && !(addr & (size - 1)) &&
-        !(s->has_tohost && addr - s->tohost < 4)) {
-        uint8_t *p = s->ram + off;
-        if (load_le(p, size) != (v & (size == 4 ? ~0u : (1u << (size * 8)) - 1)))
-            s->mem_changed = true;
-        store_le(p, size, v);
+        !is_tohost_word(s, addr & ~3u)) {
+        ram_store(s, s->ram + off, size, v);
         return MEM_OK;
     }
     return bus_store_slow(s, hart, addr, size, v);

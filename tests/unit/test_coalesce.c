@@ -46,8 +46,20 @@ int main(void)
     for (unsigned l = 0; l < 4; l++) /* same word: loads broadcast, stores serialise */
         a[l] = 0x1008;
     CHECK_EQ(coalesce_pass(S, &lw, a, 0xf, 4), 0xf);
-    CHECK_EQ(passes(S, &sw, a, 0xf, 4), 3); /* lane 2 is unit-stride with the leader */
-    CHECK_EQ(coalesce_pass(S, &sw, a, 0xf, 4), 0x5);
+    /* lane 2 is unit-stride (word 2 of the block) but waits for lane 1,
+     * which writes the same word later: lane order, highest lane wins */
+    CHECK_EQ(coalesce_pass(S, &sw, a, 0xf, 4), 0x1);
+    CHECK_EQ(passes(S, &sw, a, 0xf, 4), 3); /* {0}, {1, 2}, {3} */
+    a[1] = 0x1004; /* lane 1 now unit-stride too: lanes 0-2 in one pass, lane 2
+                      after lane 0 on the same word; lane 3 later still */
+    CHECK_EQ(coalesce_pass(S, &sw, a, 0xf, 4), 0x7);
+    CHECK_EQ(coalesce_pass(S, &sw, a, 0xe, 4), 0x6); /* leader lane 1 */
+    a[0] = 0x1000; /* lane 2 must wait for lane 1 (same word), lane 3 need not */
+    a[1] = 0x1008;
+    a[2] = 0x1008;
+    a[3] = 0x100c;
+    CHECK_EQ(coalesce_pass(S, &sw, a, 0xf, 4), 0x9);
+    CHECK_EQ(coalesce_pass(S, &lw, a, 0xf, 4), 0xd); /* loads need not wait */
 
     for (unsigned l = 0; l < 4; l++) /* stride 2 words */
         a[l] = 0x1000 + 8 * l;
