@@ -134,6 +134,8 @@ def tests(ctx, run, simty, Failure):
         ("wrong machine", lambda: patched(18, 40, "arm"), r"ELF machine 40 is not RISC-V"),
         ("compressed", lambda: patched(36, 1, "rvc"), r"compressed instructions \(RVC\)"),
         ("hard-float", lambda: patched(36, 4, "hardfloat"), r"hard-float ABI"),
+        ("misaligned entry", lambda: patched(24, 2, "entry2"),
+         r"entry point 0x80000002 is not 4-byte aligned"),  # hello's entry is 0x80000000
         ("truncated", truncated, r"outside the file|program headers|segment"),
         ("segment outside memory", lambda: bad("lowaddr"),
          r"segment \d at 0x00000[02]00 \(\d+ bytes\) is outside mapped memory "
