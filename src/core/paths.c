@@ -117,10 +117,8 @@ uint64_t paths_idle_key(const path_table *t, uint64_t steps)
     return steps < cct ? steps : cct + (steps - cct) % cct;
 }
 
-void paths_idle(path_table *t, uint64_t steps, path_events *ev)
+void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
 {
-    if (t->kind != SIMTY_PATHS_HCT || t->n < 3 || steps == 0)
-        return;
     unsigned cct = t->n - 2;
     path_t *stack = &t->list[2], *hct2 = &t->list[1];
     if (t->sort_ptr >= cct)

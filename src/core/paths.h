@@ -62,8 +62,15 @@ static inline unsigned paths_count(const path_table *t) { return t->n; }
  * empty masks are ignored.  Returns whether the CCT port was used. */
 bool paths_commit(path_table *t, const path_t next[2], path_events *ev);
 
-/* Offline sorter: `steps` idle cycles of the warp's CCT port (hct only). */
-void paths_idle(path_table *t, uint64_t steps, path_events *ev);
+void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev);
+
+/* Offline sorter: `steps` idle cycles of the warp's CCT port (hct only;
+ * nothing to do without CCT entries). */
+static inline void paths_idle(path_table *t, uint64_t steps, path_events *ev)
+{
+    if (t->kind == SIMTY_PATHS_HCT && t->n >= 3 && steps)
+        paths_sort_steps(t, steps, ev);
+}
 
 /* A value that is equal for two idle spans iff paths_idle() would leave the
  * table in the same state (for deadlock detection). */

@@ -27,6 +27,13 @@ static inline lane_mask full_lane_mask(unsigned T)
     return T >= 64 ? ~0ull : (1ull << T) - 1;
 }
 
+/* Lanes in m (of a T-lane warp); full warps, the common case, cost a compare
+ * instead of a popcount (a library call without a POPCNT target). */
+static inline unsigned lane_count(lane_mask m, unsigned T)
+{
+    return m == full_lane_mask(T) ? T : (unsigned)__builtin_popcountll(m);
+}
+
 /* Executes the instruction of path p on lanes [first, first+n) of global
  * warp gw; bit i of p->mask (and of the outcome's masks) is lane first+i.
  * The SIMT models pass the whole warp (0, T); the scalar model one thread

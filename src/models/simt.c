@@ -82,10 +82,10 @@ static void simt_run(simty_sim *s)
         if (!paths_count(pt))
             m->live &= ~(1ull << w);
 
-        unsigned lanes = (unsigned)__builtin_popcountll(o.retired);
+        unsigned lanes = lane_count(o.retired, s->T);
         st->warp_instructions++;
         st->thread_instructions += lanes;
-        st->lane_histogram[__builtin_popcountll(active.mask)]++; /* active lanes at issue */
+        st->lane_histogram[lane_count(active.mask, s->T)]++; /* active lanes at issue */
         st->divergent_branches += o.divergent;
         st->replays_memory += o.replay == REPLAY_MEMORY;
         st->replays_indirect += o.replay == REPLAY_INDIRECT;

@@ -33,11 +33,11 @@ static uint64_t state_hash(const simty_sim *s)
     return h;
 }
 
-bool sim_cycle_limits(simty_sim *s, progress_watch *p, const char *deadlock_hint)
+bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint)
 {
     if (sim_stopped(s))
         return true;
-    if (s->cfg.max_cycles && s->cycle >= s->cfg.max_cycles) {
+    if (s->cycle >= s->cycle_limit) {
         snprintf(s->result.message, sizeof s->result.message,
                  "cycle limit reached (--max-cycles %llu)", (unsigned long long)s->cfg.max_cycles);
         sim_stop(s, SIMTY_EXIT_MAX_CYCLES, 0);

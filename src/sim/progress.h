@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef struct simty_sim simty_sim;
+#include "sim/sim.h"
 
 typedef struct progress_watch {
     uint64_t interval;  /* cycles between samples */
@@ -28,8 +28,16 @@ void progress_init(progress_watch *p, uint64_t interval, uint64_t now);
  * loop forever. */
 bool progress_check(progress_watch *p, simty_sim *s);
 
+bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint);
+
 /* The checks every model makes between cycles: the --max-cycles limit and
- * deadlock detection.  Stops the run and returns true when one fires. */
-bool sim_cycle_limits(simty_sim *s, progress_watch *p, const char *deadlock_hint);
+ * deadlock detection.  Stops the run and returns true when one fires, or
+ * when the run has already stopped. */
+static inline bool sim_cycle_limits(simty_sim *s, progress_watch *p, const char *deadlock_hint)
+{
+    if (s->cycle < p->next && s->cycle < s->cycle_limit && !sim_stopped(s))
+        return false;
+    return sim_cycle_limits_slow(s, p, deadlock_hint);
+}
 
 #endif

@@ -106,6 +106,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->nwarps = cfg->cores * cfg->warps;
     s->nharts = s->nwarps * s->T;
     s->model = cfg->model == SIMTY_MODEL_SCALAR ? &model_scalar : &model_simt;
+    s->cycle_limit = cfg->max_cycles ? cfg->max_cycles : UINT64_MAX;
 
     if (check_region(cfg->ram_base, cfg->ram_size, err, errlen) ||
         mem_add_region(&s->mem, cfg->ram_base, cfg->ram_size, err, errlen))

@@ -67,6 +67,7 @@ struct simty_sim {
     decode_cache *dcache;
 
     uint64_t cycle;      /* the mcycle CSR and the cycle count of the run */
+    uint64_t cycle_limit; /* --max-cycles, or UINT64_MAX */
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
 
