@@ -15,7 +15,8 @@ CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc
 BUILD   ?= build
 
 LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
-                      src/core/*.c src/models/*.c src/sim/*.c src/stats/*.c)
+                      src/core/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/stats/*.c \
+                      src/trace/*.c)
 CLI_SRC := src/cli/main.c
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)

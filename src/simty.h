@@ -22,8 +22,9 @@
 #define SIMTY_MAX_LANES 64  /* threads per warp */
 #define SIMTY_MAX_WARPS 64  /* warps per core */
 #define SIMTY_MAX_EXTRA_MEM 8
+#define SIMTY_MAX_MEM_LATENCY 100000 /* --mem-latency, cycles */
 
-typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT } simty_model_kind;
+typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT, SIMTY_MODEL_CYCLE } simty_model_kind;
 typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
 typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
@@ -36,6 +37,7 @@ typedef struct simty_config {
     simty_paths_kind paths;
     simty_priority_kind priority;
     simty_coalescer_kind coalescer;
+    unsigned mem_latency; /* cycle model: extra cycles before a load wakes its warp */
     uint64_t max_cycles; /* 0: no limit */
     uint32_t ram_base;
     uint64_t ram_size;
@@ -45,6 +47,8 @@ typedef struct simty_config {
     } extra_mem[SIMTY_MAX_EXTRA_MEM];
     unsigned n_extra_mem;
     FILE *console; /* guest console output; NULL = stdout */
+    FILE *trace_commits; /* one line per committed warp-instruction, or NULL */
+    FILE *trace_kanata;  /* Kanata pipeline log (cycle model), or NULL */
 } simty_config;
 
 typedef enum {
@@ -69,9 +73,9 @@ enum {
 };
 
 typedef struct simty_stats {
-    uint64_t cycles;              /* model time: steps (scalar), warp-instruction slots (simt) */
+    uint64_t cycles;              /* model time: steps (scalar), issue slots (simt), cycles (cycle) */
     uint64_t thread_instructions; /* retired by threads */
-    uint64_t warp_instructions;   /* issue slots, including replay passes */
+    uint64_t warp_instructions;   /* issue slots, including replay passes and squashed slots */
     uint64_t lane_histogram[SIMTY_MAX_LANES + 1]; /* slots by number of active lanes */
     uint64_t divergent_branches;
     uint64_t max_paths;           /* most live paths seen in one warp */
@@ -79,6 +83,11 @@ typedef struct simty_stats {
     uint64_t cct_pushes, cct_pops, cct_swaps;
     uint64_t replays_memory, replays_indirect;
     uint64_t memory_requests, memory_lanes;
+    /* cycle model only */
+    uint64_t squashed;            /* issued down a stale path, dropped at F+7 */
+    uint64_t redirects;           /* fetch redirects at commit */
+    uint64_t stall_empty, stall_scoreboard, stall_load, stall_bank; /* cycles without issue */
+    uint64_t loads, load_latency_sum; /* load passes, and their issue-to-writeback cycles */
     double sim_seconds;
 } simty_stats;
 

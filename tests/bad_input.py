@@ -19,7 +19,19 @@ OPTION_CASES = [
     ("warps negative", ["-w", "-3"], "ok", USAGE, r"--warps: .*got '-3'"),
     ("threads zero", ["-t", "0"], "ok", USAGE, r"--threads: expected an integer 1\.\.64"),
     ("threads too many", ["-t", "100"], "ok", USAGE, r"--threads: .*got '100'"),
-    ("model", ["--model", "gpu"], "ok", USAGE, r"--model: expected simt or scalar, got 'gpu'"),
+    ("model", ["--model", "gpu"], "ok", USAGE,
+     r"--model: expected cycle, simt or scalar, got 'gpu'"),
+    ("mem latency", ["--mem-latency", "100001"], "ok", USAGE,
+     r"--mem-latency: expected an integer 0\.\.100000, got '100001'"),
+    ("mem latency junk", ["--mem-latency", "-1"], "ok", USAGE, r"--mem-latency: .*got '-1'"),
+    ("kanata needs cycle", ["-m", "simt", "--trace-kanata", "/dev/null"], "ok", USAGE,
+     r"--trace-kanata needs the cycle model"),
+    ("trace-commits path", ["--trace-commits", "/nonexistent/dir/t"], "ok", OUTPUT,
+     r"cannot write /nonexistent/dir/t: No such file or directory"),
+    ("trace-kanata path", ["--trace-kanata", "/nonexistent/dir/k"], "ok", OUTPUT,
+     r"cannot write /nonexistent/dir/k: No such file or directory"),
+    ("trace-commits full disk", ["--trace-commits", "/dev/full"], "ok", OUTPUT,
+     r"error writing /dev/full"),
     ("paths", ["--paths", "stack"], "ok", USAGE, r"--paths: expected hct or ideal"),
     ("priority", ["--priority", "x"], "ok", USAGE, r"--priority: expected depth or minpc"),
     ("coalescer", ["--coalescer", "x"], "ok", USAGE, r"--coalescer: expected simty or block"),
@@ -157,7 +169,9 @@ def tests(ctx, run, simty, Failure):
 
     # guest faults, in every model
     for prog, pattern in FAULT_CASES:
-        for model in (["-m", "scalar"], ["-w", "2", "-t", "4"], ["-w", "1", "-t", "1"]):
+        for model in (["-m", "scalar"], ["-m", "simt", "-w", "2", "-t", "4"],
+                      ["-m", "simt", "-w", "1", "-t", "1"], ["-w", "2", "-t", "4"],
+                      ["-w", "1", "-t", "1"], ["-w", "8", "-t", "4", "--mem-latency", "5"]):
             def t(prog=prog, pattern=pattern, model=model):
                 if pattern is None:  # nothing to disassemble at the faulting PC
                     pattern = (r"^simty: guest fault: hart 0, pc 0x40000000: instruction fetch "
@@ -168,7 +182,7 @@ def tests(ctx, run, simty, Failure):
             out.append(("bad guest %s %s" % (prog, " ".join(model)), t))
 
     # cycle limit
-    for model in ("scalar", "simt"):
+    for model in ("scalar", "simt", "cycle"):
         out.append(("bad max-cycles %s" % model, lambda model=model: expect(
             [sim, "run", "-m", model, "--max-cycles", "5000", bad("forever")], MAX_CYCLES,
             r"cycle limit reached \(--max-cycles 5000\)", single=False)))
@@ -182,7 +196,7 @@ def tests(ctx, run, simty, Failure):
             raise Failure("deadlock dump lacks the spinning path:\n%s" % se)
         if not re.search(r"<acquire\+0x4>|<acquire\+0x8>|<acquire>", se):
             raise Failure("deadlock dump lacks symbol+offset:\n%s" % se)
-    out.append(("bad deadlock spinlock simt", spinlock_deadlock))
+    out.append(("bad deadlock spinlock cycle", spinlock_deadlock))
     out.append(("bad deadlock spinlock minpc/ideal", lambda: expect(
         [sim, "run", "-w", "1", "-t", "8", "--paths", "ideal", "--priority", "minpc",
          bad("spinlock")], DEADLOCK, r"deadlock", single=False)))
@@ -192,7 +206,7 @@ def tests(ctx, run, simty, Failure):
         if st != 0:
             raise Failure("spinlock on the scalar model: status %d %s" % (st, se))
     out.append(("bad spinlock scalar runs", spinlock_scalar_ok))
-    for model in ("scalar", "simt"):
+    for model in ("scalar", "simt", "cycle"):
         for prog in ("waitforever", "call_self", "return_self"):
             out.append(("bad deadlock %s %s" % (prog, model),
                         lambda model=model, prog=prog: expect(
@@ -204,7 +218,7 @@ def tests(ctx, run, simty, Failure):
         r"deadlock", single=False)))
 
     # exit code rule: lowest-numbered hart with a non-zero code
-    for model in ("scalar", "simt"):
+    for model in ("scalar", "simt", "cycle"):
         def ex(model=model):
             r = simty(ctx, bad("exitcode"), ["-m", model, "-w", "2", "-t", "4"])
             if r.status != 7 or r.stats["exit_reason"] != "exit" or r.stats["exit_code"] != 7:

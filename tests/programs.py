@@ -143,7 +143,7 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     work = [(build_example, (n, o)) for n in example_names() for o in opts]
     for src in sorted(glob.glob(os.path.join(ROOT, "tests", "simt", "*.c"))):
         work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]
-    for kind in ("bad", "stats", "simt"):
+    for kind in ("bad", "stats", "simt", "timing"):
         for src in sorted(glob.glob(os.path.join(ROOT, "tests", kind, "*.S"))):
             ld = src[:-2] + ".ld"
             work.append((build_asm, (kind, src, ld if os.path.exists(ld) else None)))

@@ -14,10 +14,12 @@ Groups:
   isa       ISA tests pass on simty (every model) and on QEMU
   qemu      every SDK example gives the same output lines and exit status on
             simty and on qemu-system-riscv32 (the golden reference)
-  diff      every program under --model simt, at many shapes and with every
-            path/priority/coalescer option, matches the scalar model
-  random    random divergent programs, simt vs scalar
-  stats     statistics on hand-checked micro-programs
+  diff      every program under --model simt and --model cycle, at many
+            shapes and with every path/priority/coalescer option (and memory
+            latencies for the cycle model), matches the scalar model
+  random    random divergent programs, simt and cycle vs scalar
+  timing    cycle-model timing properties, checked against Kanata traces
+  stats     statistics on hand-checked micro-programs (simt and cycle models)
   bad       bad input of every kind gets its one-line error and exit status
 """
 
@@ -38,6 +40,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 import programs  # noqa: E402  (guest program builds, shared with demo/bench)
 
 SHAPES = [(1, 1), (1, 4), (2, 3), (4, 8), (8, 32), (64, 16)]
+CYCLE_SHAPES = SHAPES + [(2, 4), (4, 4)]  # below 8 warps the scoreboard matters
 OPTION_SETS = [
     (paths, prio, coal)
     for paths in ("hct", "ideal")
@@ -186,7 +189,11 @@ def compare_disasm(ctx, elf):
 def group_isa(ctx):
     tests = []
     configs = [["-m", "scalar", "-w", "1", "-t", "1"], ["-m", "scalar", "-w", "2", "-t", "4"],
-               ["-w", "1", "-t", "1"], ["-w", "2", "-t", "4"], ["-w", "4", "-t", "32"]]
+               ["-m", "simt", "-w", "1", "-t", "1"], ["-m", "simt", "-w", "2", "-t", "4"],
+               ["-m", "simt", "-w", "4", "-t", "32"],
+               ["-m", "cycle", "-w", "1", "-t", "1"], ["-m", "cycle", "-w", "2", "-t", "4"],
+               ["-m", "cycle", "-w", "4", "-t", "32"],
+               ["-m", "cycle", "-w", "3", "-t", "2", "--mem-latency", "20"]]
     for elf in programs.isa_elfs():
         name = os.path.basename(elf)[:-4]
         extra = ["--mem", "0:0x10000"] if name == "lowmem" else []
@@ -225,7 +232,7 @@ def group_qemu(ctx):
                                               "--timeout", "120", elf], timeout=200)
                     if status == 124:
                         raise Failure("QEMU timed out: %s" % qerr.strip())
-                    for model in ("scalar", "simt"):
+                    for model in ("scalar", "simt", "cycle"):
                         r = simty(ctx, elf, ["-m", model] + shape_args(w, t))
                         if r.status != status or r.lines() != sorted(qout.splitlines()):
                             raise Failure(
@@ -262,7 +269,7 @@ def check_same(label, ref, r):
     if r.status != ref.status:
         raise Failure("%s: status %d, scalar %d\n%s" % (label, r.status, ref.status, r.err))
     if r.lines() != ref.lines():
-        raise Failure("%s: output lines differ from scalar\n--- simt\n%s--- scalar\n%s"
+        raise Failure("%s: output lines differ from scalar\n--- this model\n%s--- scalar\n%s"
                       % (label, r.out[-1500:], ref.out[-1500:]))
     if r.signature != ref.signature:
         raise Failure("%s: signature differs from scalar" % label)
@@ -273,24 +280,41 @@ def check_same(label, ref, r):
         raise Failure("%s: no thread instructions counted" % label)
 
 
+def model_runs(option_sets, sanitized, simt=True):
+    """(label, args) of the SIMT and cycle runs compared with the scalar model
+    of one program: every option set on the SIMT model (if simt); on the
+    cycle model, which runs the same path and coalescing code, the first and
+    last option sets and two memory latencies."""
+    runs = []
+    for model in ("simt", "cycle"):
+        if model == "simt" and not simt:
+            continue
+        sets = option_sets if model == "simt" else [option_sets[0], option_sets[-1]]
+        for paths, prio, coal in sets:
+            runs.append(("%s %s/%s/%s" % (model, paths, prio, coal),
+                         ["-m", model, "--paths", paths, "--priority", prio,
+                          "--coalescer", coal]))
+    for lat in ((3,) if sanitized else (3, 40)):
+        runs.append(("cycle mem-latency %d" % lat, ["-m", "cycle", "--mem-latency", str(lat)]))
+    return runs
+
+
 def group_diff(ctx):
     tests = []
     option_sets = OPTION_SETS
-    shapes = SHAPES
     if ctx.sanitized:  # same coverage of code paths, fewer combinations
         option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
     for label, elf, extra, sig in diff_programs(ctx):
-        for w, t in shapes:
+        for w, t in CYCLE_SHAPES:
             def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t):
                 base = shape_args(w, t) + extra
                 ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
                 if ref.status != 0:
                     raise Failure("%s %dx%d: scalar model status %d: %s"
                                   % (label, w, t, ref.status, ref.err.strip()))
-                for paths, prio, coal in option_sets:
-                    args = base + ["--paths", paths, "--priority", prio, "--coalescer", coal]
-                    r = simty(ctx, elf, args, signature=sig)
-                    check_same("%s %dx%d %s/%s/%s" % (label, w, t, paths, prio, coal), ref, r)
+                for what, args in model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES):
+                    r = simty(ctx, elf, base + args, signature=sig)
+                    check_same("%s %dx%d %s" % (label, w, t, what), ref, r)
             tests.append(("diff %s %dx%d" % (label, w, t), test))
     return tests
 
@@ -309,12 +333,9 @@ def group_random(ctx):
                 if ref.status != 0:
                     raise Failure("%s %dx%d: scalar status %d: %s"
                                   % (elf, w, t, ref.status, ref.err.strip()))
-                for paths, prio, coal in option_sets:
-                    args = shape_args(w, t) + ["--paths", paths, "--priority", prio,
-                                               "--coalescer", coal]
-                    r = simty(ctx, elf, args, signature=True, timeout=120)
-                    check_same("%s %dx%d %s/%s/%s" % (os.path.basename(elf), w, t, paths,
-                                                      prio, coal), ref, r)
+                for what, args in model_runs(option_sets, True):
+                    r = simty(ctx, elf, shape_args(w, t) + args, signature=True, timeout=120)
+                    check_same("%s %dx%d %s" % (os.path.basename(elf), w, t, what), ref, r)
         tests.append(("random %s" % os.path.basename(elf), test))
     return tests
 
@@ -322,6 +343,11 @@ def group_random(ctx):
 def group_stats(ctx):
     import stats_checks
     return stats_checks.tests(ctx, simty, Failure)
+
+
+def group_timing(ctx):
+    import timing_checks
+    return timing_checks.tests(ctx, simty, Failure)
 
 
 def group_bad(ctx):
@@ -337,6 +363,7 @@ GROUPS = {
     "diff": group_diff,
     "random": group_random,
     "stats": group_stats,
+    "timing": group_timing,
     "bad": group_bad,
 }
 

@@ -21,12 +21,15 @@ static const char usage_text[] =
     "Machine:\n"
     "  -w, --warps N          warps per core, 1..64 (default 8)\n"
     "  -t, --threads N        threads per warp, 1..64 (default 4)\n"
-    "  -m, --model M          simt (default): warps run in SIMT lockstep;\n"
+    "  -m, --model M          cycle (default): the 10-stage pipeline, cycle by cycle;\n"
+    "                         simt: warps run in SIMT lockstep, one slot per step;\n"
     "                         scalar: every thread alone, the reference model\n"
     "      --paths P          hct (default): hot/cold context tables; ideal: sorted list\n"
     "      --priority P       depth (default): deepest call, then lowest PC; minpc\n"
     "      --coalescer C      simty (default): leader/follower word coalescing;\n"
     "                         block: any access in the leader's block in one pass\n"
+    "      --mem-latency N    cycle model: a load wakes its warp N cycles later than\n"
+    "                         the 1-cycle scratchpad (default 0, at most 100000)\n"
     "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
     "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
     "\n"
@@ -35,6 +38,9 @@ static const char usage_text[] =
     "      --signature FILE   write the words between begin_signature and end_signature\n"
     "      --stats            print a statistics summary on stderr\n"
     "      --stats-json FILE  write statistics as JSON ('-' for stdout)\n"
+    "      --trace-commits FILE  one line per committed warp-instruction: cycle, warp,\n"
+    "                         PC, bits, disassembly, lane mask, register writes per lane\n"
+    "      --trace-kanata FILE   pipeline log for the Konata viewer (cycle model)\n"
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
     "123 an output file cannot be written, 124 cycle limit, 125 usage error,\n"
@@ -118,6 +124,8 @@ typedef struct cli_opts {
     const char *program;
     const char *signature;
     const char *stats_json;
+    const char *trace_commits;
+    const char *trace_kanata;
     int stats;
 } cli_opts;
 
@@ -131,6 +139,9 @@ enum {
     OPT_SIGNATURE,
     OPT_STATS,
     OPT_STATS_JSON,
+    OPT_MEM_LATENCY,
+    OPT_TRACE_COMMITS,
+    OPT_TRACE_KANATA,
 };
 
 static int choose(const char *opt, const char *arg, const char *a, const char *b, int *out)
@@ -160,6 +171,9 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
         {"signature", required_argument, 0, OPT_SIGNATURE},
         {"stats", no_argument, 0, OPT_STATS},
         {"stats-json", required_argument, 0, OPT_STATS_JSON},
+        {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
+        {"trace-commits", required_argument, 0, OPT_TRACE_COMMITS},
+        {"trace-kanata", required_argument, 0, OPT_TRACE_KANATA},
         {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -181,8 +195,14 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
             rc = parse_uint_opt("--threads", optarg, 1, SIMTY_MAX_LANES, &o->cfg.threads);
             break;
         case 'm':
-            if (!(rc = choose("--model", optarg, "simt", "scalar", &k)))
-                o->cfg.model = k ? SIMTY_MODEL_SCALAR : SIMTY_MODEL_SIMT;
+            if (!strcmp(optarg, "cycle"))
+                o->cfg.model = SIMTY_MODEL_CYCLE;
+            else if (!strcmp(optarg, "simt"))
+                o->cfg.model = SIMTY_MODEL_SIMT;
+            else if (!strcmp(optarg, "scalar"))
+                o->cfg.model = SIMTY_MODEL_SCALAR;
+            else
+                rc = usage_error("--model: expected cycle, simt or scalar, got '%s'", optarg);
             break;
         case OPT_PATHS:
             if (!(rc = choose("--paths", optarg, "hct", "ideal", &k)))
@@ -212,6 +232,12 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
         case OPT_SIGNATURE: o->signature = optarg; break;
         case OPT_STATS: o->stats = 1; break;
         case OPT_STATS_JSON: o->stats_json = optarg; break;
+        case OPT_MEM_LATENCY:
+            rc = parse_uint_opt("--mem-latency", optarg, 0, SIMTY_MAX_MEM_LATENCY,
+                                &o->cfg.mem_latency);
+            break;
+        case OPT_TRACE_COMMITS: o->trace_commits = optarg; break;
+        case OPT_TRACE_KANATA: o->trace_kanata = optarg; break;
         default: /* '?': getopt sets optopt for a known option it rejected */
             if (optopt == OPT_STATS)
                 rc = usage_error("option '--stats' takes no value");
@@ -232,6 +258,33 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
     return 0;
 }
 
+/* Opens a trace output ("-": stdout).  Returns -1 after an error line. */
+static int open_trace(const char *path, FILE **f)
+{
+    *f = NULL;
+    if (!path)
+        return 0;
+    *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!*f) {
+        fprintf(stderr, "simty: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Closes a trace output.  Returns 1 after an error line if it could not be
+ * written completely. */
+static int close_trace(const char *path, FILE *f)
+{
+    if (!f)
+        return 0;
+    int bad = ferror(f);
+    bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
+    if (bad)
+        fprintf(stderr, "simty: error writing %s\n", path);
+    return bad ? 1 : 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     cli_opts o;
@@ -239,15 +292,29 @@ static int cmd_run(int argc, char **argv)
     if (rc)
         return rc;
     char err[512];
+    if (o.trace_kanata && o.cfg.model != SIMTY_MODEL_CYCLE)
+        return usage_error("--trace-kanata needs the cycle model (--model cycle)");
+    if (open_trace(o.trace_commits, &o.cfg.trace_commits) ||
+        open_trace(o.trace_kanata, &o.cfg.trace_kanata)) {
+        close_trace(o.trace_commits, o.cfg.trace_commits);
+        return SIMTY_STATUS_OUTPUT;
+    }
     simty_sim *s = simty_create(&o.cfg, err, sizeof err);
-    if (!s)
+    if (!s) {
+        close_trace(o.trace_commits, o.cfg.trace_commits);
+        close_trace(o.trace_kanata, o.cfg.trace_kanata);
         return usage_error("%s", err);
+    }
     if (simty_load(s, o.program, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
         simty_destroy(s);
+        close_trace(o.trace_commits, o.cfg.trace_commits);
+        close_trace(o.trace_kanata, o.cfg.trace_kanata);
         return SIMTY_STATUS_LOAD;
     }
     simty_run(s);
+    int trace_bad = close_trace(o.trace_commits, o.cfg.trace_commits) |
+                    close_trace(o.trace_kanata, o.cfg.trace_kanata);
     const simty_result *r = simty_result_get(s);
     if (r->reason == SIMTY_EXIT_FAULT || r->reason == SIMTY_EXIT_DEADLOCK ||
         r->reason == SIMTY_EXIT_MAX_CYCLES) {
@@ -265,6 +332,8 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "simty: %s\n", err);
         status = status ? status : SIMTY_STATUS_OUTPUT;
     }
+    if (trace_bad)
+        status = status ? status : SIMTY_STATUS_OUTPUT;
     if (o.stats)
         simty_print_stats(s, stderr);
     if (o.stats_json && simty_write_stats_json(s, o.stats_json, err, sizeof err)) {

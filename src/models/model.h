@@ -26,5 +26,6 @@ typedef struct model_ops {
 
 extern const model_ops model_scalar;
 extern const model_ops model_simt;
+extern const model_ops model_cycle;
 
 #endif

@@ -6,6 +6,7 @@
 #include "core/warp_exec.h"
 #include "models/model.h"
 #include "sim/progress.h"
+#include "trace/commit_trace.h"
 
 typedef struct scalar_state {
     unsigned *live; /* running harts, in hart order */
@@ -21,6 +22,9 @@ static void step_hart(simty_sim *s, unsigned h)
     warp_outcome o;
     if (!warp_execute(s, h / s->T, h % s->T, 1, &p, &o))
         return;
+    if (s->cfg.trace_commits && o.retired)
+        commit_trace_write(s->cfg.trace_commits, s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
+                           o.retired);
     /* one lane: at most one produced path holds it (none once it ended) */
     if (o.next[0].mask)
         s->pc[h] = o.next[0].pc;

@@ -3,10 +3,12 @@
  * slot); warps take turns round-robin.  Time is counted in slots. */
 #include <stdlib.h>
 
+#include "core/path_report.h"
 #include "core/paths.h"
 #include "core/warp_exec.h"
 #include "models/model.h"
 #include "sim/progress.h"
+#include "trace/commit_trace.h"
 
 typedef struct simt_state {
     path_table *warp;     /* per global warp */
@@ -76,6 +78,9 @@ static void simt_run(simty_sim *s)
         const path_t active = *paths_active(pt);
         if (!warp_execute(s, w, 0, s->T, &active, &o))
             break;
+        if (s->cfg.trace_commits && o.retired)
+            commit_trace_write(s->cfg.trace_commits, s, s->cycle, w, 0, active.pc, o.insn,
+                               o.retired);
         /* ...and this one, if the commit neither pushed nor popped */
         if (!paths_commit(pt, o.next, &ev))
             paths_idle(pt, 1, &ev);
@@ -118,44 +123,13 @@ static void simt_free(simty_sim *s)
 static void simt_dump(const simty_sim *s, FILE *f)
 {
     const simt_state *m = s->model_state;
-    for (unsigned w = 0; w < s->nwarps; w++) {
-        const path_table *pt = &m->warp[w];
-        for (unsigned i = 0; i < pt->n; i++) {
-            const path_t *p = &pt->list[i];
-            char where[160] = "?", dis[160];
-            sim_symbolize(s, p->pc, where, sizeof where);
-            sim_disasm(s, p->pc, dis, sizeof dis);
-            const char *role = i == 0 ? "active" : (pt->kind == SIMTY_PATHS_HCT && i >= 2) ? "cct" : "waiting";
-            fprintf(f, "  warp %u path %u (%s): pc 0x%08x <%s> depth %d mask 0x%llx harts", w, i,
-                    role, p->pc, where, p->depth, (unsigned long long)p->mask);
-            for (lane_mask k = p->mask; k; k &= k - 1)
-                fprintf(f, " %u", w * s->T + (unsigned)__builtin_ctzll(k));
-            fprintf(f, "  %s\n", dis);
-        }
-    }
+    path_report_dump(s, m->warp, f);
 }
 
 static uint64_t simt_hash(const simty_sim *s)
 {
     const simt_state *m = s->model_state;
-    uint64_t h = 0xcbf29ce484222325ull ^ m->rr;
-    for (unsigned w = 0; w < s->nwarps; w++) {
-        const path_table *pt = &m->warp[w];
-        h = (h ^ pt->n ^ ((uint64_t)pt->sort_ptr << 32)) * 0x100000001b3ull;
-        h = (h ^ paths_idle_key(pt, s->cycle - m->last_slot[w])) * 0x100000001b3ull;
-        /* depths relative to the warp's shallowest path: shifting them all
-         * changes neither merging nor priority (a `jal ra, .` loop repeats) */
-        int32_t base = 0;
-        for (unsigned i = 0; i < pt->n; i++)
-            if (i == 0 || pt->list[i].depth < base)
-                base = pt->list[i].depth;
-        for (unsigned i = 0; i < pt->n; i++) {
-            uint32_t rel = (uint32_t)pt->list[i].depth - (uint32_t)base;
-            h = (h ^ pt->list[i].pc ^ ((uint64_t)rel << 32)) * 0x100000001b3ull;
-            h = (h ^ pt->list[i].mask) * 0x100000001b3ull;
-        }
-    }
-    return h;
+    return path_report_hash(s, m->warp, m->last_slot) ^ m->rr;
 }
 
 const model_ops model_simt = {

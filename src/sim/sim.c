@@ -17,7 +17,7 @@ void simty_config_default(simty_config *c)
         .cores = 1,
         .warps = 8,
         .threads = 4,
-        .model = SIMTY_MODEL_SIMT,
+        .model = SIMTY_MODEL_CYCLE,
         .paths = SIMTY_PATHS_HCT,
         .priority = SIMTY_PRIORITY_DEPTH,
         .coalescer = SIMTY_COALESCER_SIMTY,
@@ -43,7 +43,7 @@ const char *simty_exit_reason_name(simty_exit_reason r)
 
 const char *simty_model_name(simty_model_kind m)
 {
-    return m == SIMTY_MODEL_SCALAR ? "scalar" : "simt";
+    return m == SIMTY_MODEL_SCALAR ? "scalar" : m == SIMTY_MODEL_SIMT ? "simt" : "cycle";
 }
 
 int simty_exit_status(const simty_result *r)
@@ -105,7 +105,22 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->T = cfg->threads;
     s->nwarps = cfg->cores * cfg->warps;
     s->nharts = s->nwarps * s->T;
-    s->model = cfg->model == SIMTY_MODEL_SCALAR ? &model_scalar : &model_simt;
+    if (cfg->mem_latency > SIMTY_MAX_MEM_LATENCY) {
+        snprintf(err, errlen, "memory latency must be 0..%d cycles (got %u)",
+                 SIMTY_MAX_MEM_LATENCY, cfg->mem_latency);
+        return NULL;
+    }
+    if (cfg->trace_kanata && cfg->model != SIMTY_MODEL_CYCLE) {
+        snprintf(err, errlen, "a Kanata pipeline trace needs the cycle model (--model cycle)");
+        return NULL;
+    }
+    if (cfg->model > SIMTY_MODEL_CYCLE) {
+        snprintf(err, errlen, "unknown model %d", (int)cfg->model);
+        return NULL;
+    }
+    s->model = cfg->model == SIMTY_MODEL_SCALAR ? &model_scalar
+               : cfg->model == SIMTY_MODEL_SIMT ? &model_simt
+                                                : &model_cycle;
     s->cycle_limit = cfg->max_cycles ? cfg->max_cycles : UINT64_MAX;
 
     if (check_region(cfg->ram_base, cfg->ram_size, err, errlen) ||
@@ -312,21 +327,26 @@ void sim_flush_decode_cache(simty_sim *s)
         s->dcache->tag[i] = 1;
 }
 
-const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
+const insn_t *sim_peek(simty_sim *s, uint32_t pc)
 {
-    if (pc & 3) {
-        sim_fault(s, hart, pc, "instruction fetch from misaligned address 0x%08x", pc);
-        return NULL;
-    }
-    uint8_t *p = mem_ptr(&s->mem, pc, 4);
-    if (!p) {
-        sim_fault(s, hart, pc, "instruction fetch from unmapped address 0x%08x", pc);
-        return NULL;
-    }
     unsigned i = (pc >> 2) & (DCACHE_SIZE - 1);
+    if (s->dcache->tag[i] == pc)
+        return &s->dcache->insn[i];
+    uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, pc, 4);
+    if (!p)
+        return NULL;
     insn_decode(load_le(p, 4), &s->dcache->insn[i]);
     s->dcache->tag[i] = pc;
     return &s->dcache->insn[i];
+}
+
+const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
+{
+    const insn_t *d = sim_peek(s, pc);
+    if (!d)
+        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x",
+                  (pc & 3) ? "misaligned" : "unmapped", pc);
+    return d;
 }
 
 /* ---- bus slow path: other regions, devices, tohost, errors ---- */

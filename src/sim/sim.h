@@ -108,6 +108,10 @@ void sim_thread_park(simty_sim *s, unsigned hart);
 
 const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc);
 
+/* Decoded instruction at pc, or NULL if pc is misaligned or unmapped; never
+ * faults (speculative fetch: a wrong-path fetch must have no effect). */
+const insn_t *sim_peek(simty_sim *s, uint32_t pc);
+
 /* Decoded instruction at pc, or NULL after reporting a fetch fault. */
 static inline const insn_t *sim_fetch(simty_sim *s, unsigned hart, uint32_t pc)
 {

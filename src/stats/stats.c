@@ -6,10 +6,15 @@
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
+/* issue slots that executed (not squashed) */
+static uint64_t valid_slots(const simty_sim *s)
+{
+    return s->stats.warp_instructions - s->stats.squashed;
+}
+
 static double simd_efficiency(const simty_sim *s)
 {
-    return ratio((double)s->stats.thread_instructions,
-                 (double)s->stats.warp_instructions * s->T);
+    return ratio((double)s->stats.thread_instructions, (double)valid_slots(s) * s->T);
 }
 
 static const char *paths_name(const simty_sim *s)
@@ -40,7 +45,23 @@ void simty_print_stats(const simty_sim *s, FILE *f)
     fprintf(f, "  %-20s %llu\n", s->cfg.model == SIMTY_MODEL_SCALAR ? "steps" : "cycles",
             (unsigned long long)st->cycles);
     fprintf(f, "  thread instructions  %llu\n", (unsigned long long)st->thread_instructions);
-    fprintf(f, "  warp instructions    %llu\n", (unsigned long long)st->warp_instructions);
+    fprintf(f, "  warp instructions    %llu", (unsigned long long)st->warp_instructions);
+    if (s->cfg.model == SIMTY_MODEL_CYCLE)
+        fprintf(f, " issued, %llu squashed", (unsigned long long)st->squashed);
+    fprintf(f, "\n");
+    if (s->cfg.model == SIMTY_MODEL_CYCLE) {
+        fprintf(f, "  IPC                  %.3f warp-instructions/cycle, %.3f thread-instructions/cycle\n",
+                ratio((double)st->warp_instructions, (double)st->cycles),
+                ratio((double)st->thread_instructions, (double)st->cycles));
+        fprintf(f, "  issue stalls         %llu empty buffer, %llu scoreboard, %llu pending load, "
+                   "%llu bank\n",
+                (unsigned long long)st->stall_empty, (unsigned long long)st->stall_scoreboard,
+                (unsigned long long)st->stall_load, (unsigned long long)st->stall_bank);
+        fprintf(f, "  fetch redirects      %llu\n", (unsigned long long)st->redirects);
+        fprintf(f, "  load latency         %.2f cycles issue to writeback (%llu loads, memory +%u)\n",
+                ratio((double)st->load_latency_sum, (double)st->loads),
+                (unsigned long long)st->loads, s->cfg.mem_latency);
+    }
     fprintf(f, "  SIMD efficiency      %.1f%%\n", 100.0 * simd_efficiency(s));
     if (s->cfg.model != SIMTY_MODEL_SCALAR) {
         fprintf(f, "  divergent branches   %llu\n", (unsigned long long)st->divergent_branches);
@@ -58,7 +79,7 @@ void simty_print_stats(const simty_sim *s, FILE *f)
         fprintf(f, "  lane occupancy      ");
         for (unsigned k = 1; k <= s->T; k++)
             fprintf(f, " W%u:%.1f%%", k,
-                    100.0 * ratio((double)st->lane_histogram[k], (double)st->warp_instructions));
+                    100.0 * ratio((double)st->lane_histogram[k], (double)valid_slots(s)));
         fprintf(f, "\n");
     }
     fprintf(f, "  simulation time      %.3f s (%.1f M thread-instructions/s)\n", st->sim_seconds,
@@ -103,6 +124,16 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     DBL("simd_efficiency", simd_efficiency(s));
     DBL("ipc", ratio((double)st->warp_instructions, (double)st->cycles));
     DBL("thread_ipc", ratio((double)st->thread_instructions, (double)st->cycles));
+    U64("squashed", st->squashed);
+    U64("redirects", st->redirects);
+    U64("stall_empty", st->stall_empty);
+    U64("stall_scoreboard", st->stall_scoreboard);
+    U64("stall_load", st->stall_load);
+    U64("stall_bank", st->stall_bank);
+    U64("loads", st->loads);
+    U64("load_latency_sum", st->load_latency_sum);
+    DBL("load_latency", ratio((double)st->load_latency_sum, (double)st->loads));
+    U64("mem_latency", s->cfg.mem_latency);
     U64("divergent_branches", st->divergent_branches);
     U64("max_paths", st->max_paths);
     DBL("mean_paths", ratio((double)st->path_sum, (double)st->path_samples));

@@ -1,0 +1,165 @@
+/* Back end: membership and execution (F+7), commit (F+8), memory and load
+ * writeback (F+9, F+10). */
+#include "pipeline/pipeline.h"
+#include "trace/commit_trace.h"
+
+/* F+7: the instruction is valid only if its PC is HCT1's; then the warp
+ * executes it on HCT1's path, through the code every model shares. */
+void stage_membership(simty_sim *s, pipe_state *p)
+{
+    uop *in = &p->execute_out;
+    commit_latch *out = &p->member_out;
+    out->valid = false;
+    p->write_parity = -1;
+    if (!in->valid)
+        return;
+    in->valid = false; /* consumed (the run may end in this stage) */
+    const unsigned w = in->warp;
+    warp_pipe *wp = &p->warp[w];
+    const bool returns_data = insn_returns_data(&in->insn);
+    if (!returns_data)
+        wp->scoreboard &= ~insn_rd_bit(&in->insn); /* ALU writeback now */
+
+    const path_t *hct1 = paths_active(&p->paths[w]);
+    if (!hct1 || hct1->pc != in->pc) { /* stale path: no effect at all */
+        s->stats.squashed++;
+        if (returns_data) {
+            wp->scoreboard &= ~insn_rd_bit(&in->insn);
+            p->loading &= ~warp_bit(w);
+        }
+        if (p->kt) {
+            kanata_stage(p->kt, in->trace, "Wb");
+            kanata_label(p->kt, in->trace, 0, " [squashed]");
+            kanata_at(p->kt, s->cycle + 1, in->trace, KANATA_FLUSH, NULL);
+        }
+        return;
+    }
+
+    const path_t active = *hct1;
+    warp_outcome o;
+    if (!warp_execute(s, w, 0, s->T, &active, &o))
+        return; /* guest fault: the run is over */
+    if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
+        p->write_parity = (int)(w & 1);
+
+    simty_stats *st = &s->stats;
+    unsigned lanes = lane_count(o.retired, s->T);
+    st->thread_instructions += lanes;
+    st->lane_histogram[lane_count(active.mask, s->T)]++;
+    st->divergent_branches += o.divergent;
+    st->replays_memory += o.replay == REPLAY_MEMORY;
+    st->replays_indirect += o.replay == REPLAY_INDIRECT;
+    if (o.memory) {
+        st->memory_requests++;
+        st->memory_lanes += lanes;
+    }
+    if (s->cfg.trace_commits && o.retired)
+        commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, w, 0, active.pc, o.insn,
+                           o.retired);
+    if (p->kt) {
+        bool replay_pass = active.pc == wp->replay_pc && (active.mask & wp->replay_mask);
+        kanata_stage(p->kt, in->trace, "Wb");
+        kanata_label(p->kt, in->trace, 0, " [mask %0*llx]%s", (int)((s->T + 3) / 4),
+                     (unsigned long long)active.mask, replay_pass ? " [replay]" : "");
+        if (o.replay)
+            kanata_label(p->kt, in->trace, 0, " [%u lanes replay: %s]",
+                         lane_count(active.mask & ~o.retired, s->T),
+                         o.replay == REPLAY_MEMORY ? "memory" : "indirect jump");
+    }
+    if (o.replay) {
+        wp->replay_pc = active.pc;
+        wp->replay_mask = active.mask & ~o.retired;
+    } else if (active.pc == wp->replay_pc) {
+        wp->replay_mask &= ~active.mask;
+    }
+    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask,
+                          .next = {o.next[0], o.next[1]}, .replay = o.replay};
+}
+
+/* F+8: compact/sort and the HCT/CCT update, then the non-speculative next
+ * PC goes to fetch steering: a redirect if it is not the static prediction
+ * (PC+4).  Loads send their request to memory. */
+void stage_commit(simty_sim *s, pipe_state *p)
+{
+    commit_latch *in = &p->member_out;
+    if (!in->valid)
+        return;
+    in->valid = false;
+    const unsigned w = in->u.warp;
+    warp_pipe *wp = &p->warp[w];
+    path_table *pt = &p->paths[w];
+    simty_stats *st = &s->stats;
+    path_events ev = {0};
+
+    /* the offline sorter has stepped in every cycle the CCT port was idle */
+    paths_idle(pt, s->cycle - p->idle_since[w], &ev);
+    if (!paths_commit(pt, in->next, &ev))
+        paths_idle(pt, 1, &ev); /* ...and in this one */
+    p->idle_since[w] = s->cycle + 1;
+    st->cct_pushes += ev.pushes;
+    st->cct_pops += ev.pops;
+    st->cct_swaps += ev.swaps;
+    unsigned np = paths_count(pt);
+    st->path_sum += np;
+    st->path_samples++;
+    if (np > st->max_paths)
+        st->max_paths = np;
+
+    const path_t *next = paths_active(pt);
+    bool flush_buffer = false;
+    if (!next) { /* every thread of the warp has ended */
+        p->live &= ~warp_bit(w);
+        flush_buffer = true;
+    } else if (next->pc != in->u.pc + 4) {
+        wp->spec_pc = next->pc;
+        flush_buffer = true;
+        st->redirects++;
+    }
+    if (flush_buffer && (p->buffered & warp_bit(w))) {
+        p->buffered &= ~warp_bit(w);
+        if (p->kt) {
+            kanata_label(p->kt, wp->buf_trace, 0, " [flushed by redirect]");
+            kanata_flush(p->kt, wp->buf_trace);
+        }
+    }
+
+    const insn_t *d = &in->u.insn;
+    bool memory = d->cls == CLS_LOAD || d->cls == CLS_STORE || d->cls == CLS_AMO;
+    if (insn_returns_data(d)) {
+        unsigned slot = (p->load_head + p->load_count) % s->W;
+        p->loads[slot] = (load_entry){.warp = (uint8_t)w, .rd = d->rd,
+                                      .due = s->cycle + 2 + s->cfg.mem_latency,
+                                      .issued = in->u.issued, .trace = in->u.trace};
+        p->load_count++;
+    }
+    if (p->kt) {
+        kanata_stage(p->kt, in->u.trace, "Cm");
+        if (memory)
+            kanata_at(p->kt, s->cycle + 1, in->u.trace, KANATA_STAGE, "Mm");
+        if (insn_returns_data(d)) /* ends at its writeback */
+            kanata_at(p->kt, s->cycle + 2 + s->cfg.mem_latency, in->u.trace, KANATA_STAGE, "Ld");
+        else
+            kanata_at(p->kt, s->cycle + 1 + memory, in->u.trace, KANATA_RETIRE, NULL);
+    }
+}
+
+/* F+9..F+10: the memory response comes back (after --mem-latency extra
+ * cycles), then the load's data is written through the writeback FIFO when
+ * its bank's write port is free (not used by an F+7 writeback this cycle);
+ * the warp wakes. */
+void stage_writeback(simty_sim *s, pipe_state *p)
+{
+    if (!p->load_count)
+        return;
+    load_entry *e = &p->loads[p->load_head];
+    if (e->due > s->cycle || p->write_parity == (int)(e->warp & 1))
+        return;
+    p->warp[e->warp].scoreboard &= ~(e->rd ? 1u << e->rd : 0u);
+    p->loading &= ~warp_bit(e->warp);
+    s->stats.loads++;
+    s->stats.load_latency_sum += s->cycle - e->issued;
+    if (p->kt)
+        kanata_at(p->kt, s->cycle + 1, e->trace, KANATA_RETIRE, NULL);
+    p->load_head = (p->load_head + 1) % s->W;
+    p->load_count--;
+}

@@ -1,0 +1,181 @@
+/* The cycle model (--model cycle): reset, the per-cycle stage sequence and
+ * the model interface.  The stages are in frontend.c, issue.c, backend.c. */
+#include <stdlib.h>
+
+#include "core/path_report.h"
+#include "models/model.h"
+#include "pipeline/pipeline.h"
+
+static void cycle_free(simty_sim *s)
+{
+    pipe_state *p = s->model_state;
+    if (!p)
+        return;
+    free(p->paths);
+    free(p->warp);
+    free(p->idle_since);
+    free(p->loads);
+    if (p->kt)
+        kanata_close(p->kt);
+    free(p);
+    s->model_state = NULL;
+}
+
+static int cycle_init(simty_sim *s, char *err, size_t errlen)
+{
+    pipe_state *p = calloc(1, sizeof *p);
+    s->model_state = p;
+    if (p) {
+        p->paths = calloc(s->nwarps, sizeof *p->paths);
+        p->warp = calloc(s->nwarps, sizeof *p->warp);
+        p->idle_since = calloc(s->nwarps, sizeof *p->idle_since);
+        p->loads = calloc(s->W, sizeof *p->loads);
+    }
+    if (!p || !p->paths || !p->warp || !p->idle_since || !p->loads) {
+        cycle_free(s);
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
+    /* reset (spec 7): warps are initialised one per cycle, then steering
+     * visits them in warp order */
+    p->start = s->W;
+    unsigned pow2 = 1;
+    while (pow2 < s->W)
+        pow2 *= 2;
+    p->select_mask = pow2 - 1;
+    p->bank_parity = p->write_parity = -1;
+    for (unsigned w = 0; w < s->nwarps; w++) {
+        path_t all = {.pc = s->elf.entry, .depth = 0, .mask = full_lane_mask(s->T)};
+        paths_init(&p->paths[w], s->cfg.paths, s->cfg.priority, s->T, all);
+        p->warp[w].spec_pc = s->elf.entry;
+        p->warp[w].replay_pc = 1; /* no replay pending (never a valid PC) */
+        p->live |= warp_bit(w);
+    }
+    progress_init(&p->watch, 64ull * s->nharts, 0);
+    if (s->cfg.trace_kanata) {
+        kanata_open(&p->trace, s->cfg.trace_kanata, 0);
+        p->kt = &p->trace;
+    }
+    return 0;
+}
+
+/* At the end of the run: write the queued events and end the records still
+ * in the pipeline, so the log is complete. */
+static void trace_drain(simty_sim *s, pipe_state *p)
+{
+    kanata *k = p->kt;
+    uint64_t last = s->cycle;
+    for (unsigned i = 0; i < k->npending; i++)
+        if (k->pending[i].cycle > last)
+            last = k->pending[i].cycle;
+    kanata_tick(k, last);
+    const fetch_latch *fetches[] = {&p->steer_out, &p->fetch_out};
+    for (unsigned i = 0; i < 2; i++)
+        if (fetches[i]->valid)
+            kanata_flush(k, fetches[i]->trace);
+    const uop *uops[] = {&p->issue_out, &p->collect1_out, &p->collect2_out, &p->execute_out};
+    for (unsigned i = 0; i < 4; i++)
+        if (uops[i]->valid) {
+            kanata_label(k, uops[i]->trace, 0, " [squashed]");
+            kanata_flush(k, uops[i]->trace);
+        }
+    for (uint64_t b = p->buffered; b; b &= b - 1)
+        kanata_flush(k, p->warp[__builtin_ctzll(b)].buf_trace);
+    /* executed: the one waiting to commit, loads waiting for writeback */
+    if (p->member_out.valid)
+        kanata_retire(k, p->member_out.u.trace);
+    for (unsigned i = 0; i < p->load_count; i++)
+        kanata_retire(k, p->loads[(p->load_head + i) % s->W].trace);
+}
+
+static void cycle_run(simty_sim *s)
+{
+    pipe_state *p = s->model_state;
+    while (!sim_cycle_limits(s, &p->watch, "; a spin loop may be waiting for a thread of its "
+                                           "own warp, spec section 2")) {
+        if (p->kt)
+            kanata_tick(p->kt, s->cycle);
+        /* back to front: see pipeline.h */
+        stage_commit(s, p);
+        stage_membership(s, p); /* may end the run: the cycle still completes */
+        stage_writeback(s, p);
+        stage_collect_execute(s, p);
+        stage_schedule(s, p);
+        stage_predecode(s, p);
+        stage_fetch(s, p);
+        stage_steer(s, p);
+        s->cycle++;
+    }
+    /* instructions still between issue and F+7 never execute: the run cut
+     * them off, like a squash (keeps cycles = issued + stalls) */
+    const uop *in_flight[] = {&p->issue_out, &p->collect1_out, &p->collect2_out,
+                              &p->execute_out};
+    for (unsigned i = 0; i < 4; i++)
+        s->stats.squashed += in_flight[i]->valid;
+    if (p->kt)
+        trace_drain(s, p);
+}
+
+static void cycle_dump(const simty_sim *s, FILE *f)
+{
+    const pipe_state *p = s->model_state;
+    path_report_dump(s, p->paths, f);
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
+
+static uint64_t hash_uop(uint64_t h, const uop *u)
+{
+    return u->valid ? mix(h, ((uint64_t)u->warp << 32 | u->pc) + 1) : mix(h, 0);
+}
+
+/* Everything that decides the future of the pipeline, with times relative
+ * to now (deadlock detection). */
+static uint64_t cycle_hash(const simty_sim *s)
+{
+    const pipe_state *p = s->model_state;
+    uint64_t h = path_report_hash(s, p->paths, p->idle_since);
+    h = mix(h, p->live);
+    h = mix(h, p->buffered);
+    h = mix(h, p->loading);
+    h = mix(h, p->steer_ptr | (uint64_t)(s->cycle & p->select_mask) << 8 |
+                   (uint64_t)(p->bank_parity + 1) << 40);
+    h = mix(h, s->cycle < p->start ? p->start - s->cycle : 0);
+    for (unsigned w = 0; w < s->nwarps; w++) {
+        const warp_pipe *wp = &p->warp[w];
+        h = mix(h, (uint64_t)wp->spec_pc << 32 | wp->scoreboard);
+        if (p->buffered & warp_bit(w))
+            h = mix(h, wp->buf_pc);
+    }
+    h = mix(h, p->steer_out.valid ? ((uint64_t)p->steer_out.warp << 32 | p->steer_out.pc) + 1 : 0);
+    h = mix(h, p->fetch_out.valid ? ((uint64_t)p->fetch_out.warp << 32 | p->fetch_out.pc) + 1 : 0);
+    h = hash_uop(h, &p->issue_out);
+    h = hash_uop(h, &p->collect1_out);
+    h = hash_uop(h, &p->collect2_out);
+    h = hash_uop(h, &p->execute_out);
+    if (p->member_out.valid) {
+        const commit_latch *c = &p->member_out;
+        const path_t *hct1 = paths_active(&p->paths[c->u.warp]);
+        int32_t base = hct1 ? hct1->depth : 0;
+        h = hash_uop(h, &c->u);
+        for (int k = 0; k < 2; k++)
+            h = mix(mix(h, (uint64_t)c->next[k].pc << 32 |
+                               ((uint32_t)c->next[k].depth - (uint32_t)base)),
+                    c->next[k].mask);
+    }
+    for (unsigned i = 0; i < p->load_count; i++) {
+        const load_entry *e = &p->loads[(p->load_head + i) % s->W];
+        uint64_t wait = e->due > s->cycle ? e->due - s->cycle : 0;
+        h = mix(h, (uint64_t)e->warp << 40 | (uint64_t)e->rd << 32 | wait);
+    }
+    return h;
+}
+
+const model_ops model_cycle = {
+    .name = "cycle",
+    .init = cycle_init,
+    .run = cycle_run,
+    .free = cycle_free,
+    .dump = cycle_dump,
+    .hash = cycle_hash,
+};

@@ -1,0 +1,100 @@
+/* Front end: fetch steering (F), fetch (F+1), predecode (F+2). */
+#include "pipeline/pipeline.h"
+
+/* F: the round-robin pointer picks one warp per cycle and reads its
+ * speculative PC (static prediction: the next fetch of the warp is PC+4). */
+void stage_steer(simty_sim *s, pipe_state *p)
+{
+    fetch_latch *out = &p->steer_out;
+    out->valid = false;
+    if (s->cycle < p->start) /* reset: warps are initialised one per cycle */
+        return;
+    unsigned w = p->steer_ptr;
+    p->steer_ptr = w + 1 == s->W ? 0 : w + 1;
+    if (!(p->live & warp_bit(w)))
+        return;
+    out->valid = true;
+    out->warp = (uint8_t)w;
+    out->pc = p->warp[w].spec_pc;
+    if (p->kt) {
+        out->trace = kanata_new(p->kt, w);
+        kanata_stage(p->kt, out->trace, "St");
+    }
+}
+
+/* F+1: instruction memory.  A fetch never faults: a wrong-path PC may point
+ * anywhere.  An unmapped PC yields no instruction; if it is really HCT1's,
+ * F+7 reports the fault. */
+void stage_fetch(simty_sim *s, pipe_state *p)
+{
+    const fetch_latch *in = &p->steer_out;
+    fetch_latch *out = &p->fetch_out;
+    *out = *in;
+    if (!in->valid)
+        return;
+    const insn_t *d = sim_peek(s, in->pc);
+    out->fetched = d != NULL;
+    if (d)
+        out->insn = *d;
+    else
+        insn_decode(0, &out->insn); /* illegal, reads and writes no register */
+    if (p->kt)
+        kanata_stage(p->kt, out->trace, "If");
+}
+
+static uint32_t regs_used(const insn_t *d)
+{
+    uint32_t r = insn_rd_bit(d);
+    if (d->flags & INSN_READS_RS1)
+        r |= 1u << d->rs1;
+    if (d->flags & INSN_READS_RS2)
+        r |= 1u << d->rs2;
+    if (d->op == OP_ECALL) /* the call number and its argument */
+        r |= 1u << 17 | 1u << 10; /* a7, a0 */
+    return r & ~1u;
+}
+
+/* F+2: the fetched instruction enters the warp's 1-entry buffer if the
+ * buffer is empty and the fetch is still on the warp's speculative stream
+ * (a redirect, or W = 1 fetching the same PC twice, makes it stale).
+ * Otherwise it is dropped and fetched again on the warp's next turn.  A
+ * buffer that issues this cycle frees at the end of the cycle: so a warp
+ * never issues in two successive cycles (spec 5: no instructions of one warp
+ * in two successive stages). */
+void stage_predecode(simty_sim *s, pipe_state *p)
+{
+    const fetch_latch *in = &p->fetch_out;
+    if (!in->valid)
+        return;
+    unsigned w = in->warp;
+    warp_pipe *wp = &p->warp[w];
+    const char *why = !(p->live & warp_bit(w))     ? "warp finished"
+                      : ((p->buffered | p->issued_now) & warp_bit(w)) ? "buffer full"
+                      : in->pc != wp->spec_pc       ? "stale PC"
+                                                    : NULL;
+    if (why) {
+        if (p->kt) {
+            kanata_label(p->kt, in->trace, 0, "w%u %08x fetch dropped: %s", w, in->pc, why);
+            kanata_flush(p->kt, in->trace);
+        }
+        return;
+    }
+    p->buffered |= warp_bit(w);
+    wp->buf_pc = in->pc;
+    wp->buf_insn = in->insn;
+    wp->buf_regs = regs_used(&in->insn);
+    wp->buf_trace = in->trace;
+    wp->spec_pc = in->pc + 4;
+    if (p->kt) {
+        char dis[160];
+        if (in->fetched)
+            sim_disasm(s, in->pc, dis, sizeof dis);
+        else
+            snprintf(dis, sizeof dis, "(no instruction memory)");
+        for (char *c = dis; *c; c++)
+            if (*c == '\t')
+                *c = ' ';
+        kanata_label(p->kt, in->trace, 0, "w%u %08x %s", w, in->pc, dis);
+        kanata_stage(p->kt, in->trace, "Pb"); /* predecode, then waits in the buffer */
+    }
+}

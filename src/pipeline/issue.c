@@ -1,0 +1,87 @@
+/* Schedule (F+3): qualification and loose round-robin selection, then the
+ * operand-collect and execute stages (F+4..F+6), which only carry the
+ * instruction: execution itself happens at F+7 (see pipeline.h). */
+#include "pipeline/pipeline.h"
+
+/* Why warp w's buffered instruction cannot issue this cycle, checked in the
+ * spec's order: scoreboard, pending load, register-bank rule. */
+static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank)
+{
+    const warp_pipe *wp = &p->warp[w];
+    if (wp->scoreboard & wp->buf_regs)
+        return STALL_SCOREBOARD;
+    if (p->loading & warp_bit(w))
+        return STALL_LOAD;
+    if (bank == (int)(w & 1))
+        return STALL_BANK;
+    return STALL_NONE;
+}
+
+void stage_schedule(simty_sim *s, pipe_state *p)
+{
+    simty_stats *st = &s->stats;
+    uop *out = &p->issue_out;
+    out->valid = false;
+    p->issued_now = 0;
+    const int bank = p->bank_parity; /* the rule binds only the cycle right after */
+    p->bank_parity = -1;
+
+    if (!p->buffered) {
+        st->stall_empty++;
+        return;
+    }
+    /* loose round-robin: among ready warps, the j minimising j XOR counter;
+     * a stall is charged to what blocks the warp it would otherwise pick */
+    unsigned counter = (unsigned)s->cycle & p->select_mask;
+    unsigned best = ~0u, best_key = ~0u, blocked_key = ~0u;
+    enum stall_cause blocked = STALL_NONE;
+    for (uint64_t c = p->buffered; c; c &= c - 1) {
+        unsigned j = (unsigned)__builtin_ctzll(c), key = j ^ counter;
+        enum stall_cause why = qualify(p, j, bank);
+        if (why == STALL_NONE) {
+            if (key < best_key)
+                best = j, best_key = key;
+        } else if (key < blocked_key) {
+            blocked = why, blocked_key = key;
+        }
+    }
+    if (best == ~0u) {
+        st->stall_scoreboard += blocked == STALL_SCOREBOARD;
+        st->stall_load += blocked == STALL_LOAD;
+        st->stall_bank += blocked == STALL_BANK;
+        return;
+    }
+
+    warp_pipe *wp = &p->warp[best];
+    const insn_t *d = &wp->buf_insn;
+    *out = (uop){.valid = true, .warp = (uint8_t)best, .pc = wp->buf_pc, .insn = *d,
+                 .issued = s->cycle, .trace = wp->buf_trace};
+    p->buffered &= ~warp_bit(best);
+    p->issued_now = warp_bit(best);
+    wp->scoreboard |= insn_rd_bit(d);
+    if (insn_returns_data(d))
+        p->loading |= warp_bit(best);
+    /* a two-source instruction reads its bank over two cycles */
+    if ((d->flags & (INSN_READS_RS1 | INSN_READS_RS2)) == (INSN_READS_RS1 | INSN_READS_RS2))
+        p->bank_parity = (int)(best & 1);
+    st->warp_instructions++;
+    if (p->kt)
+        kanata_stage(p->kt, out->trace, "Is");
+}
+
+/* F+4 (rs1), F+5 (rs2), F+6 (execute): the instruction moves one latch. */
+void stage_collect_execute(simty_sim *s, pipe_state *p)
+{
+    (void)s;
+    p->execute_out = p->collect2_out;
+    p->collect2_out = p->collect1_out;
+    p->collect1_out = p->issue_out;
+    if (p->kt) {
+        if (p->execute_out.valid)
+            kanata_stage(p->kt, p->execute_out.trace, "Ex");
+        if (p->collect2_out.valid)
+            kanata_stage(p->kt, p->collect2_out.trace, "O2");
+        if (p->collect1_out.valid)
+            kanata_stage(p->kt, p->collect1_out.trace, "O1");
+    }
+}

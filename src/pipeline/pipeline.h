@@ -1,0 +1,145 @@
+/* The cycle-level model of the 10-stage Simty pipeline (spec section 5).
+ *
+ * With F the cycle in which fetch steering picks a warp:
+ *
+ *   F    steer      round-robin warp pointer; reads the warp's speculative PC
+ *   F+1  fetch      instruction memory (1 cycle)
+ *   F+2  predecode  fills the warp's 1-entry instruction buffer; spec PC += 4
+ *   F+3  schedule   qualification + loose round-robin selection (issue)
+ *   F+4  collect 1  rs1 read
+ *   F+5  collect 2  rs2 read (same bank)
+ *   F+6  execute
+ *   F+7  membership valid only if PC == HCT1's PC, else squashed; the warp-
+ *                   instruction executes (warp_execute: ALU writeback,
+ *                   branch unit, coalescer, memory access in request order)
+ *   F+8  commit     compact/sort, HCT/CCT update, redirect, memory request
+ *   F+9  memory     response (+ --mem-latency cycles)
+ *   F+10 writeback  load data written through a FIFO that takes free write-
+ *                   port cycles; the warp wakes
+ *
+ * Each stage reads the pipeline register (latch) in front of it and writes
+ * the one behind it.  Stages are evaluated from the back of the pipeline to
+ * the front within a cycle, so what a later stage writes in cycle c is seen
+ * by earlier stages in the same cycle: the commit's next PC reaches the
+ * same cycle's steering lookup (the spec's bypass), predecode's PC+4 reaches
+ * it too, a register written back in c lets a dependent instruction issue
+ * in c (it reads its operands from c+1 on).
+ *
+ * Architectural state changes only at F+7 through warp_execute(), the code
+ * every model shares, on HCT1's path: everything before is timing.  An
+ * instruction that is not HCT1's by F+7 (fetched down a stale path) is
+ * squashed with no effect, so results never depend on timing. */
+#ifndef SIMTY_PIPELINE_PIPELINE_H
+#define SIMTY_PIPELINE_PIPELINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/paths.h"
+#include "core/warp_exec.h"
+#include "sim/progress.h"
+#include "sim/sim.h"
+#include "trace/kanata.h"
+
+/* F -> F+1 and F+1 -> F+2: a fetch in flight */
+typedef struct fetch_latch {
+    bool valid;
+    bool fetched;   /* instruction memory returned a word (else: unmapped pc) */
+    uint8_t warp;
+    uint32_t pc;
+    insn_t insn;    /* copy: the decode cache may change under a fetch */
+    uint64_t trace; /* Kanata record */
+} fetch_latch;
+
+/* A warp-instruction between issue (F+3) and membership (F+7) */
+typedef struct uop {
+    bool valid;
+    uint8_t warp;
+    uint32_t pc;
+    insn_t insn;
+    uint64_t issued; /* cycle */
+    uint64_t trace;
+} uop;
+
+/* F+7 -> F+8: an executed warp-instruction waiting to commit */
+typedef struct commit_latch {
+    bool valid;
+    uop u;
+    lane_mask active;  /* HCT1's mask when it executed */
+    path_t next[2];    /* the paths it produced */
+    uint8_t replay;    /* enum replay_cause */
+} commit_latch;
+
+/* A load pass between commit and register writeback */
+typedef struct load_entry {
+    uint8_t warp, rd;
+    uint64_t due;    /* first cycle it may be written back (F+10 + latency) */
+    uint64_t issued;
+    uint64_t trace;
+} load_entry;
+
+/* Per-warp front-end and issue state */
+typedef struct warp_pipe {
+    uint32_t spec_pc;      /* speculative fetch PC */
+    uint32_t buf_pc;       /* instruction buffer (valid: bit in pipe.buffered) */
+    insn_t buf_insn;
+    uint32_t buf_regs;     /* registers the buffered instruction reads or writes */
+    uint64_t buf_trace;
+    uint32_t scoreboard;   /* registers with a write in flight */
+    uint32_t replay_pc;    /* lanes at replay_pc still owe a replay pass (trace) */
+    lane_mask replay_mask;
+} warp_pipe;
+
+enum stall_cause { STALL_NONE, STALL_SCOREBOARD, STALL_LOAD, STALL_BANK };
+
+typedef struct pipe_state {
+    path_table *paths;  /* per warp: the shared path machinery */
+    warp_pipe *warp;
+    uint64_t *idle_since; /* per warp: CCT port idle from this cycle on (offline sorter) */
+    uint64_t live;      /* warps with live paths (bit per warp, W <= 64) */
+    uint64_t buffered;  /* warps whose instruction buffer is valid */
+    uint64_t loading;   /* warps with a load in flight */
+    uint64_t issued_now; /* the warp that issued this cycle (its buffer frees at the end) */
+    uint64_t start;     /* first steering cycle (after reset) */
+    unsigned steer_ptr;
+    unsigned select_mask;   /* the free-running selection counter, mod 2^k >= W */
+    int bank_parity;        /* parity that may not issue this cycle (bank rule), or -1 */
+    int write_parity;       /* bank whose write port F+7 uses this cycle, or -1 */
+
+    fetch_latch steer_out, fetch_out;         /* F->F+1, F+1->F+2 */
+    uop issue_out, collect1_out, collect2_out, execute_out; /* F+3->...->F+7 */
+    commit_latch member_out;                  /* F+7->F+8 */
+
+    load_entry *loads;  /* FIFO ring of W entries: a warp has at most one load */
+    unsigned load_head, load_count;
+
+    progress_watch watch;
+    kanata *kt;         /* NULL unless --trace-kanata */
+    kanata trace;
+} pipe_state;
+
+/* Stages, in the order they run within a cycle */
+void stage_commit(simty_sim *s, pipe_state *p);
+void stage_membership(simty_sim *s, pipe_state *p);
+void stage_writeback(simty_sim *s, pipe_state *p);
+void stage_collect_execute(simty_sim *s, pipe_state *p);
+void stage_schedule(simty_sim *s, pipe_state *p);
+void stage_predecode(simty_sim *s, pipe_state *p);
+void stage_fetch(simty_sim *s, pipe_state *p);
+void stage_steer(simty_sim *s, pipe_state *p);
+
+static inline uint64_t warp_bit(unsigned w) { return 1ull << w; }
+
+/* Loads and AMOs return data: the warp waits for their writeback. */
+static inline bool insn_returns_data(const insn_t *d)
+{
+    return d->cls == CLS_LOAD || d->cls == CLS_AMO;
+}
+
+/* Destination register bit for the scoreboard (none for x0) */
+static inline uint32_t insn_rd_bit(const insn_t *d)
+{
+    return (d->flags & INSN_WRITES_RD) ? (1u << d->rd) & ~1u : 0;
+}
+
+#endif

@@ -1,0 +1,30 @@
+#include "trace/commit_trace.h"
+
+#include "isa/disasm.h"
+
+static int symbolize(void *ctx, uint32_t addr, char *buf, size_t n)
+{
+    return sim_symbolize(ctx, addr, buf, n);
+}
+
+void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsigned first,
+                        uint32_t pc, const insn_t *d, lane_mask retired)
+{
+    char dis[200];
+    insn_disasm(d, pc, dis, sizeof dis, symbolize, s);
+    for (char *c = dis; *c; c++) /* one field per column: tabs become spaces */
+        if (*c == '\t')
+            *c = ' ';
+    unsigned digits = (s->T + 3) / 4;
+    fprintf(f, "%llu w%u %08x %08x %s ; mask=%0*llx", (unsigned long long)cycle, gw, pc, d->raw,
+            dis, (int)digits, (unsigned long long)(retired << first));
+    if ((d->flags & INSN_WRITES_RD) && retired) {
+        const uint32_t *rd = warp_regs(s, gw) + (size_t)d->rd * s->T + first;
+        fprintf(f, " %s:", reg_name(d->rd));
+        for (lane_mask m = retired; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            fprintf(f, " %u=%08x", first + l, rd[l]);
+        }
+    }
+    fputc('\n', f);
+}

@@ -1,0 +1,21 @@
+/* --trace-commits: one text line per committed warp-instruction, written by
+ * every model, so two models' traces of one program can be compared. */
+#ifndef SIMTY_TRACE_COMMIT_TRACE_H
+#define SIMTY_TRACE_COMMIT_TRACE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "isa/insn.h"
+#include "sim/sim.h"
+
+/* Writes the commit of instruction d at pc by the lanes `retired` of global
+ * warp gw (bit i = lane first+i), at `cycle`:
+ *
+ *   CYCLE wWARP PC RAW DISASSEMBLY ; mask=MASK [RD: LANE=VALUE ...]
+ *
+ * Register writes list the destination's new value in every retired lane. */
+void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsigned first,
+                        uint32_t pc, const insn_t *d, lane_mask retired);
+
+#endif

@@ -1,0 +1,214 @@
+"""Cycle-model timing properties (spec section 5), checked against Kanata
+traces and statistics of the micro-programs in tests/timing/*.S.
+
+Every expected number below is derived by hand from the pipeline rules as
+docs/pipeline.md states them:
+
+  * reset takes W cycles; steering then visits warp 0, 1, ... one per cycle,
+    so warp w's first instruction issues at W + 3 + w;
+  * predecode (F+2) accepts a fetch only into an empty buffer (one that did
+    not issue this cycle) and only if it is the warp's speculative PC; the
+    instruction can issue from F+3;
+  * an ALU result is written back at issue + 4 (F+7): a dependent
+    instruction may issue in that cycle; ecall reads a0 and a7;
+  * a load wakes its warp at issue + 7 + latency (F+10);
+  * commit is at issue + 5 (F+8); a redirect there reaches the steering
+    lookup of the same cycle; a stale instruction is squashed at issue + 4;
+  * the run ends in the cycle the last thread's ecall executes (issue + 4),
+    so cycles = that cycle + 1 (the last cycle runs in full); instructions
+    issued after the ecall are cut off and count as squashed (with W = 1,
+    the words after ecall issue 2 and 4 cycles after it).
+
+With W = 1 this gives one issue every 2 cycles when nothing blocks: the
+instruction fetched right after an issue is dropped (the buffer is still
+full), the next one arrives a cycle later.
+"""
+
+import os
+
+import programs
+
+
+def parse_kanata(path, Failure):
+    """Returns (records, issues): records[id] = dict(warp, stages, labels,
+    end) and issues = [(cycle, warp, id)] in trace order.  Checks the
+    format on the way: header, forward time, one I and one R per record."""
+    records, issues = {}, []
+    cycle = None
+    with open(path) as f:
+        lines = f.read().splitlines()
+    if not lines or lines[0] != "Kanata\t0004":
+        raise Failure("%s: no Kanata 0004 header" % path)
+    for n, line in enumerate(lines[1:], 2):
+        f = line.split("\t")
+        cmd = f[0]
+        if cmd == "C=":
+            cycle = int(f[1])
+        elif cmd == "C":
+            if int(f[1]) <= 0:
+                raise Failure("%s:%d: time does not move forward" % (path, n))
+            cycle += int(f[1])
+        elif cmd == "I":
+            rid = int(f[1])
+            if rid in records:
+                raise Failure("%s:%d: record %d started twice" % (path, n, rid))
+            records[rid] = {"warp": int(f[3]), "stages": [], "labels": "", "end": None,
+                            "start": cycle}
+        elif cmd in ("S", "L", "R"):
+            rid = int(f[1])
+            rec = records.get(rid)
+            if rec is None or rec["end"] is not None:
+                raise Failure("%s:%d: %s for a record not open: %s" % (path, n, cmd, line))
+            if cmd == "S":
+                rec["stages"].append((cycle, f[3]))
+                if f[3] == "Is":
+                    issues.append((cycle, rec["warp"], rid))
+            elif cmd == "L":
+                rec["labels"] += f[3]
+            else:
+                rec["end"] = (cycle, int(f[3]))
+        else:
+            raise Failure("%s:%d: unknown command %r" % (path, n, cmd))
+    for rid, rec in records.items():
+        if rec["end"] is None:
+            raise Failure("%s: record %d never ends" % (path, rid))
+    return records, issues
+
+
+def run_traced(ctx, simty, Failure, name, args):
+    elf = programs.asm_elf("timing", name)
+    trace = os.path.join(ctx.tmp, "%s-%s.kanata" % (name, "_".join(args).replace("-", "")))
+    r = simty(ctx, elf, ["-m", "cycle", "--trace-kanata", trace] + args)
+    if r.status != 0 or not r.stats:
+        raise Failure("%s %s: status %d %s" % (name, " ".join(args), r.status, r.err.strip()))
+    records, issues = parse_kanata(trace, Failure)
+    os.unlink(trace)
+    return r.stats, records, issues
+
+
+def expect_stats(Failure, what, stats, want):
+    for key, value in want.items():
+        if stats[key] != value:
+            raise Failure("%s: %s = %r, expected %r" % (what, key, stats[key], value))
+
+
+def check_common(Failure, what, stats, records, issues):
+    """Properties of every run: one issue per cycle at most, no warp in two
+    successive stages, every cycle accounted for, squashed records marked."""
+    cycles = [c for c, _, _ in issues]
+    if len(set(cycles)) != len(cycles):
+        raise Failure("%s: two instructions issued in one cycle" % what)
+    last = {}
+    for c, w, _ in issues:
+        if last.get(w) == c - 1:
+            raise Failure("%s: warp %d issued in cycles %d and %d" % (what, w, c - 1, c))
+        last[w] = c
+    if len(issues) != stats["warp_instructions"]:
+        raise Failure("%s: %d issues in the trace, %d in the statistics"
+                      % (what, len(issues), stats["warp_instructions"]))
+    stalls = sum(stats[k] for k in ("stall_empty", "stall_scoreboard", "stall_load",
+                                    "stall_bank"))
+    if stats["cycles"] != stats["warp_instructions"] + stalls:
+        raise Failure("%s: cycles %d != issues %d + stalls %d"
+                      % (what, stats["cycles"], stats["warp_instructions"], stalls))
+    squashed = sum(1 for r in records.values() if "[squashed]" in r["labels"])
+    if squashed != stats["squashed"]:
+        raise Failure("%s: %d squashed records, statistics say %d"
+                      % (what, squashed, stats["squashed"]))
+
+
+def steady(ctx, simty, Failure, W):
+    """steady.S, T = 4: 87 slots per warp (4 + 10 x 8 + 3).  Warp w issues
+    at W + 3 + w + k W for k = 0..86: one issue every cycle, one slot per
+    warp every W cycles, whatever the branches and divergence.  The last
+    warp's ecall issues at W + 3 + (W - 1) + 86 W and executes 4 cycles
+    later: cycles = 87 W + W + 7.  The cycles without issue are the W + 3
+    before the first and the 4 after the last.  Redirects: the 9 taken loop
+    branches per warp (the divergent branch falls through to the odd lanes'
+    path, then `j join` lands on `even`, its own PC + 4).  Each load wakes
+    its warp 7 cycles after issue."""
+    what = "steady W=%d" % W
+    stats, records, issues = run_traced(ctx, simty, Failure, "steady", ["-w", str(W), "-t", "4"])
+    check_common(Failure, what, stats, records, issues)
+    slots = 87
+    want = sorted((W + 3 + w + k * W, w) for w in range(W) for k in range(slots))
+    got = [(c, w) for c, w, _ in issues]
+    if got != want:
+        bad = next(i for i, (a, b) in enumerate(zip(got + [None] * len(want), want)) if a != b)
+        raise Failure("%s: issue %d at (cycle, warp) %r, expected %r"
+                      % (what, bad, got[bad] if bad < len(got) else None, want[bad]))
+    expect_stats(Failure, what, stats, {
+        "cycles": slots * W + W + 7, "warp_instructions": slots * W,
+        "stall_empty": W + 3 + 4, "stall_scoreboard": 0, "stall_load": 0, "stall_bank": 0,
+        "squashed": 0, "redirects": 9 * W, "loads": 10 * W, "load_latency_sum": 70 * W,
+        "divergent_branches": 10 * W})
+
+
+def single_warp(ctx, simty, Failure, name, args, want_issues, want):
+    what = "%s %s" % (name, " ".join(args))
+    stats, records, issues = run_traced(ctx, simty, Failure, name, ["-w", "1", "-t", "1"] + args)
+    check_common(Failure, what, stats, records, issues)
+    got = [c for c, _, _ in issues]
+    if got != want_issues:
+        raise Failure("%s: issue cycles %r, expected %r" % (what, got, want_issues))
+    expect_stats(Failure, what, stats, want)
+
+
+def bank(ctx, simty, Failure):
+    """bank.S, W = 3, T = 1: steering visits w0, w1, w2 at cycles 3, 4, 5, so
+    they issue `add t0` at 6, 7, 8.  Each add reads two registers, so the
+    next cycle may not issue from the same parity.  At 9 only w0 is ready
+    (fetched at 6) and w2 (even) issued at 8: a bank stall.  At 10 w0 and w1
+    are ready; the selection counter is 10 mod 4 = 2 and 0 XOR 2 < 1 XOR 2,
+    so w0 issues, then w1 at 11 (w2, even, is blocked by w0's add)."""
+    what = "bank W=3"
+    stats, records, issues = run_traced(ctx, simty, Failure, "bank", ["-w", "3", "-t", "1"])
+    check_common(Failure, what, stats, records, issues)
+    got = [(c, w) for c, w, _ in issues[:5]]
+    want = [(6, 0), (7, 1), (8, 2), (10, 0), (11, 1)]
+    if got != want:
+        raise Failure("%s: first issues %r, expected %r" % (what, got, want))
+    if stats["stall_bank"] < 1:
+        raise Failure("%s: no bank stall counted" % what)
+    # the rule everywhere: a two-source add never precedes a same-parity issue
+    by_cycle = {c: (w, records[rid]["labels"]) for c, w, rid in issues}
+    for c, (w, label) in by_cycle.items():
+        nxt = by_cycle.get(c + 1)
+        if " add " in label and nxt and nxt[0] % 2 == w % 2:
+            raise Failure("%s: warps %d and %d share a bank in cycles %d, %d"
+                          % (what, w, nxt[0], c, c + 1))
+
+
+def tests(ctx, simty, Failure):
+    out = []
+    for W in (8, 12, 16):
+        out.append(("timing steady W=%d" % W, lambda W=W: steady(ctx, simty, Failure, W)))
+    # dependent.S: issues 4, 6, 8; `addi t3, t2` is ready at 10 but t2 is
+    # written back at 8 + 4 = 12; then 14, 16, 18; ecall waits for a0
+    # (li a0 at 18, written at 22), executes at 26: 27 cycles; the words
+    # after it issue at 24 and 26 and are cut off.  Stalls: the scoreboard at
+    # 10, 11, 20, 21; the buffer is empty in the other 27 - 10 - 4 = 13.
+    out.append(("timing dependent", lambda: single_warp(
+        ctx, simty, Failure, "dependent", [], [4, 6, 8, 12, 14, 16, 18, 22, 24, 26],
+        {"cycles": 27, "stall_scoreboard": 4, "stall_empty": 13, "squashed": 2,
+         "redirects": 0})))
+    # branch.S: beqz issues at 6 and commits at 11 with a redirect; the
+    # target is steered at 11 and issues at 14 (instead of 8).  The two
+    # instructions issued meanwhile (8, 10) are squashed at 12 and 14; the
+    # third one fetched is dropped at predecode.  Then 16, 18, and ecall at
+    # 22 (a0): 27 cycles, with the words after ecall cut off at 24 and 26.
+    out.append(("timing branch", lambda: single_warp(
+        ctx, simty, Failure, "branch", [], [4, 6, 8, 10, 14, 16, 18, 22, 24, 26],
+        {"cycles": 27, "squashed": 4, "redirects": 1, "stall_scoreboard": 2})))
+    # load.S, --mem-latency 10: lui at 4 (written at 8), lw waits for a2 and
+    # issues at 8; its warp sleeps until 8 + 7 + 10 = 25, so the independent
+    # addi (ready at 10) stalls on the pending load for 15 cycles and issues
+    # at 25; the dependent addi at 27, li 29, 31, ecall 35 (a0 at 35),
+    # executed at 39: 40 cycles (the words after ecall: 37, 39, cut off).
+    out.append(("timing load", lambda: single_warp(
+        ctx, simty, Failure, "load", ["--mem-latency", "10"],
+        [4, 8, 25, 27, 29, 31, 35, 37, 39],
+        {"cycles": 40, "stall_load": 15, "stall_scoreboard": 4, "loads": 1,
+         "load_latency_sum": 17, "squashed": 2})))
+    out.append(("timing bank", lambda: bank(ctx, simty, Failure)))
+    return out
