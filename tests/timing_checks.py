@@ -211,4 +211,103 @@ def tests(ctx, simty, Failure):
         {"cycles": 40, "stall_load": 15, "stall_scoreboard": 4, "loads": 1,
          "load_latency_sum": 17, "squashed": 2})))
     out.append(("timing bank", lambda: bank(ctx, simty, Failure)))
+    return out + trace_tests(ctx, simty, Failure)
+
+
+# ---------------------------------------------------------------- traces --
+
+STAGES = ["St", "If", "Pb", "Is", "O1", "O2", "Ex", "Wb", "Cm"]
+
+
+def parse_commits(path, T, Failure):
+    """Per hart, the committed (pc, raw, value written) in commit order."""
+    harts = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            left, sep, right = line.rstrip("\n").partition(" ; ")
+            head = left.split(" ")
+            if not sep or len(head) < 4 or not head[1].startswith("w"):
+                raise Failure("%s:%d: malformed line %r" % (path, n, line))
+            warp, pc, raw = int(head[1][1:]), head[2], head[3]
+            fields = right.split(" ")
+            if not fields[0].startswith("mask="):
+                raise Failure("%s:%d: no mask in %r" % (path, n, line))
+            mask = int(fields[0][5:], 16)
+            values = dict(kv.split("=") for kv in fields[2:]) if len(fields) > 2 else {}
+            for lane in range(T):
+                if mask >> lane & 1:
+                    harts.setdefault(warp * T + lane, []).append(
+                        (pc, raw, values.get(str(lane))))
+    return harts
+
+
+def commit_traces_agree(ctx, simty, Failure, elf, w, t):
+    """The three models commit the same instructions with the same register
+    writes, hart by hart.  For programs whose threads never communicate (the
+    ISA tests): the first hart to write tohost ends the run, so each hart's
+    sequence is a prefix of the longest one."""
+    name = os.path.basename(elf)
+    seqs = {}
+    for model in ("scalar", "simt", "cycle"):
+        path = os.path.join(ctx.tmp, "%s-%dx%d-%s.commits" % (name, w, t, model))
+        r = simty(ctx, elf, ["-m", model, "-w", str(w), "-t", str(t), "--trace-commits", path])
+        if r.status != 0:
+            raise Failure("%s %s: status %d %s" % (name, model, r.status, r.err.strip()))
+        seqs[model] = parse_commits(path, t, Failure)
+        os.unlink(path)
+        total = sum(len(v) for v in seqs[model].values())
+        if total != r.stats["thread_instructions"] or total == 0:
+            raise Failure("%s %s: %d thread commits traced, %d counted"
+                          % (name, model, total, r.stats["thread_instructions"]))
+    for hart in range(w * t):
+        ref = max((seqs[m].get(hart, []) for m in seqs), key=len)
+        for model in seqs:
+            got = seqs[model].get(hart, [])
+            if got != ref[:len(got)]:
+                i = next(k for k in range(len(got)) if got[k] != ref[k])
+                raise Failure("%s %s hart %d: commit %d is %r, another model %r"
+                              % (name, model, hart, i, got[i], ref[i]))
+
+
+def kanata_divergent(ctx, simty, Failure):
+    """A Kanata trace of a divergent kernel with memory replays (the gather
+    in examples/memory.c) is complete and shows stages and replays."""
+    elf = programs.example_elf("memory", "-O2")
+    trace = os.path.join(ctx.tmp, "memory.kanata")
+    r = simty(ctx, elf, ["-m", "cycle", "-w", "2", "-t", "8", "--trace-kanata", trace])
+    if r.status != 0:
+        raise Failure("memory: status %d %s" % (r.status, r.err.strip()))
+    records, issues = parse_kanata(trace, Failure)
+    os.unlink(trace)
+    st = r.stats
+    check_common(Failure, "kanata memory", st, records, issues)
+    retired = [rec for rec in records.values() if rec["end"][1] == 0]
+    if len(retired) != st["warp_instructions"] - st["squashed"]:
+        raise Failure("kanata: %d retired records, %d executed slots"
+                      % (len(retired), st["warp_instructions"] - st["squashed"]))
+    for rec in retired:
+        names = [s for _, s in rec["stages"]]
+        # the last instruction executes in the last cycle: no commit stage
+        want = STAGES if rec["end"][0] <= st["cycles"] - 1 else STAGES[:-1]
+        if names[:len(want)] != want:
+            raise Failure("kanata: retired record with stages %r" % names)
+        if "[mask " not in rec["labels"]:
+            raise Failure("kanata: no lane mask in label %r" % rec["labels"])
+    replays = sum("[replay]" in rec["labels"] for rec in retired)
+    partial = sum("lanes replay: memory" in rec["labels"] for rec in retired)
+    if replays == 0 or partial == 0 or st["replays_memory"] != partial:
+        raise Failure("kanata: %d replay passes, %d partial passes marked, %d memory replays"
+                      % (replays, partial, st["replays_memory"]))
+    loads = [rec for rec in retired if any(s == "Ld" for _, s in rec["stages"])]
+    if len(loads) != st["loads"]:
+        raise Failure("kanata: %d records reach Ld, %d loads" % (len(loads), st["loads"]))
+
+
+def trace_tests(ctx, simty, Failure):
+    out = [("trace kanata divergent", lambda: kanata_divergent(ctx, simty, Failure))]
+    for elf in programs.isa_elfs():
+        # lowmem needs --mem; zicsr computes with mcycle, which is model time
+        if not elf.endswith(("lowmem.elf", "zicsr.elf")):
+            out.append(("trace commits %s" % os.path.basename(elf),
+                        lambda elf=elf: commit_traces_agree(ctx, simty, Failure, elf, 2, 4)))
     return out
