@@ -5,7 +5,7 @@
 
 void kanata_open(kanata *k, FILE *f, uint64_t now)
 {
-    *k = (kanata){.f = f, .now = now};
+    *k = (kanata){.f = f, .now = now, .written = now};
     fprintf(f, "Kanata\t0004\nC=\t%llu\n", (unsigned long long)now);
 }
 
@@ -25,12 +25,20 @@ static void emit(kanata *k, const kanata_pending *e)
     }
 }
 
+/* Before writing an event: move the log's time to now (cycles with no
+ * event get no C line of their own). */
+static void sync(kanata *k)
+{
+    if (k->now > k->written) {
+        fprintf(k->f, "C\t%llu\n", (unsigned long long)(k->now - k->written));
+        k->written = k->now;
+    }
+}
+
 void kanata_tick(kanata *k, uint64_t now)
 {
-    if (now > k->now) {
-        fprintf(k->f, "C\t%llu\n", (unsigned long long)(now - k->now));
+    if (now > k->now)
         k->now = now;
-    }
     /* events are few (a handful per warp); keep queue order for equal cycles */
     unsigned kept = 0;
     for (unsigned i = 0; i < k->npending; i++) {
@@ -44,6 +52,7 @@ void kanata_tick(kanata *k, uint64_t now)
 
 uint64_t kanata_new(kanata *k, unsigned warp)
 {
+    sync(k);
     uint64_t id = k->next_id++;
     fprintf(k->f, "I\t%llu\t%llu\t%u\n", (unsigned long long)id, (unsigned long long)id, warp);
     return id;
@@ -51,11 +60,13 @@ uint64_t kanata_new(kanata *k, unsigned warp)
 
 void kanata_stage(kanata *k, uint64_t id, const char *stage)
 {
+    sync(k);
     fprintf(k->f, "S\t%llu\t0\t%s\n", (unsigned long long)id, stage);
 }
 
 void kanata_label(kanata *k, uint64_t id, int type, const char *fmt, ...)
 {
+    sync(k);
     fprintf(k->f, "L\t%llu\t%d\t", (unsigned long long)id, type);
     va_list ap;
     va_start(ap, fmt);
@@ -66,12 +77,14 @@ void kanata_label(kanata *k, uint64_t id, int type, const char *fmt, ...)
 
 void kanata_retire(kanata *k, uint64_t id)
 {
+    sync(k);
     fprintf(k->f, "R\t%llu\t%llu\t0\n", (unsigned long long)id,
             (unsigned long long)k->next_retire++);
 }
 
 void kanata_flush(kanata *k, uint64_t id)
 {
+    sync(k);
     fprintf(k->f, "R\t%llu\t0\t1\n", (unsigned long long)id);
 }
 

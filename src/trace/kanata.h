@@ -22,7 +22,8 @@ typedef struct kanata_pending {
 
 typedef struct kanata {
     FILE *f;
-    uint64_t now;        /* cycle of the last C command */
+    uint64_t now;        /* the current cycle */
+    uint64_t written;    /* the cycle the log's C commands have reached */
     uint64_t next_id;    /* record ids, in order of creation */
     uint64_t next_retire;
     kanata_pending *pending; /* queued future events (unordered) */
