@@ -2,7 +2,7 @@
 """make demo: build the SDK examples and run them on the simulated Simty core.
 
 Shows the output of `hello` in full, then one line per example with its
-verdict and what the SIMT model measured."""
+verdict and what the cycle model measured."""
 
 import argparse
 import json
@@ -28,8 +28,8 @@ def main():
     sys.stdout.flush()
     subprocess.run(cmd, check=True)
     print()
-    print("%-14s %-6s %10s %11s %9s  %s" % ("example", "status", "cycles", "thread-ins",
-                                            "SIMD eff", "verdict (last line)"))
+    print("%-14s %-6s %10s %11s %9s %6s  %s" % ("example", "status", "cycles", "thread-ins",
+                                                "SIMD eff", "IPC", "verdict (last line)"))
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         js = os.path.join(tmp, "s.json")
@@ -40,9 +40,9 @@ def main():
                 st = json.load(f)
             lines = p.stdout.strip().splitlines()
             failed += p.returncode != 0
-            print("%-14s %-6d %10d %11d %8.1f%%  %s" % (
+            print("%-14s %-6d %10d %11d %8.1f%% %6.3f  %s" % (
                 name, p.returncode, st["cycles"], st["thread_instructions"],
-                100 * st["simd_efficiency"], lines[-1][:60] if lines else ""))
+                100 * st["simd_efficiency"], st["ipc"], lines[-1][:60] if lines else ""))
     sys.exit(1 if failed else 0)
 
 
