@@ -212,6 +212,13 @@ def tests(ctx, run, simty, Failure):
                         lambda model=model, prog=prog: expect(
                             [sim, "run", "-m", model, "-w", "2", "-t", "3", bad(prog)],
                             DEADLOCK, r"deadlock", single=False)))
+    # the default shape (8 warps keep the commit latch full at every sample)
+    for prog in ("call_self", "return_self", "waitforever"):
+        for shape in ([], ["-w", "16", "-t", "1"]):
+            out.append(("bad deadlock %s cycle %s" % (prog, " ".join(shape) or "default"),
+                        lambda prog=prog, shape=shape: expect(
+                            [sim, "run", "--max-cycles", "20000000"] + shape + [bad(prog)],
+                            DEADLOCK, r"deadlock", single=False)))
     # found even when other warps have finished (their idle time grows)
     out.append(("bad deadlock spin after other warps ended", lambda: expect(
         [sim, "run", "-w", "3", "-t", "4", bad("spin_other_warp_done")], DEADLOCK,

@@ -303,8 +303,28 @@ def kanata_divergent(ctx, simty, Failure):
         raise Failure("kanata: %d records reach Ld, %d loads" % (len(loads), st["loads"]))
 
 
+def kanata_ends(ctx, simty, Failure, kind, name, args, status):
+    """A run that ends early (guest fault, cycle limit) still writes a
+    complete log: every record ends, time only moves forward."""
+    trace = os.path.join(ctx.tmp, "%s-end.kanata" % name)
+    r = simty(ctx, programs.asm_elf(kind, name), ["-m", "cycle", "--trace-kanata", trace] + args)
+    if r.status != status:
+        raise Failure("%s: status %d, expected %d" % (name, r.status, status))
+    records, _ = parse_kanata(trace, Failure)
+    os.unlink(trace)
+    last = max(rec["end"][0] for rec in records.values())
+    if last > r.stats["cycles"] + 2:
+        raise Failure("%s: log runs to cycle %d, the run to %d" % (name, last, r.stats["cycles"]))
+
+
 def trace_tests(ctx, simty, Failure):
     out = [("trace kanata divergent", lambda: kanata_divergent(ctx, simty, Failure))]
+    for name in ("ebreak", "illegal", "unmapped_store"):
+        out.append(("trace kanata fault %s" % name, lambda name=name: kanata_ends(
+            ctx, simty, Failure, "bad", name, ["-w", "1", "-t", "1"], 121)))
+    out.append(("trace kanata max-cycles", lambda: kanata_ends(
+        ctx, simty, Failure, "bad", "forever",
+        ["-w", "2", "-t", "1", "--mem-latency", "100000", "--max-cycles", "3000"], 124)))
     for elf in programs.isa_elfs():
         # lowmem needs --mem; zicsr computes with mcycle, which is model time
         if not elf.endswith(("lowmem.elf", "zicsr.elf")):

@@ -37,8 +37,14 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     const path_t active = *hct1;
     warp_outcome o;
-    if (!warp_execute(s, w, 0, s->T, &active, &o))
-        return; /* guest fault: the run is over */
+    if (!warp_execute(s, w, 0, s->T, &active, &o)) { /* guest fault: the run is over */
+        if (p->kt) {
+            kanata_stage(p->kt, in->trace, "Wb");
+            kanata_label(p->kt, in->trace, 0, " [fault]");
+            kanata_at(p->kt, s->cycle + 1, in->trace, KANATA_FLUSH, NULL);
+        }
+        return;
+    }
     if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
         p->write_parity = (int)(w & 1);
 

@@ -64,11 +64,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
 static void trace_drain(simty_sim *s, pipe_state *p)
 {
     kanata *k = p->kt;
-    uint64_t last = s->cycle;
-    for (unsigned i = 0; i < k->npending; i++)
-        if (k->pending[i].cycle > last)
-            last = k->pending[i].cycle;
-    kanata_tick(k, last);
+    kanata_tick(k, s->cycle); /* what is still in the pipeline ends now */
     const fetch_latch *fetches[] = {&p->steer_out, &p->fetch_out};
     for (unsigned i = 0; i < 2; i++)
         if (fetches[i]->valid)
@@ -84,8 +80,19 @@ static void trace_drain(simty_sim *s, pipe_state *p)
     /* executed: the one waiting to commit, loads waiting for writeback */
     if (p->member_out.valid)
         kanata_retire(k, p->member_out.u.trace);
-    for (unsigned i = 0; i < p->load_count; i++)
-        kanata_retire(k, p->loads[(p->load_head + i) % s->W].trace);
+    for (unsigned i = 0; i < p->load_count; i++) { /* their writeback never comes */
+        const load_entry *e = &p->loads[(p->load_head + i) % s->W];
+        kanata_cancel(k, e->trace); /* its Ld stage, if still in the future */
+        kanata_retire(k, e->trace);
+    }
+    /* queued events (the end of committed records), in time order */
+    while (k->npending) {
+        uint64_t next = k->pending[0].cycle;
+        for (unsigned i = 1; i < k->npending; i++)
+            if (k->pending[i].cycle < next)
+                next = k->pending[i].cycle;
+        kanata_tick(k, next);
+    }
 }
 
 static void cycle_run(simty_sim *s)
@@ -106,8 +113,9 @@ static void cycle_run(simty_sim *s)
         stage_steer(s, p);
         s->cycle++;
     }
-    /* instructions still between issue and F+7 never execute: the run cut
-     * them off, like a squash (keeps cycles = issued + stalls) */
+    /* instructions still between issue and F+7 never execute: the end of
+     * the run cuts them off, and they count as squashed (so executed slots
+     * = warp_instructions - squashed) */
     const uop *in_flight[] = {&p->issue_out, &p->collect1_out, &p->collect2_out,
                               &p->execute_out};
     for (unsigned i = 0; i < 4; i++)
@@ -159,7 +167,8 @@ static uint64_t cycle_hash(const simty_sim *s)
         int32_t base = hct1 ? hct1->depth : 0;
         h = hash_uop(h, &c->u);
         for (int k = 0; k < 2; k++)
-            h = mix(mix(h, (uint64_t)c->next[k].pc << 32 |
+            if (c->next[k].mask) /* an unused entry's depth means nothing */
+                h = mix(mix(h, (uint64_t)c->next[k].pc << 32 |
                                ((uint32_t)c->next[k].depth - (uint32_t)base)),
                     c->next[k].mask);
     }

@@ -22,8 +22,8 @@ void stage_steer(simty_sim *s, pipe_state *p)
     }
 }
 
-/* F+1: instruction memory.  A fetch never faults: a wrong-path PC may point
- * anywhere.  An unmapped PC yields no instruction; if it is really HCT1's,
+/* F+1: instruction memory.  A fetch never faults and never changes the
+ * decode cache: a wrong-path PC may point anywhere.  An unmapped PC yields no instruction; if it is really HCT1's,
  * F+7 reports the fault. */
 void stage_fetch(simty_sim *s, pipe_state *p)
 {
@@ -32,12 +32,16 @@ void stage_fetch(simty_sim *s, pipe_state *p)
     *out = *in;
     if (!in->valid)
         return;
-    const insn_t *d = sim_peek(s, in->pc);
-    out->fetched = d != NULL;
-    if (d)
-        out->insn = *d;
+    /* read the decode cache but never fill it: what F+7 executes must not
+     * depend on which (possibly wrong-path) PCs were fetched before */
+    const decode_cache *dc = s->dcache;
+    unsigned i = (in->pc >> 2) & (DCACHE_SIZE - 1);
+    const uint8_t *word = (in->pc & 3) ? NULL : mem_ptr(&s->mem, in->pc, 4);
+    out->fetched = dc->tag[i] == in->pc || word;
+    if (dc->tag[i] == in->pc)
+        out->insn = dc->insn[i];
     else
-        insn_decode(0, &out->insn); /* illegal, reads and writes no register */
+        insn_decode(word ? load_le(word, 4) : 0, &out->insn); /* 0: illegal, no registers */
     if (p->kt)
         kanata_stage(p->kt, out->trace, "If");
 }

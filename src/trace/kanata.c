@@ -105,3 +105,12 @@ void kanata_at(kanata *k, uint64_t cycle, uint64_t id, enum kanata_event what,
     k->pending[k->npending++] =
         (kanata_pending){.cycle = cycle, .id = id, .what = (uint8_t)what, .stage = stage};
 }
+
+void kanata_cancel(kanata *k, uint64_t id)
+{
+    unsigned kept = 0;
+    for (unsigned i = 0; i < k->npending; i++)
+        if (k->pending[i].id != id)
+            k->pending[kept++] = k->pending[i];
+    k->npending = kept;
+}

@@ -47,6 +47,9 @@ void kanata_label(kanata *k, uint64_t id, int type, const char *fmt, ...)
 void kanata_retire(kanata *k, uint64_t id);
 void kanata_flush(kanata *k, uint64_t id);
 
+/* Drops the queued events of record id (the run ended before them). */
+void kanata_cancel(kanata *k, uint64_t id);
+
 /* Queues an event for a later cycle (stage is a string literal). */
 void kanata_at(kanata *k, uint64_t cycle, uint64_t id, enum kanata_event what,
                const char *stage);
