@@ -17,7 +17,7 @@ BUILD   ?= build
 LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
                       src/core/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/stats/*.c \
                       src/trace/*.c)
-CLI_SRC := src/cli/main.c
+CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS := $(wildcard src/*.h src/*/*.h)
@@ -27,7 +27,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 binutils-riscv64-unknown-elf qemu-system-misc clang lld
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long demo bench clean
+.PHONY: all deps unit check check-asan check-random-long demo bench workloads clean
 all: $(BUILD)/simty
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -37,7 +37,7 @@ $(BUILD)/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libsimty.a $(HEADERS
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a
 
 $(BUILD)/simty: $(CLI_OBJ) $(BUILD)/libsimty.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -pthread
 
 $(BUILD)/libsimty.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -69,6 +69,18 @@ check-asan: deps
 # 2000 more random divergent programs (seeds 1000-2999), simt vs scalar.
 check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
+
+# The workload suite (workloads/*.c), built with the SDK's default flags
+# plus WL_CFLAGS, into WL_DIR.
+WL_CFLAGS ?=
+WL_DIR    ?= $(BUILD)/workloads/default
+WL_SRC    := $(wildcard workloads/*.c)
+WL_ELF    := $(WL_SRC:workloads/%.c=$(WL_DIR)/%.elf)
+SDK_FILES := sdk/simty-cc sdk/crt0.S sdk/runtime.c sdk/simty.ld sdk/include/simty.h
+workloads: deps $(WL_ELF)
+$(WL_DIR)/%.elf: workloads/%.c workloads/workload.h $(SDK_FILES)
+	@mkdir -p $(dir $@)
+	sdk/simty-cc $(WL_CFLAGS) -Wall -Wextra -Werror -o $@ $<
 
 demo: deps all
 	python3 tests/demo.py --simty $(BUILD)/simty

@@ -114,6 +114,15 @@ void simty_run(simty_sim *s);
 const simty_result *simty_result_get(const simty_sim *s);
 const simty_stats *simty_stats_get(const simty_sim *s);
 
+/* Statistics of the region of interest (the program's first write of 1 to
+ * CSR 0x7c0 up to its first write of 0 after it, or the end of the run), or
+ * NULL if the program marked none.  max_paths is the ROI's own; sim_seconds
+ * is 0 (host time is measured for whole runs only). */
+const simty_stats *simty_roi_stats_get(const simty_sim *s);
+
+/* Address of an ELF symbol of the loaded program; returns 0 if found. */
+int simty_find_symbol(const simty_sim *s, const char *name, uint32_t *addr);
+
 /* Shell exit status for a finished run (docs/platform.md). */
 int simty_exit_status(const simty_result *r);
 

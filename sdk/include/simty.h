@@ -103,6 +103,32 @@ SIMTY_INLINE uint32_t simty_instret(void)
     return v;
 }
 
+
+/*
+ * Region of interest: the statistics of `simty bench` and the "roi" part of
+ * --stats / --stats-json cover only the cycles between the first
+ * simty_roi_begin() and the first simty_roi_end() after it (to the end of
+ * the run if no end comes), so set-up and the sequential self-check of a
+ * workload do not dilute the kernel's figures. Call each from ONE thread,
+ * right after a simty_barrier(). No-ops on QEMU (CSR 0x7c0 is simty's).
+ */
+SIMTY_INLINE void simty_roi_begin(void)
+{
+    if (simty_on_simulator())
+        __asm__ volatile("csrwi 0x7c0, 1" ::: "memory");
+}
+
+SIMTY_INLINE void simty_roi_end(void)
+{
+    if (simty_on_simulator())
+        __asm__ volatile("csrwi 0x7c0, 0" ::: "memory");
+}
+
+/* Marks a program that is expected to deadlock on Simty (e.g. a spin lock
+ * between threads of one warp): `simty bench` then reports a diagnosed
+ * deadlock as expected instead of as a failure. Use once, at file scope. */
+#define SIMTY_EXPECT_DEADLOCK() \
+    __attribute__((used)) const unsigned char simty_expect_deadlock = 1
 /*
  * simty_barrier(): wait until all simty_nthreads() threads have called it.
  *

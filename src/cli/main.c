@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/bench.h"
+#include "cli/options.h"
 #include "isa/disasm.h"
 #include "sim/sim.h"
 #include "simty.h"
@@ -13,6 +15,7 @@
 static const char usage_text[] =
     "usage: simty run [options] PROGRAM.elf\n"
     "       simty disasm [--mem BASE:SIZE] [--ram-size SIZE] PROGRAM.elf\n"
+    "       simty bench [options] PROGRAM.elf|DIRECTORY...   (see simty bench --help)\n"
     "       simty --help | --version\n"
     "\n"
     "Runs an RV32IMA ELF program on a simulated Simty core (many threads, grouped\n"
@@ -45,58 +48,6 @@ static const char usage_text[] =
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
     "123 an output file cannot be written, 124 cycle limit, 125 usage error,\n"
     "126 program cannot be loaded.\n";
-
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "simty: ");
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, " (see simty --help)\n");
-    return SIMTY_STATUS_USAGE;
-}
-
-/* Parses a decimal or 0x-hexadecimal number with an optional K/M/G suffix
- * (x1024...).  Returns 0. */
-static int parse_u64(const char *s, uint64_t *out, int allow_suffix)
-{
-    if (!isdigit((unsigned char)*s)) /* no sign, no blank */
-        return -1;
-    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, hex ? 16 : 10);
-    if (errno || end == s)
-        return -1;
-    unsigned shift = 0;
-    if (allow_suffix && *end) {
-        switch (*end) {
-        case 'k': case 'K': shift = 10; break;
-        case 'm': case 'M': shift = 20; break;
-        case 'g': case 'G': shift = 30; break;
-        default: return -1;
-        }
-        end++;
-        if (*end == 'i' || *end == 'B')
-            end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
-    }
-    if (*end || (shift && v > (~0ull >> shift)))
-        return -1;
-    *out = (uint64_t)v << shift;
-    return 0;
-}
-
-static int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi,
-                          unsigned *out)
-{
-    uint64_t v;
-    if (parse_u64(arg, &v, 0) || v < lo || v > hi)
-        return usage_error("%s: expected an integer %u..%u, got '%s'", opt, lo, hi, arg);
-    *out = (unsigned)v;
-    return 0;
-}
 
 static int parse_mem_opt(const char *arg, simty_config *cfg)
 {
@@ -144,17 +95,6 @@ enum {
     OPT_TRACE_KANATA,
 };
 
-static int choose(const char *opt, const char *arg, const char *a, const char *b, int *out)
-{
-    if (strcmp(arg, a) == 0)
-        *out = 0;
-    else if (strcmp(arg, b) == 0)
-        *out = 1;
-    else
-        return usage_error("%s: expected %s or %s, got '%s'", opt, a, b, arg);
-    return 0;
-}
-
 /* disasm_only: accept just the options that shape memory (--mem, --ram-size). */
 static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
 {
@@ -195,25 +135,18 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
             rc = parse_uint_opt("--threads", optarg, 1, SIMTY_MAX_LANES, &o->cfg.threads);
             break;
         case 'm':
-            if (!strcmp(optarg, "cycle"))
-                o->cfg.model = SIMTY_MODEL_CYCLE;
-            else if (!strcmp(optarg, "simt"))
-                o->cfg.model = SIMTY_MODEL_SIMT;
-            else if (!strcmp(optarg, "scalar"))
-                o->cfg.model = SIMTY_MODEL_SCALAR;
-            else
-                rc = usage_error("--model: expected cycle, simt or scalar, got '%s'", optarg);
+            rc = parse_model("--model", optarg, &o->cfg.model);
             break;
         case OPT_PATHS:
-            if (!(rc = choose("--paths", optarg, "hct", "ideal", &k)))
+            if (!(rc = parse_choice("--paths", optarg, "hct", "ideal", &k)))
                 o->cfg.paths = k ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
             break;
         case OPT_PRIORITY:
-            if (!(rc = choose("--priority", optarg, "depth", "minpc", &k)))
+            if (!(rc = parse_choice("--priority", optarg, "depth", "minpc", &k)))
                 o->cfg.priority = k ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
             break;
         case OPT_COALESCER:
-            if (!(rc = choose("--coalescer", optarg, "simty", "block", &k)))
+            if (!(rc = parse_choice("--coalescer", optarg, "simty", "block", &k)))
                 o->cfg.coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
             break;
         case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
@@ -401,5 +334,7 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1);
     if (!strcmp(argv[1], "disasm"))
         return cmd_disasm(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "bench"))
+        return cmd_bench(argc - 1, argv + 1);
     return usage_error("unknown command '%s' (expected run or disasm)", argv[1]);
 }

@@ -123,6 +123,7 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
 enum {
     CSR_MISA = 0x301,
     CSR_MSCRATCH = 0x340,
+    CSR_SIMTY_ROI = 0x7c0, /* custom read/write: region-of-interest mark */
     CSR_MCYCLE = 0xb00,
     CSR_MINSTRET = 0xb02,
     CSR_MCYCLEH = 0xb80,
@@ -158,6 +159,7 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     switch (d->csr) {
     case CSR_MISA: old = MISA_VALUE; break;
     case CSR_MSCRATCH: old = s->mscratch[hart]; writable = true; break;
+    case CSR_SIMTY_ROI: old = s->roi_state == ROI_OPEN; writable = true; break;
     case CSR_MCYCLE: case CSR_CYCLE:
         old = (uint32_t)s->cycle;
         s->counter_read = true;
@@ -197,7 +199,10 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
         uint32_t nv = d->op == OP_CSRRW || d->op == OP_CSRRWI   ? src
                       : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src
                                                                 : old & ~src;
-        s->mscratch[hart] = nv; /* the only writable CSR */
+        if (d->csr == CSR_SIMTY_ROI)
+            sim_roi_mark(s, nv != 0);
+        else
+            s->mscratch[hart] = nv;
     }
     if (reads && d->rd)
         x[(unsigned)d->rd * stride + lane] = old;

@@ -24,6 +24,7 @@ const char *csr_name(unsigned csr)
     case 0x342: return "mcause";
     case 0x343: return "mtval";
     case 0x344: return "mip";
+    case 0x7c0: return "simty_roi";
     case 0xb00: return "mcycle";
     case 0xb02: return "minstret";
     case 0xb80: return "mcycleh";

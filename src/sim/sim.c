@@ -223,6 +223,7 @@ void simty_run(simty_sim *s)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     s->stats.sim_seconds += (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
     s->stats.cycles = s->cycle;
+    sim_roi_finish(s);
     console_flush_all(&s->console);
 }
 

@@ -72,6 +72,11 @@ struct simty_sim {
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
 
     simty_stats stats;
+    /* region of interest (CSR simty_roi): stats at its start; at its end
+     * roi_stats holds the difference (stats/roi.c) */
+    enum { ROI_NONE, ROI_OPEN, ROI_CLOSED } roi_state;
+    simty_stats roi_start, roi_stats;
+    uint64_t max_paths_before_roi;
     simty_result result;
     char bus_error[160]; /* why the last store returned MEM_BAD_DEVICE */
 
@@ -99,6 +104,11 @@ void sim_stop(simty_sim *s, simty_exit_reason why, int code);
 /* Reports a guest fault of hart `hart` at pc and ends the run. */
 void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* A write to the simty_roi CSR: open (the first time) or close the region
+ * of interest.  sim_roi_finish() closes an open one at the end of a run. */
+void sim_roi_mark(simty_sim *s, bool open);
+void sim_roi_finish(simty_sim *s);
 
 /* Thread end (ecall exit or self-loop) bookkeeping. */
 void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code);

@@ -7,14 +7,32 @@
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
 /* issue slots that executed (not squashed) */
-static uint64_t valid_slots(const simty_sim *s)
+static uint64_t valid_slots(const simty_stats *st)
 {
-    return s->stats.warp_instructions - s->stats.squashed;
+    return st->warp_instructions - st->squashed;
 }
 
-static double simd_efficiency(const simty_sim *s)
+static double simd_efficiency(const simty_sim *s, const simty_stats *st)
 {
-    return ratio((double)s->stats.thread_instructions, (double)valid_slots(s) * s->T);
+    return ratio((double)st->thread_instructions, (double)valid_slots(st) * s->T);
+}
+
+/* One-line summary of the region of interest, if the program marked one. */
+static void print_roi(const simty_sim *s, FILE *f)
+{
+    const simty_stats *r = simty_roi_stats_get(s);
+    if (!r)
+        return;
+    fprintf(f, "  region of interest   %llu %s, %llu thread instructions, IPC %.3f, "
+               "thread IPC %.3f, SIMD efficiency %.1f%%, max paths %llu, "
+               "%llu replay passes\n",
+            (unsigned long long)r->cycles,
+            s->cfg.model == SIMTY_MODEL_SCALAR ? "steps" : "cycles",
+            (unsigned long long)r->thread_instructions,
+            ratio((double)r->warp_instructions, (double)r->cycles),
+            ratio((double)r->thread_instructions, (double)r->cycles),
+            100.0 * simd_efficiency(s, r), (unsigned long long)r->max_paths,
+            (unsigned long long)(r->replays_memory + r->replays_indirect));
 }
 
 static const char *paths_name(const simty_sim *s)
@@ -62,7 +80,7 @@ void simty_print_stats(const simty_sim *s, FILE *f)
                 ratio((double)st->load_latency_sum, (double)st->loads),
                 (unsigned long long)st->loads, s->cfg.mem_latency);
     }
-    fprintf(f, "  SIMD efficiency      %.1f%%\n", 100.0 * simd_efficiency(s));
+    fprintf(f, "  SIMD efficiency      %.1f%%\n", 100.0 * simd_efficiency(s, st));
     if (s->cfg.model != SIMTY_MODEL_SCALAR) {
         fprintf(f, "  divergent branches   %llu\n", (unsigned long long)st->divergent_branches);
         fprintf(f, "  live paths per warp  max %llu, mean %.2f\n",
@@ -79,9 +97,10 @@ void simty_print_stats(const simty_sim *s, FILE *f)
         fprintf(f, "  lane occupancy      ");
         for (unsigned k = 1; k <= s->T; k++)
             fprintf(f, " W%u:%.1f%%", k,
-                    100.0 * ratio((double)st->lane_histogram[k], (double)valid_slots(s)));
+                    100.0 * ratio((double)st->lane_histogram[k], (double)valid_slots(st)));
         fprintf(f, "\n");
     }
+    print_roi(s, f);
     fprintf(f, "  simulation time      %.3f s (%.1f M thread-instructions/s)\n", st->sim_seconds,
             ratio((double)st->thread_instructions, st->sim_seconds) * 1e-6);
 }
@@ -121,7 +140,7 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     U64("cycles", st->cycles);
     U64("thread_instructions", st->thread_instructions);
     U64("warp_instructions", st->warp_instructions);
-    DBL("simd_efficiency", simd_efficiency(s));
+    DBL("simd_efficiency", simd_efficiency(s, st));
     DBL("ipc", ratio((double)st->warp_instructions, (double)st->cycles));
     DBL("thread_ipc", ratio((double)st->thread_instructions, (double)st->cycles));
     U64("squashed", st->squashed);
@@ -149,6 +168,22 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     for (unsigned k = 1; k <= s->T; k++)
         fprintf(f, "%s%llu", k > 1 ? ", " : "", (unsigned long long)st->lane_histogram[k]);
     fprintf(f, "],\n");
+    const simty_stats *roi = simty_roi_stats_get(s);
+    if (roi) {
+        fprintf(f, "  \"roi\": {\"cycles\": %llu, \"thread_instructions\": %llu, "
+                   "\"warp_instructions\": %llu, \"squashed\": %llu, \"ipc\": %.6g, "
+                   "\"thread_ipc\": %.6g, \"simd_efficiency\": %.6g, \"max_paths\": %llu, "
+                   "\"replays_memory\": %llu, \"replays_indirect\": %llu},\n",
+                (unsigned long long)roi->cycles, (unsigned long long)roi->thread_instructions,
+                (unsigned long long)roi->warp_instructions, (unsigned long long)roi->squashed,
+                ratio((double)roi->warp_instructions, (double)roi->cycles),
+                ratio((double)roi->thread_instructions, (double)roi->cycles),
+                simd_efficiency(s, roi), (unsigned long long)roi->max_paths,
+                (unsigned long long)roi->replays_memory,
+                (unsigned long long)roi->replays_indirect);
+    } else {
+        fprintf(f, "  \"roi\": null,\n");
+    }
     fprintf(f, "  \"exit_reason\": \"%s\",\n", simty_exit_reason_name(r->reason));
     fprintf(f, "  \"exit_code\": %d,\n", r->exit_code);
     fprintf(f, "  \"exit_status\": %d,\n", simty_exit_status(r));

@@ -1,0 +1,706 @@
+/* simty bench: runs programs over a grid of machine shapes and options, in
+ * parallel on the host's cores, and prints one table row per run.
+ *
+ * Each run is its own simty_sim (the library has no global state), run by
+ * a pool of host threads; rows are printed in grid order at the end, so the
+ * table does not depend on --jobs. */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/bench.h"
+#include "cli/options.h"
+#include "simty.h"
+
+static const char bench_usage_text[] =
+    "usage: simty bench [options] PROGRAM.elf|DIRECTORY...\n"
+    "\n"
+    "Runs every program (a directory stands for its *.elf files, by name) at every\n"
+    "combination of the lists below and prints a table with one row per run.\n"
+    "Lists are comma-separated.\n"
+    "\n"
+    "  -s, --shapes LIST      WARPSxTHREADS shapes (default 1x1,4x4,8x8,8x32,32x16,64x32)\n"
+    "  -m, --model LIST       cycle (default), simt, scalar\n"
+    "      --paths LIST       hct (default), ideal\n"
+    "      --priority LIST    depth (default), minpc\n"
+    "      --coalescer LIST   simty (default), block\n"
+    "      --mem-latency LIST extra load latency in cycles (default 0)\n"
+    "      --max-cycles N     stop a run after N cycles (counts as a failure)\n"
+    "      --ram-size SIZE    main RAM per simulation (default 64M)\n"
+    "  -j, --jobs N           simulations at once (default: the host's online CPUs)\n"
+    "  -f, --format F         md (default): a Markdown table; csv: every column\n"
+    "  -o, --output FILE      write the table to FILE (default stdout)\n"
+    "      --progress         one line per finished run on stderr (the default when\n"
+    "                         stderr is a terminal is a single updating line)\n"
+    "  -q, --quiet            no progress display\n"
+    "\n"
+    "A run passes when the program exits with code 0. A program that defines the\n"
+    "symbol simty_expect_deadlock (SIMTY_EXPECT_DEADLOCK() in the SDK) must instead\n"
+    "be diagnosed as deadlocked whenever a warp has 2 or more threads.\n"
+    "Figures cover the program's region of interest (simty_roi_begin/end) when it\n"
+    "marks one, else the whole run; host time and speed always cover the whole run.\n"
+    "\n"
+    "Exit status: 0 every run as expected; 1 some run failed; 123 the table cannot\n"
+    "be written; 125 usage error; 126 a program cannot be read.\n";
+
+#define MAX_LIST 64
+#define MAX_PROGRAMS 1024
+
+typedef struct bench_grid {
+    unsigned n_shapes, warps[MAX_LIST], threads[MAX_LIST];
+    unsigned n_models, n_paths, n_priorities, n_coalescers, n_latencies;
+    simty_model_kind models[MAX_LIST];
+    simty_paths_kind paths[MAX_LIST];
+    simty_priority_kind priorities[MAX_LIST];
+    simty_coalescer_kind coalescers[MAX_LIST];
+    unsigned latencies[MAX_LIST];
+} bench_grid;
+
+typedef struct bench_run {
+    const char *program, *name; /* path, and basename without .elf */
+    simty_config cfg;
+    /* outcome */
+    int ok, roi, status;
+    char outcome[24];   /* pass, FAIL, fault, deadlock, ... */
+    char detail[160];   /* why a run failed: simulator message or last output line */
+    simty_stats st;     /* region of interest, or the whole run */
+    uint64_t total_cycles, total_thread_instructions;
+    double host_seconds; /* CPU time of the simulating thread */
+} bench_run;
+
+typedef struct bench_pool {
+    bench_run *runs;
+    unsigned n, next, done, failed;
+    pthread_mutex_t lock;
+    int progress;       /* 0 none, 1 updating line, 2 one line per run */
+    struct timespec t0;
+} bench_pool;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static double thread_cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* ---- option lists ---- */
+
+/* Splits a comma list into at most MAX_LIST items and parses each one. */
+typedef int (*item_parser)(const char *opt, const char *item, void *out, unsigned i);
+
+static int parse_list(const char *opt, const char *arg, item_parser parse, void *out,
+                      unsigned *count)
+{
+    char buf[1024];
+    if (strlen(arg) >= sizeof buf)
+        return usage_error("%s: list too long", opt);
+    strcpy(buf, arg);
+    unsigned n = 0;
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        if (n == MAX_LIST)
+            return usage_error("%s: at most %d items", opt, MAX_LIST);
+        int rc = parse(opt, item, out, n);
+        if (rc)
+            return rc;
+        n++;
+    }
+    if (n == 0)
+        return usage_error("%s: empty list", opt);
+    *count = n;
+    return 0;
+}
+
+static int parse_shape(const char *opt, const char *item, void *out, unsigned i)
+{
+    bench_grid *g = out;
+    const char *x = strchr(item, 'x');
+    char w[32];
+    if (!x || (size_t)(x - item) >= sizeof w)
+        return usage_error("%s: expected WARPSxTHREADS, got '%s'", opt, item);
+    memcpy(w, item, (size_t)(x - item));
+    w[x - item] = 0;
+    uint64_t vw, vt;
+    if (parse_u64(w, &vw, 0) || parse_u64(x + 1, &vt, 0) || vw < 1 || vw > SIMTY_MAX_WARPS ||
+        vt < 1 || vt > SIMTY_MAX_LANES)
+        return usage_error("%s: expected WARPSxTHREADS with 1..%d warps and 1..%d threads, "
+                           "got '%s'",
+                           opt, SIMTY_MAX_WARPS, SIMTY_MAX_LANES, item);
+    g->warps[i] = (unsigned)vw;
+    g->threads[i] = (unsigned)vt;
+    return 0;
+}
+
+static int parse_model_item(const char *opt, const char *item, void *out, unsigned i)
+{
+    return parse_model(opt, item, &((bench_grid *)out)->models[i]);
+}
+
+static int parse_paths_item(const char *opt, const char *item, void *out, unsigned i)
+{
+    int k, rc = parse_choice(opt, item, "hct", "ideal", &k);
+    ((bench_grid *)out)->paths[i] = k ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
+    return rc;
+}
+
+static int parse_priority_item(const char *opt, const char *item, void *out, unsigned i)
+{
+    int k, rc = parse_choice(opt, item, "depth", "minpc", &k);
+    ((bench_grid *)out)->priorities[i] = k ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
+    return rc;
+}
+
+static int parse_coalescer_item(const char *opt, const char *item, void *out, unsigned i)
+{
+    int k, rc = parse_choice(opt, item, "simty", "block", &k);
+    ((bench_grid *)out)->coalescers[i] = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
+    return rc;
+}
+
+static int parse_latency_item(const char *opt, const char *item, void *out, unsigned i)
+{
+    return parse_uint_opt(opt, item, 0, SIMTY_MAX_MEM_LATENCY, &((bench_grid *)out)->latencies[i]);
+}
+
+static const char *paths_str(simty_paths_kind k) { return k == SIMTY_PATHS_HCT ? "hct" : "ideal"; }
+static const char *priority_str(simty_priority_kind k)
+{
+    return k == SIMTY_PRIORITY_DEPTH ? "depth" : "minpc";
+}
+static const char *coalescer_str(simty_coalescer_kind k)
+{
+    return k == SIMTY_COALESCER_SIMTY ? "simty" : "block";
+}
+
+/* ---- programs ---- */
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Appends a program path (owned copy).  Returns 0, or an exit status. */
+static int add_program(char **progs, unsigned *n, const char *path)
+{
+    if (*n == MAX_PROGRAMS) {
+        fprintf(stderr, "simty bench: more than %d programs\n", MAX_PROGRAMS);
+        return SIMTY_STATUS_USAGE;
+    }
+    if (access(path, R_OK) != 0) {
+        fprintf(stderr, "simty bench: cannot read %s: %s\n", path, strerror(errno));
+        return SIMTY_STATUS_LOAD;
+    }
+    progs[(*n)++] = strdup(path);
+    return 0;
+}
+
+/* A directory stands for its *.elf files, sorted by name. */
+static int add_argument(char **progs, unsigned *n, const char *arg)
+{
+    struct stat sb;
+    if (stat(arg, &sb) != 0) {
+        fprintf(stderr, "simty bench: cannot read %s: %s\n", arg, strerror(errno));
+        return SIMTY_STATUS_LOAD;
+    }
+    if (!S_ISDIR(sb.st_mode))
+        return add_program(progs, n, arg);
+    DIR *d = opendir(arg);
+    if (!d) {
+        fprintf(stderr, "simty bench: cannot read %s: %s\n", arg, strerror(errno));
+        return SIMTY_STATUS_LOAD;
+    }
+    unsigned first = *n;
+    int rc = 0;
+    for (struct dirent *e; !rc && (e = readdir(d));) {
+        if (!ends_with(e->d_name, ".elf") || e->d_name[0] == '.')
+            continue;
+        size_t len = strlen(arg) + strlen(e->d_name) + 2;
+        char *p = malloc(len);
+        snprintf(p, len, "%s/%s", arg, e->d_name);
+        rc = add_program(progs, n, p);
+        free(p);
+    }
+    closedir(d);
+    if (!rc && *n == first) {
+        fprintf(stderr, "simty bench: no .elf files in %s\n", arg);
+        return SIMTY_STATUS_LOAD;
+    }
+    qsort(progs + first, *n - first, sizeof *progs, by_name);
+    return rc;
+}
+
+/* "dir/bfs.elf" -> "bfs" */
+static char *program_name(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char *name = strdup(base);
+    if (ends_with(name, ".elf"))
+        name[strlen(name) - 4] = 0;
+    return name;
+}
+
+/* ---- one run ---- */
+
+/* Truncating copy (messages are cut to the table's detail width). */
+static void copy_str(char *dst, size_t n, const char *src)
+{
+    size_t k = strlen(src);
+    if (k >= n)
+        k = n - 1;
+    memcpy(dst, src, k);
+    dst[k] = 0;
+}
+
+/* Last non-empty line of a guest's console output, for failure reports. */
+static void last_line(FILE *f, char *out, size_t n)
+{
+    char buf[512];
+    out[0] = 0;
+    if (fseek(f, 0, SEEK_END) != 0)
+        return;
+    long size = ftell(f);
+    long from = size > (long)sizeof buf - 1 ? size - (long)sizeof buf + 1 : 0;
+    if (size <= 0 || fseek(f, from, SEEK_SET) != 0)
+        return;
+    size_t got = fread(buf, 1, sizeof buf - 1, f);
+    while (got && (buf[got - 1] == '\n' || buf[got - 1] == '\r'))
+        got--;
+    buf[got] = 0;
+    char *line = strrchr(buf, '\n');
+    copy_str(out, n, line ? line + 1 : buf);
+}
+
+static void run_one(bench_run *r)
+{
+    char err[256];
+    FILE *console = tmpfile();
+    if (!console) {
+        snprintf(r->outcome, sizeof r->outcome, "error");
+        snprintf(r->detail, sizeof r->detail, "cannot create a temporary file: %s",
+                 strerror(errno));
+        return;
+    }
+    r->cfg.console = console;
+    simty_sim *s = simty_create(&r->cfg, err, sizeof err);
+    if (!s || simty_load(s, r->program, err, sizeof err) != 0) {
+        snprintf(r->outcome, sizeof r->outcome, s ? "load error" : "config error");
+        copy_str(r->detail, sizeof r->detail, err);
+        r->status = SIMTY_STATUS_LOAD;
+        if (s)
+            simty_destroy(s);
+        fclose(console);
+        return;
+    }
+    uint32_t addr;
+    int expect_deadlock = simty_find_symbol(s, "simty_expect_deadlock", &addr) == 0 &&
+                          r->cfg.threads >= 2;
+    double t0 = thread_cpu_seconds();
+    simty_run(s);
+    r->host_seconds = thread_cpu_seconds() - t0;
+
+    const simty_result *res = simty_result_get(s);
+    const simty_stats *whole = simty_stats_get(s), *roi = simty_roi_stats_get(s);
+    r->status = simty_exit_status(res);
+    r->roi = roi != NULL;
+    r->st = roi ? *roi : *whole;
+    r->total_cycles = whole->cycles;
+    r->total_thread_instructions = whole->thread_instructions;
+    int deadlock = res->reason == SIMTY_EXIT_DEADLOCK;
+    if (deadlock)
+        snprintf(r->outcome, sizeof r->outcome, expect_deadlock ? "deadlock (expected)" : "deadlock");
+    else if (r->status == 0)
+        snprintf(r->outcome, sizeof r->outcome, expect_deadlock ? "pass (no deadlock)" : "pass");
+    else if (r->status == SIMTY_STATUS_FAULT)
+        snprintf(r->outcome, sizeof r->outcome, "fault");
+    else if (r->status == SIMTY_STATUS_MAX_CYCLES)
+        snprintf(r->outcome, sizeof r->outcome, "cycle limit");
+    else
+        snprintf(r->outcome, sizeof r->outcome, "FAIL (exit %d)", r->status);
+    r->ok = expect_deadlock ? deadlock : r->status == 0;
+    if (!r->ok) {
+        if (res->message[0])
+            copy_str(r->detail, sizeof r->detail, res->message);
+        else
+            last_line(console, r->detail, sizeof r->detail);
+    }
+    simty_destroy(s);
+    fclose(console);
+}
+
+/* ---- the pool ---- */
+
+static void shape_str(const bench_run *r, char *buf, size_t n)
+{
+    snprintf(buf, n, "%ux%u", r->cfg.warps, r->cfg.threads);
+}
+
+static void report_progress(bench_pool *p, const bench_run *r)
+{
+    char shape[16];
+    shape_str(r, shape, sizeof shape);
+    double t = seconds_since(&p->t0);
+    if (p->progress == 2) {
+        fprintf(stderr, "simty bench: [%u/%u] %s %s %s: %s (%.2f s)\n", p->done, p->n, r->name,
+                simty_model_name(r->cfg.model), shape, r->outcome, r->host_seconds);
+    } else if (p->progress == 1) {
+        /* estimate from the share of runs done: rough, runs differ in size */
+        double eta = p->done ? t * (p->n - p->done) / p->done : 0;
+        fprintf(stderr, "\rsimty bench: %u/%u runs, %u failed, %.0f s elapsed, ~%.0f s left "
+                        "(last: %s %s)\033[K",
+                p->done, p->n, p->failed, t, eta, r->name, shape);
+    }
+    fflush(stderr);
+}
+
+static void *worker(void *arg)
+{
+    bench_pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        unsigned i = p->next < p->n ? p->next++ : p->n;
+        pthread_mutex_unlock(&p->lock);
+        if (i == p->n)
+            return NULL;
+        run_one(&p->runs[i]);
+        pthread_mutex_lock(&p->lock);
+        p->done++;
+        p->failed += !p->runs[i].ok;
+        report_progress(p, &p->runs[i]);
+        pthread_mutex_unlock(&p->lock);
+    }
+}
+
+/* ---- the table ---- */
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+static double simd_eff(const bench_run *r)
+{
+    return ratio((double)r->st.thread_instructions,
+                 (double)(r->st.warp_instructions - r->st.squashed) * r->cfg.threads);
+}
+
+static void print_csv(FILE *f, const bench_run *runs, unsigned n)
+{
+    fprintf(f, "workload,model,warps,threads,paths,priority,coalescer,mem_latency,result,ok,"
+               "roi,cycles,ipc,thread_ipc,simd_efficiency,max_paths,replays_memory,"
+               "replays_indirect,squashed,thread_instructions,warp_instructions,"
+               "total_cycles,total_thread_instructions,host_seconds,mcycles_per_s,"
+               "mthread_instructions_per_s,detail\n");
+    for (unsigned i = 0; i < n; i++) {
+        const bench_run *r = &runs[i];
+        const simty_stats *st = &r->st;
+        fprintf(f, "%s,%s,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%llu,%llu,%llu,%llu,"
+                   "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,\"",
+                r->name, simty_model_name(r->cfg.model), r->cfg.warps, r->cfg.threads,
+                paths_str(r->cfg.paths), priority_str(r->cfg.priority),
+                coalescer_str(r->cfg.coalescer), r->cfg.mem_latency, r->outcome, r->ok, r->roi,
+                (unsigned long long)st->cycles,
+                ratio((double)st->warp_instructions, (double)st->cycles),
+                ratio((double)st->thread_instructions, (double)st->cycles), simd_eff(r),
+                (unsigned long long)st->max_paths, (unsigned long long)st->replays_memory,
+                (unsigned long long)st->replays_indirect, (unsigned long long)st->squashed,
+                (unsigned long long)st->thread_instructions,
+                (unsigned long long)st->warp_instructions, (unsigned long long)r->total_cycles,
+                (unsigned long long)r->total_thread_instructions, r->host_seconds,
+                ratio((double)r->total_cycles, r->host_seconds) * 1e-6,
+                ratio((double)r->total_thread_instructions, r->host_seconds) * 1e-6);
+        for (const char *c = r->detail; *c; c++)
+            fputs(*c == '"' ? "\"\"" : (char[2]){*c, 0}, f);
+        fprintf(f, "\"\n");
+    }
+}
+
+/* Markdown: the option columns appear only when their list varies. */
+static void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigned n)
+{
+    int m = g->n_models > 1, pa = g->n_paths > 1, pr = g->n_priorities > 1,
+        co = g->n_coalescers > 1, la = g->n_latencies > 1;
+    fprintf(f, "| workload | shape |%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
+               "max paths | replays | squashed | host s | Mcycles/s | M thr-instr/s |\n",
+            m ? " model |" : "", pa ? " paths |" : "", pr ? " priority |" : "",
+            co ? " coalescer |" : "", la ? " mem lat. |" : "");
+    fprintf(f, "|---|---|%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", m ? "---|" : "",
+            pa ? "---|" : "", pr ? "---|" : "", co ? "---|" : "", la ? "--:|" : "");
+    int any_roi = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const bench_run *r = &runs[i];
+        const simty_stats *st = &r->st;
+        any_roi |= r->roi;
+        char shape[16];
+        shape_str(r, shape, sizeof shape);
+        fprintf(f, "| %s | %s |", r->name, shape);
+        if (m)
+            fprintf(f, " %s |", simty_model_name(r->cfg.model));
+        if (pa)
+            fprintf(f, " %s |", paths_str(r->cfg.paths));
+        if (pr)
+            fprintf(f, " %s |", priority_str(r->cfg.priority));
+        if (co)
+            fprintf(f, " %s |", coalescer_str(r->cfg.coalescer));
+        if (la)
+            fprintf(f, " %u |", r->cfg.mem_latency);
+        fprintf(f, " %s%s | %llu | %.3f | %.2f | %.1f%% | %llu | %llu | %llu | %.2f | %.2f | "
+                   "%.1f |\n",
+                r->outcome, r->roi ? "" : " (whole run)", (unsigned long long)st->cycles,
+                ratio((double)st->warp_instructions, (double)st->cycles),
+                ratio((double)st->thread_instructions, (double)st->cycles), 100.0 * simd_eff(r),
+                (unsigned long long)st->max_paths,
+                (unsigned long long)(st->replays_memory + st->replays_indirect),
+                (unsigned long long)st->squashed, r->host_seconds,
+                ratio((double)r->total_cycles, r->host_seconds) * 1e-6,
+                ratio((double)r->total_thread_instructions, r->host_seconds) * 1e-6);
+    }
+    if (any_roi)
+        fprintf(f, "\nCycles to squashed: the region of interest (simty_roi_begin/end); host "
+                   "time and speed: the whole run.\n");
+    int header = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (runs[i].ok)
+            continue;
+        char shape[16];
+        shape_str(&runs[i], shape, sizeof shape);
+        if (!header++)
+            fprintf(f, "\nFailed runs:\n\n");
+        fprintf(f, "- %s %s: %s%s%s\n", runs[i].name, shape, runs[i].outcome,
+                runs[i].detail[0] ? ": " : "", runs[i].detail);
+    }
+}
+
+/* ---- the command ---- */
+
+enum {
+    OPT_PATHS = 256,
+    OPT_PRIORITY,
+    OPT_COALESCER,
+    OPT_MEM_LATENCY,
+    OPT_MAX_CYCLES,
+    OPT_RAM_SIZE,
+    OPT_PROGRESS,
+    OPT_HELP,
+};
+
+typedef struct bench_opts {
+    bench_grid grid;
+    uint64_t max_cycles, ram_size;
+    unsigned jobs;
+    int csv, progress, quiet;
+    const char *output;
+} bench_opts;
+
+static int parse_bench_args(int argc, char **argv, bench_opts *o)
+{
+    static const struct option longopts[] = {
+        {"shapes", required_argument, 0, 's'},
+        {"model", required_argument, 0, 'm'},
+        {"paths", required_argument, 0, OPT_PATHS},
+        {"priority", required_argument, 0, OPT_PRIORITY},
+        {"coalescer", required_argument, 0, OPT_COALESCER},
+        {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
+        {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
+        {"ram-size", required_argument, 0, OPT_RAM_SIZE},
+        {"jobs", required_argument, 0, 'j'},
+        {"format", required_argument, 0, 'f'},
+        {"output", required_argument, 0, 'o'},
+        {"progress", no_argument, 0, OPT_PROGRESS},
+        {"quiet", no_argument, 0, 'q'},
+        {"help", no_argument, 0, OPT_HELP},
+        {0, 0, 0, 0},
+    };
+    bench_grid *g = &o->grid;
+    int rc = 0, k;
+    uint64_t v;
+    opterr = 0;
+    optind = 1;
+    for (int c; !rc && (c = getopt_long(argc, argv, "+s:m:j:f:o:q", longopts, NULL)) != -1;) {
+        switch (c) {
+        case 's': rc = parse_list("--shapes", optarg, parse_shape, g, &g->n_shapes); break;
+        case 'm': rc = parse_list("--model", optarg, parse_model_item, g, &g->n_models); break;
+        case OPT_PATHS: rc = parse_list("--paths", optarg, parse_paths_item, g, &g->n_paths); break;
+        case OPT_PRIORITY:
+            rc = parse_list("--priority", optarg, parse_priority_item, g, &g->n_priorities);
+            break;
+        case OPT_COALESCER:
+            rc = parse_list("--coalescer", optarg, parse_coalescer_item, g, &g->n_coalescers);
+            break;
+        case OPT_MEM_LATENCY:
+            rc = parse_list("--mem-latency", optarg, parse_latency_item, g, &g->n_latencies);
+            break;
+        case OPT_MAX_CYCLES:
+            if (parse_u64(optarg, &v, 0) || v == 0)
+                rc = usage_error("--max-cycles: expected a positive integer, got '%s'", optarg);
+            o->max_cycles = v;
+            break;
+        case OPT_RAM_SIZE:
+            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20)
+                rc = usage_error("--ram-size: expected a size from 4K to 2047M, got '%s'", optarg);
+            o->ram_size = v;
+            break;
+        case 'j': rc = parse_uint_opt("--jobs", optarg, 1, 256, &o->jobs); break;
+        case 'f':
+            if (!(rc = parse_choice("--format", optarg, "md", "csv", &k)))
+                o->csv = k;
+            break;
+        case 'o': o->output = optarg; break;
+        case OPT_PROGRESS: o->progress = 1; break;
+        case 'q': o->quiet = 1; break;
+        case OPT_HELP: fputs(bench_usage_text, stdout); return -1;
+        default:
+            if (optopt == OPT_PROGRESS || optopt == 'q' || optopt == OPT_HELP)
+                rc = usage_error("option '%s' takes no value", argv[optind - 1]);
+            else if (optopt)
+                rc = usage_error("option '%s' needs a value", argv[optind - 1]);
+            else
+                rc = usage_error("unknown option '%s'", argv[optind - 1]);
+            break;
+        }
+    }
+    if (rc)
+        return rc;
+    if (optind >= argc)
+        return usage_error("bench: no program or directory given");
+    if (!g->n_shapes) {
+        static const unsigned w[] = {1, 4, 8, 8, 32, 64}, t[] = {1, 4, 8, 32, 16, 32};
+        g->n_shapes = 6;
+        memcpy(g->warps, w, sizeof w);
+        memcpy(g->threads, t, sizeof t);
+    }
+    if (!g->n_models)
+        g->models[0] = SIMTY_MODEL_CYCLE, g->n_models = 1;
+    if (!g->n_paths)
+        g->paths[0] = SIMTY_PATHS_HCT, g->n_paths = 1;
+    if (!g->n_priorities)
+        g->priorities[0] = SIMTY_PRIORITY_DEPTH, g->n_priorities = 1;
+    if (!g->n_coalescers)
+        g->coalescers[0] = SIMTY_COALESCER_SIMTY, g->n_coalescers = 1;
+    if (!g->n_latencies)
+        g->latencies[0] = 0, g->n_latencies = 1;
+    if (!o->jobs) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        o->jobs = cpus < 1 ? 1 : cpus > 256 ? 256 : (unsigned)cpus;
+    }
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_opts o;
+    memset(&o, 0, sizeof o);
+    int rc = parse_bench_args(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+
+    char **progs = calloc(MAX_PROGRAMS, sizeof *progs);
+    unsigned np = 0;
+    for (int i = optind; !rc && i < argc; i++)
+        rc = add_argument(progs, &np, argv[i]);
+
+    const bench_grid *g = &o.grid;
+    size_t n = (size_t)np * g->n_models * g->n_shapes * g->n_paths * g->n_priorities *
+               g->n_coalescers * g->n_latencies;
+    if (!rc && n > 100000)
+        rc = usage_error("bench: %zu runs is too many (at most 100000)", n);
+    FILE *out = stdout;
+    if (!rc && o.output && !(out = fopen(o.output, "w"))) {
+        fprintf(stderr, "simty bench: cannot write %s: %s\n", o.output, strerror(errno));
+        rc = SIMTY_STATUS_OUTPUT;
+    }
+    bench_run *runs = rc ? NULL : calloc(n, sizeof *runs);
+    char **names = calloc(MAX_PROGRAMS, sizeof *names);
+    size_t k = 0;
+    /* grid order: program, model, shape, then the policies */
+    for (unsigned p = 0; !rc && p < np; p++) {
+        names[p] = program_name(progs[p]);
+        for (unsigned a = 0; a < g->n_models; a++)
+            for (unsigned b = 0; b < g->n_shapes; b++)
+                for (unsigned c = 0; c < g->n_paths; c++)
+                    for (unsigned d = 0; d < g->n_priorities; d++)
+                        for (unsigned e = 0; e < g->n_coalescers; e++)
+                            for (unsigned f = 0; f < g->n_latencies; f++) {
+                                bench_run *r = &runs[k++];
+                                r->program = progs[p];
+                                r->name = names[p];
+                                simty_config_default(&r->cfg);
+                                r->cfg.model = g->models[a];
+                                r->cfg.warps = g->warps[b];
+                                r->cfg.threads = g->threads[b];
+                                r->cfg.paths = g->paths[c];
+                                r->cfg.priority = g->priorities[d];
+                                r->cfg.coalescer = g->coalescers[e];
+                                r->cfg.mem_latency = g->latencies[f];
+                                r->cfg.max_cycles = o.max_cycles;
+                                if (o.ram_size)
+                                    r->cfg.ram_size = o.ram_size;
+                            }
+    }
+
+    if (!rc) {
+        bench_pool pool = {.runs = runs, .n = (unsigned)n};
+        pool.progress = o.quiet ? 0 : o.progress ? 2 : isatty(2) ? 1 : 0;
+        pthread_mutex_init(&pool.lock, NULL);
+        clock_gettime(CLOCK_MONOTONIC, &pool.t0);
+        unsigned nt = o.jobs < n ? o.jobs : (unsigned)n;
+        pthread_t *tids = calloc(nt, sizeof *tids);
+        unsigned started = 0;
+        for (; started < nt; started++)
+            if (pthread_create(&tids[started], NULL, worker, &pool) != 0)
+                break;
+        if (started == 0)
+            worker(&pool); /* no thread could start: run here */
+        for (unsigned i = 0; i < started; i++)
+            pthread_join(tids[i], NULL);
+        free(tids);
+        pthread_mutex_destroy(&pool.lock);
+        if (pool.progress == 1)
+            fprintf(stderr, "\n");
+        if (!o.quiet)
+            fprintf(stderr, "simty bench: %u runs, %u failed, %.1f s wall time, %u jobs\n",
+                    pool.n, pool.failed, seconds_since(&pool.t0), nt);
+
+        if (o.csv)
+            print_csv(out, runs, (unsigned)n);
+        else
+            print_markdown(out, g, runs, (unsigned)n);
+        int bad = ferror(out);
+        if (out != stdout)
+            bad |= fclose(out) != 0;
+        else
+            bad |= fflush(out) != 0;
+        if (bad) {
+            fprintf(stderr, "simty bench: error writing %s\n", o.output ? o.output : "stdout");
+            rc = SIMTY_STATUS_OUTPUT;
+        } else {
+            rc = pool.failed ? 1 : 0;
+        }
+    } else if (out && out != stdout) {
+        fclose(out);
+    }
+    for (unsigned p = 0; p < np; p++) {
+        free(progs[p]);
+        free(names[p]);
+    }
+    free(progs);
+    free(names);
+    free(runs);
+    return rc;
+}

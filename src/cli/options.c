@@ -1,0 +1,83 @@
+/* Option parsing shared by the simty subcommands. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/options.h"
+
+int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "simty: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see simty --help)\n");
+    return SIMTY_STATUS_USAGE;
+}
+
+/* Parses a decimal or 0x-hexadecimal number with an optional K/M/G suffix
+ * (x1024...).  Returns 0. */
+int parse_u64(const char *s, uint64_t *out, int allow_suffix)
+{
+    if (!isdigit((unsigned char)*s)) /* no sign, no blank */
+        return -1;
+    int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, hex ? 16 : 10);
+    if (errno || end == s)
+        return -1;
+    unsigned shift = 0;
+    if (allow_suffix && *end) {
+        switch (*end) {
+        case 'k': case 'K': shift = 10; break;
+        case 'm': case 'M': shift = 20; break;
+        case 'g': case 'G': shift = 30; break;
+        default: return -1;
+        }
+        end++;
+        if (*end == 'i' || *end == 'B')
+            end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
+    }
+    if (*end || (shift && v > (~0ull >> shift)))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi,
+                          unsigned *out)
+{
+    uint64_t v;
+    if (parse_u64(arg, &v, 0) || v < lo || v > hi)
+        return usage_error("%s: expected an integer %u..%u, got '%s'", opt, lo, hi, arg);
+    *out = (unsigned)v;
+    return 0;
+}
+
+int parse_model(const char *opt, const char *arg, simty_model_kind *out)
+{
+    if (!strcmp(arg, "cycle"))
+        *out = SIMTY_MODEL_CYCLE;
+    else if (!strcmp(arg, "simt"))
+        *out = SIMTY_MODEL_SIMT;
+    else if (!strcmp(arg, "scalar"))
+        *out = SIMTY_MODEL_SCALAR;
+    else
+        return usage_error("%s: expected cycle, simt or scalar, got '%s'", opt, arg);
+    return 0;
+}
+
+int parse_choice(const char *opt, const char *arg, const char *a, const char *b, int *out)
+{
+    if (strcmp(arg, a) == 0)
+        *out = 0;
+    else if (strcmp(arg, b) == 0)
+        *out = 1;
+    else
+        return usage_error("%s: expected %s or %s, got '%s'", opt, a, b, arg);
+    return 0;
+}

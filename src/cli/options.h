@@ -1,0 +1,23 @@
+/* Option parsing shared by the simty subcommands.  Every parser prints a
+ * one-line error and returns SIMTY_STATUS_USAGE on bad input, 0 otherwise. */
+#ifndef SIMTY_CLI_OPTIONS_H
+#define SIMTY_CLI_OPTIONS_H
+
+#include <stdint.h>
+
+#include "simty.h"
+
+/* "simty: <message> (see simty --help)" on stderr; returns SIMTY_STATUS_USAGE. */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Decimal or 0x-hex; with allow_suffix, K/M/G (x1024) and an optional i/B/iB.
+ * Returns 0, or -1 without printing. */
+int parse_u64(const char *s, uint64_t *out, int allow_suffix);
+
+int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *out);
+int parse_model(const char *opt, const char *arg, simty_model_kind *out);
+
+/* arg must be a (*out = 0) or b (*out = 1). */
+int parse_choice(const char *opt, const char *arg, const char *a, const char *b, int *out);
+
+#endif

@@ -1,0 +1,31 @@
+/*
+ * vecadd.c - c[i] = a[i] + b[i] over N words (regular, fully convergent).
+ *
+ * Thread t handles i = t, t+n, t+2n...: the lanes of a warp touch
+ * consecutive words, so every access coalesces into one request.
+ */
+#include "workload.h"
+
+#define N 16384
+
+static uint32_t a[N], b[N], c[N];
+
+int main(void)
+{
+    unsigned tid = simty_tid(), n = simty_nthreads();
+
+    for (unsigned i = tid; i < N; i += n) {
+        a[i] = wl_rand(1, i);
+        b[i] = wl_rand(2, i);
+    }
+    wl_begin();
+    for (unsigned i = tid; i < N; i += n)
+        c[i] = a[i] + b[i];
+    if (!wl_end())
+        return 0;
+
+    unsigned bad = 0;
+    for (unsigned i = 0; i < N; i++)
+        bad += c[i] != wl_rand(1, i) + wl_rand(2, i);
+    return wl_report("vecadd", bad == 0, "%u elements, %u wrong", N, bad);
+}

@@ -1,0 +1,85 @@
+/*
+ * workload.h - shared helpers of the simty workload suite (the .c files of workloads/).
+ *
+ * Every workload follows the same shape (see workloads/README.md):
+ *
+ *   int main(void)
+ *   {
+ *       unsigned tid = simty_tid(), n = simty_nthreads();
+ *       ...parallel or thread-0 set-up of the inputs...
+ *       wl_begin();                  barrier, then thread 0 opens the ROI
+ *       kernel(tid, n);              the measured part, SPMD
+ *       if (!wl_end())               barrier, thread 0 closes the ROI;
+ *           return 0;                other threads are done
+ *       ...thread 0: sequential reference, compare...
+ *       return wl_report("name", ok, "detail %u", x);
+ *   }
+ *
+ * A workload passes when it prints "NAME: PASS ..." and exits 0; on a
+ * mismatch it prints "NAME: FAIL ..." and exits 1. Sizes are #defines at the
+ * top of each file, fixed (not derived from the thread count), so every
+ * machine shape computes the same result.
+ */
+#ifndef SIMTY_WORKLOAD_H
+#define SIMTY_WORKLOAD_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <simty.h>
+
+/* Deterministic pseudo-random 32-bit value for index i and stream `seed`
+ * (a multiply-xorshift hash: cheap, stateless, same on every thread). */
+static inline uint32_t wl_rand(uint32_t seed, uint32_t i)
+{
+    uint32_t h = (i + 0x9e3779b9u * (seed + 1)) * 2654435761u;
+    h ^= h >> 15;
+    h *= 2246822519u;
+    h ^= h >> 13;
+    h *= 3266489917u;
+    h ^= h >> 16;
+    return h;
+}
+
+/* Value in [0, range). */
+static inline uint32_t wl_rand_below(uint32_t seed, uint32_t i, uint32_t range)
+{
+    return (uint32_t)(((uint64_t)wl_rand(seed, i) * range) >> 32);
+}
+
+/* All threads: wait for the set-up, then thread 0 opens the region of
+ * interest. */
+static inline void wl_begin(void)
+{
+    simty_barrier();
+    if (simty_tid() == 0)
+        simty_roi_begin();
+}
+
+/* All threads: wait for the kernel, then thread 0 closes the region of
+ * interest. Returns non-zero on thread 0 only, which goes on to check. */
+static inline int wl_end(void)
+{
+    simty_barrier();
+    if (simty_tid() != 0)
+        return 0;
+    simty_roi_end();
+    return 1;
+}
+
+/* Thread 0: prints "NAME: PASS detail" or "NAME: FAIL detail" and returns
+ * the exit code (0 on pass). */
+static inline int wl_report(const char *name, int ok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static inline int wl_report(const char *name, int ok, const char *fmt, ...)
+{
+    va_list ap;
+    printf("%s: %s (", name, ok ? "PASS" : "FAIL");
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf(", %u threads)\n", simty_nthreads());
+    return ok ? 0 : 1;
+}
+
+#endif
