@@ -125,7 +125,11 @@ _start:
 .Lhart0_init:
     /* Hart 0 only.
      * Zero .bss 16 bytes per iteration (simty.ld aligns both ends to 16);
-     * picolibc's size-optimised memset would store byte by byte. */
+     * picolibc's size-optimised memset would store byte by byte.
+     * The simulator's loader already zero-fills .bss (docs/platform.md), and
+     * one hart clearing a big .bss alone while every other hart waits costs
+     * W cycles per store on a wide machine: skip it there. */
+    bnez    s1, 2f
     la      t0, __bss_start
     la      t1, __bss_end
     bgeu    t0, t1, 2f

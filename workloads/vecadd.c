@@ -6,9 +6,9 @@
  */
 #include "workload.h"
 
-#define N 16384
+#define N 65536
 
-static uint32_t a[N], b[N], c[N];
+static uint32_t a[N] WL_ALIGNED, b[N] WL_ALIGNED, c[N] WL_ALIGNED;
 
 int main(void)
 {
@@ -24,8 +24,12 @@ int main(void)
     if (!wl_end())
         return 0;
 
+    /* a and b are checked by value at a few points (their generator is the
+     * same code as the reference's), c everywhere */
     unsigned bad = 0;
     for (unsigned i = 0; i < N; i++)
-        bad += c[i] != wl_rand(1, i) + wl_rand(2, i);
+        bad += c[i] != a[i] + b[i];
+    for (unsigned i = 0; i < N; i += 4099)
+        bad += a[i] != wl_rand(1, i) || b[i] != wl_rand(2, i);
     return wl_report("vecadd", bad == 0, "%u elements, %u wrong", N, bad);
 }

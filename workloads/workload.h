@@ -7,10 +7,10 @@
  *   {
  *       unsigned tid = simty_tid(), n = simty_nthreads();
  *       ...parallel or thread-0 set-up of the inputs...
- *       wl_begin();                  barrier, then thread 0 opens the ROI
+ *       wl_begin();                  barrier, then open the ROI
  *       kernel(tid, n);              the measured part, SPMD
- *       if (!wl_end())               barrier, thread 0 closes the ROI;
- *           return 0;                other threads are done
+ *       if (!wl_end())               barrier, close the ROI;
+ *           return 0;                threads other than 0 are done
  *       ...thread 0: sequential reference, compare...
  *       return wl_report("name", ok, "detail %u", x);
  *   }
@@ -27,6 +27,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <simty.h>
+
+/* Shared arrays start on a 256-byte boundary: the Simty coalescer serves a
+ * warp's unit-stride access in one pass only when lane l reads word l of an
+ * aligned block of 4*T bytes (simty-spec.md section 6), T up to 64. */
+#define WL_ALIGNED __attribute__((aligned(256)))
 
 /* Deterministic pseudo-random 32-bit value for index i and stream `seed`
  * (a multiply-xorshift hash: cheap, stateless, same on every thread). */
@@ -47,24 +52,22 @@ static inline uint32_t wl_rand_below(uint32_t seed, uint32_t i, uint32_t range)
     return (uint32_t)(((uint64_t)wl_rand(seed, i) * range) >> 32);
 }
 
-/* All threads: wait for the set-up, then thread 0 opens the region of
- * interest. */
+/* All threads: wait for the set-up, then open the region of interest (the
+ * first thread out of the barrier does; every thread makes the call so that
+ * no "if (tid == 0)" splits the warps right before the kernel). */
 static inline void wl_begin(void)
 {
     simty_barrier();
-    if (simty_tid() == 0)
-        simty_roi_begin();
+    simty_roi_begin();
 }
 
-/* All threads: wait for the kernel, then thread 0 closes the region of
- * interest. Returns non-zero on thread 0 only, which goes on to check. */
+/* All threads: wait for the kernel and close the region of interest.
+ * Returns non-zero on thread 0 only, which goes on to check. */
 static inline int wl_end(void)
 {
     simty_barrier();
-    if (simty_tid() != 0)
-        return 0;
     simty_roi_end();
-    return 1;
+    return simty_tid() == 0;
 }
 
 /* Thread 0: prints "NAME: PASS detail" or "NAME: FAIL detail" and returns

@@ -109,8 +109,10 @@ SIMTY_INLINE uint32_t simty_instret(void)
  * --stats / --stats-json cover only the cycles between the first
  * simty_roi_begin() and the first simty_roi_end() after it (to the end of
  * the run if no end comes), so set-up and the sequential self-check of a
- * workload do not dilute the kernel's figures. Call each from ONE thread,
- * right after a simty_barrier(). No-ops on QEMU (CSR 0x7c0 is simty's).
+ * workload do not dilute the kernel's figures. Any number of threads may
+ * call them (the first call counts); calling them from EVERY thread right
+ * after a simty_barrier() avoids an "if (tid == 0)" that would split warps.
+ * No-ops on QEMU (CSR 0x7c0 is simty's).
  */
 SIMTY_INLINE void simty_roi_begin(void)
 {
