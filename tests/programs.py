@@ -35,6 +35,25 @@ def example_names():
                   for p in glob.glob(os.path.join(ROOT, "examples", "*.c")))
 
 
+def workload_names():
+    return sorted(os.path.basename(p)[:-2]
+                  for p in glob.glob(os.path.join(ROOT, "workloads", "*.c")))
+
+
+def workload_elf(name):
+    """A workload built with the SDK's default flags (what users get)."""
+    return os.path.join(GUEST, "workloads", name + ".elf")
+
+
+def build_workload(name):
+    src = os.path.join(ROOT, "workloads", name + ".c")
+    out = workload_elf(name)
+    if stale(out, [src, os.path.join(ROOT, "workloads", "workload.h")] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        _run([SIMTY_CC, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
+    return out
+
+
 def example_elf(name, opt="-O2"):
     return os.path.join(GUEST, "examples", "%s%s.elf" % (name, opt))
 
@@ -143,6 +162,7 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     work = [(build_example, (n, o)) for n in example_names() for o in opts]
     for src in sorted(glob.glob(os.path.join(ROOT, "tests", "simt", "*.c"))):
         work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]
+    work += [(build_workload, (n,)) for n in workload_names()]
     for kind in ("bad", "stats", "simt", "timing"):
         for src in sorted(glob.glob(os.path.join(ROOT, "tests", kind, "*.S"))):
             ld = src[:-2] + ".ld"

@@ -21,6 +21,9 @@ Groups:
   timing    cycle-model timing properties, checked against Kanata traces
   stats     statistics on hand-checked micro-programs (simt and cycle models)
   bad       bad input of every kind gets its one-line error and exit status
+  bench     the workload suite passes under `simty bench` (and on QEMU);
+            bench formats, failures and bad input; region-of-interest counts;
+            tools/results.py --quick
 """
 
 import argparse
@@ -355,6 +358,11 @@ def group_bad(ctx):
     return bad_input.tests(ctx, run, simty, Failure)
 
 
+def group_bench(ctx):
+    import bench_checks
+    return bench_checks.tests(ctx, run, simty, Failure)
+
+
 GROUPS = {
     "unit": group_unit,
     "disasm": group_disasm,
@@ -365,6 +373,7 @@ GROUPS = {
     "stats": group_stats,
     "timing": group_timing,
     "bad": group_bad,
+    "bench": group_bench,
 }
 
 

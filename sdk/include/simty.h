@@ -128,9 +128,11 @@ SIMTY_INLINE void simty_roi_end(void)
 
 /* Marks a program that is expected to deadlock on Simty (e.g. a spin lock
  * between threads of one warp): `simty bench` then reports a diagnosed
- * deadlock as expected instead of as a failure. Use once, at file scope. */
+ * deadlock as expected instead of as a failure. Use once, at file scope.
+ * It defines the absolute symbol simty_expect_deadlock, which no section
+ * garbage collection can drop. */
 #define SIMTY_EXPECT_DEADLOCK() \
-    __attribute__((used)) const unsigned char simty_expect_deadlock = 1
+    __asm__(".globl simty_expect_deadlock\n\t.set simty_expect_deadlock, 1")
 /*
  * simty_barrier(): wait until all simty_nthreads() threads have called it.
  *

@@ -22,6 +22,10 @@ typedef struct model_ops {
     /* Hash of the scheduling state that decides what runs next (paths,
      * pointers); registers are hashed by the caller.  For deadlock detection. */
     uint64_t (*hash)(const simty_sim *s);
+    /* Issue slots counted in warp_instructions that have not executed yet
+     * (cycle model: between issue and F+7), or NULL for none.  Lets a region
+     * of interest count each slot on the side where it executes. */
+    uint64_t (*in_flight)(const simty_sim *s);
 } model_ops;
 
 extern const model_ops model_scalar;

@@ -95,6 +95,8 @@ static void trace_drain(simty_sim *s, pipe_state *p)
     }
 }
 
+static uint64_t cycle_in_flight(const simty_sim *s);
+
 static void cycle_run(simty_sim *s)
 {
     pipe_state *p = s->model_state;
@@ -116,12 +118,16 @@ static void cycle_run(simty_sim *s)
     /* instructions still between issue and F+7 never execute: the end of
      * the run cuts them off, and they count as squashed (so executed slots
      * = warp_instructions - squashed) */
-    const uop *in_flight[] = {&p->issue_out, &p->collect1_out, &p->collect2_out,
-                              &p->execute_out};
-    for (unsigned i = 0; i < 4; i++)
-        s->stats.squashed += in_flight[i]->valid;
+    s->stats.squashed += cycle_in_flight(s);
     if (p->kt)
         trace_drain(s, p);
+}
+
+static uint64_t cycle_in_flight(const simty_sim *s)
+{
+    const pipe_state *p = s->model_state;
+    return (uint64_t)p->issue_out.valid + p->collect1_out.valid + p->collect2_out.valid +
+           p->execute_out.valid;
 }
 
 static void cycle_dump(const simty_sim *s, FILE *f)
@@ -187,4 +193,5 @@ const model_ops model_cycle = {
     .free = cycle_free,
     .dump = cycle_dump,
     .hash = cycle_hash,
+    .in_flight = cycle_in_flight,
 };

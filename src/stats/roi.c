@@ -1,5 +1,6 @@
 /* Region of interest: statistics between two writes of the simty_roi CSR,
  * so that a workload's set-up and self-check do not dilute its figures. */
+#include "models/model.h"
 #include "sim/sim.h"
 
 /* Every counter of simty_stats, for the difference end - start. */
@@ -20,6 +21,17 @@ static void snapshot(const simty_sim *s, simty_stats *out)
 {
     *out = s->stats;
     out->cycles = s->cycle;
+    if (s->model->in_flight) /* count slots where they execute */
+        out->warp_instructions -= s->model->in_flight(s);
+    if (s->cfg.model == SIMTY_MODEL_SCALAR) {
+        /* the scalar model adds its instruction counts up at the end of a
+         * run; here they come from the per-hart counters (only differences
+         * of two snapshots are used) */
+        uint64_t retired = 0;
+        for (unsigned h = 0; h < s->nharts; h++)
+            retired += sim_instret(s, h);
+        out->thread_instructions = out->warp_instructions = out->lane_histogram[1] = retired;
+    }
 }
 
 void sim_roi_mark(simty_sim *s, bool open)

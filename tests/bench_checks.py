@@ -1,0 +1,239 @@
+"""The workload suite, `simty bench` and the region of interest.
+
+- every workload passes its self-check under `simty bench` at the default
+  shapes (sanitized builds: the small ones), on the scalar and simt models,
+  and on QEMU; the spin-lock workload is diagnosed as deadlocked exactly
+  when a warp has 2 or more threads;
+- `simty bench`: table formats, failures and expected deadlocks, bad input
+  and its exit statuses, same table whatever --jobs;
+- region of interest: counts hand-checked on tests/stats/roi.S;
+- tools/results.py --quick: the report pipeline end to end (gnuplot).
+"""
+
+import csv
+import io
+import os
+import re
+import subprocess
+import sys
+
+import programs
+
+DEFAULT_SHAPES = "1x1,4x4,8x8,8x32,32x16,64x32"
+SANITIZED_SHAPES = "1x1,4x4,8x8"
+USAGE, LOAD, OUTPUT = 125, 126, 123
+
+
+def tests(ctx, run, simty, Failure):
+    out = []
+
+    def bench(args, timeout=1800):
+        status, o, e = run([ctx.simty, "bench", "-q"] + list(args), timeout=timeout)
+        if ctx.sanitized and ("Sanitizer" in e or "runtime error" in e):
+            raise Failure("sanitizer report:\n" + e)
+        return status, o, e
+
+    def bench_csv(args):
+        status, o, e = bench(["-f", "csv"] + list(args))
+        if status not in (0, 1):
+            raise Failure("simty bench exited %d: %s" % (status, e.strip()))
+        return status, list(csv.DictReader(io.StringIO(o)))
+
+    # ---- the workloads ----
+    for name in programs.workload_names():
+        elf = programs.workload_elf(name)
+        spin = name == "spinlock"
+
+        def suite(elf=elf, name=name, spin=spin):
+            shapes = SANITIZED_SHAPES if ctx.sanitized else DEFAULT_SHAPES
+            status, rows = bench_csv(["-j", "1", "--shapes", shapes, elf])
+            if len(rows) != len(shapes.split(",")):
+                raise Failure("%d rows for %d shapes" % (len(rows), len(shapes.split(","))))
+            for r in rows:
+                t = int(r["threads"])
+                want = "deadlock (expected)" if spin and t >= 2 else "pass"
+                if r["result"] != want or r["ok"] != "1":
+                    raise Failure("%sx%s: %s (%s), expected %s" % (
+                        r["warps"], t, r["result"], r["detail"], want))
+                if not spin and r["roi"] != "1":
+                    raise Failure("%sx%s: no region of interest" % (r["warps"], t))
+                eff = float(r["simd_efficiency"])
+                if not spin and not 0 < eff <= 1:
+                    raise Failure("%sx%s: SIMD efficiency %s" % (r["warps"], t, eff))
+            if status != 0:
+                raise Failure("bench exit status %d with every run as expected" % status)
+        out.append(("workload %s bench %s" % (name, "small shapes" if ctx.sanitized
+                                              else "default shapes"), suite))
+
+        def models(elf=elf, name=name, spin=spin):
+            _status, rows = bench_csv(["-j", "1", "--shapes", "2x4,3x3", "--model",
+                                       "scalar,simt", elf])
+            for r in rows:
+                want = "pass" if r["model"] == "scalar" or not spin else "deadlock (expected)"
+                if r["result"] != want:
+                    raise Failure("%s %sx%s: %s, expected %s (%s)" % (
+                        r["model"], r["warps"], r["threads"], r["result"], want, r["detail"]))
+        out.append(("workload %s scalar+simt" % name, models))
+
+        if not ctx.sanitized:
+            def qemu(elf=elf, name=name):
+                status, o, e = run([sys.executable, programs.QEMU_RUN, "--smp", "4", elf],
+                                   timeout=300)
+                if status != 0 or "%s: PASS" % name not in o:
+                    raise Failure("QEMU: status %d\n%s%s" % (status, o[-500:], e[-500:]))
+            out.append(("workload %s qemu" % name, qemu))
+
+    # ---- simty bench itself ----
+    ok_elf = programs.example_elf("vecadd", "-O2")
+    exit7 = programs.asm_elf("bad", "exitcode")
+    fault = programs.asm_elf("bad", "misaligned_load")
+    spin_unmarked = programs.asm_elf("bad", "spinlock")
+
+    def formats():
+        status, o, _ = bench(["--shapes", "1x1,2x3", "--priority", "depth,minpc", ok_elf])
+        if status != 0:
+            raise Failure("status %d" % status)
+        lines = [l for l in o.splitlines() if l.startswith("| vecadd-O2 |")]
+        if len(lines) != 4 or "| priority |" not in o or "| paths |" in o:
+            raise Failure("markdown table:\n" + o)
+        _status, rows = bench_csv(["--shapes", "1x1,2x3", "--priority", "depth,minpc", ok_elf])
+        got = [(r["warps"], r["threads"], r["priority"]) for r in rows]
+        want = [("1", "1", "depth"), ("1", "1", "minpc"), ("2", "3", "depth"),
+                ("2", "3", "minpc")]
+        if got != want:
+            raise Failure("CSV grid order %s, expected %s" % (got, want))
+    out.append(("bench formats and grid order", formats))
+
+    def jobs_invariant():
+        args = ["--shapes", "1x1,2x4,4x2", "--model", "simt,cycle", ok_elf, exit7]
+        host = ("host_seconds", "mcycles_per_s", "mthread_instructions_per_s")
+        tables = []
+        for j in ("1", "2"):
+            _s, rows = bench_csv(["-j", j] + args)
+            tables.append([{k: v for k, v in r.items() if k not in host} for r in rows])
+        if tables[0] != tables[1] or len(tables[0]) != 12:
+            raise Failure("tables differ between -j 1 and -j 2")
+    out.append(("bench same table at any --jobs", jobs_invariant))
+
+    def failures():
+        status, rows = bench_csv(["--shapes", "1x1,2x2", "--max-cycles", "100000", ok_elf,
+                                  exit7, fault, spin_unmarked])
+        if status != 1:
+            raise Failure("status %d, expected 1" % status)
+        res = {(r["workload"], r["warps"] + "x" + r["threads"]): (r["result"], r["detail"])
+               for r in rows}
+        checks = [(("vecadd-O2", "1x1"), "cycle limit", r"cycle limit"),
+                  (("exitcode", "2x2"), "FAIL (exit 7)", r""),
+                  (("misaligned_load", "1x1"), "fault", r"misaligned"),
+                  (("spinlock", "2x2"), "deadlock", r"deadlock")]
+        for key, result, detail in checks:
+            got = res.get(key)
+            if not got or got[0] != result or not re.search(detail, got[1]):
+                raise Failure("%s: got %s, expected %s /%s/" % (key, got, result, detail))
+        # the markdown table lists the failed runs under the table
+        _s, o, _e = bench(["--shapes", "2x2", fault])
+        if "Failed runs:" not in o or "misaligned_load 2x2: fault: " not in o:
+            raise Failure("markdown failure list:\n" + o)
+    out.append(("bench failures", failures))
+
+    def bad_input():
+        cases = [
+            (["--shapes", "0x4", ok_elf], USAGE, r"--shapes: expected WARPSxTHREADS"),
+            (["--shapes", "65x1", ok_elf], USAGE, r"--shapes"),
+            (["--shapes", "4", ok_elf], USAGE, r"--shapes: expected WARPSxTHREADS, got '4'"),
+            (["--shapes", ",", ok_elf], USAGE, r"--shapes: empty list"),
+            (["--model", "gpu", ok_elf], USAGE, r"--model: expected cycle, simt or scalar"),
+            (["--paths", "hct,stack", ok_elf], USAGE, r"--paths: expected hct or ideal"),
+            (["--mem-latency", "5,x", ok_elf], USAGE, r"--mem-latency"),
+            (["-j", "0", ok_elf], USAGE, r"--jobs: expected an integer 1\.\.256"),
+            (["--format", "xml", ok_elf], USAGE, r"--format: expected md or csv"),
+            (["--bogus", ok_elf], USAGE, r"unknown option '--bogus'"),
+            (["--quiet=1", ok_elf], USAGE, r"takes no value|unknown option"),
+            ([], USAGE, r"no program or directory given"),
+            (["/nonexistent.elf"], LOAD, r"cannot read /nonexistent\.elf"),
+            ([ctx.tmp], LOAD, r"no \.elf files in"),
+            (["-o", "/nonexistent/dir/t.md", ok_elf], OUTPUT, r"cannot write /nonexistent"),
+            (["-o", "/dev/full", "--shapes", "1x1", ok_elf], OUTPUT, r"error writing /dev/full"),
+        ]
+        for args, want, rx in cases:
+            status, o, e = bench(args)
+            lines = e.strip().splitlines()
+            if status != want or len(lines) != 1 or not re.search(rx, lines[0]):
+                raise Failure("simty bench %s: status %d, stderr %r (expected %d /%s/)" % (
+                    " ".join(args), status, e, want, rx))
+        # a file that is not an ELF: a load failure in its row, not a crash
+        junk = os.path.join(ctx.tmp, "junk.elf")
+        with open(junk, "w") as f:
+            f.write("not an ELF\n")
+        status, rows = bench_csv(["--shapes", "1x1", junk])
+        if status != 1 or rows[0]["result"] != "load error" or not rows[0]["detail"]:
+            raise Failure("junk ELF: status %d, %s" % (status, rows))
+        status, o, e = run([ctx.simty, "bench", "--help"])
+        if status != 0 or "usage: simty bench" not in o:
+            raise Failure("--help: status %d" % status)
+    out.append(("bench bad input", bad_input))
+
+    # ---- region of interest (tests/stats/roi.S) ----
+    def roi():
+        elf = programs.asm_elf("stats", "roi")
+        # W=1, T=4: the ROI holds the opening csrwi, addi, andi, beqz (4
+        # lanes each) and the odd lanes' addi (2): 18 thread-instructions in
+        # 5 slots; the closing csrwi counts after it. With 2 warps issuing in
+        # turn, warp 1 runs the same 5 slots before warp 0 closes: 36 in 10.
+        for model in ("simt", "cycle"):
+            for w, want_thr, want_slots in ((1, 18, 5), (2, 36, 10)):
+                r = simty(ctx, elf, ["-m", model, "-w", str(w), "-t", "4"])
+                roi = r.stats and r.stats.get("roi")
+                if r.status != 0 or not roi:
+                    raise Failure("%s %dx4: status %d, roi %s" % (model, w, r.status, roi))
+                got = (roi["thread_instructions"], roi["warp_instructions"] - roi["squashed"],
+                       roi["max_paths"])
+                if got != (want_thr, want_slots, 2):
+                    raise Failure("%s %dx4: roi (threads, slots, max paths) = %s, expected %s"
+                                  % (model, w, got, (want_thr, want_slots, 2)))
+                if abs(roi["simd_efficiency"] - want_thr / (4.0 * want_slots)) > 1e-6:
+                    raise Failure("%s: roi efficiency %s" % (model, roi["simd_efficiency"]))
+                if not 0 < roi["cycles"] < r.stats["cycles"]:
+                    raise Failure("%s: roi cycles %s of %s" % (model, roi["cycles"],
+                                                               r.stats["cycles"]))
+        # scalar, 1x4: hart 0 opens, then harts 1-3 each run 4 instructions
+        # per step like hart 0 until hart 0 closes 4 steps later: 16
+        r = simty(ctx, elf, ["-m", "scalar", "-w", "1", "-t", "4"])
+        roi = r.stats["roi"]
+        if (roi["thread_instructions"], roi["cycles"]) != (16, 4):
+            raise Failure("scalar roi %s" % roi)
+        # no marks: no ROI
+        r = simty(ctx, programs.asm_elf("stats", "parity"), ["-w", "1", "-t", "4"])
+        if r.stats.get("roi", "missing") is not None:
+            raise Failure("program without marks: roi = %s" % r.stats.get("roi"))
+        # the text summary shows it
+        status, _o, e = run([ctx.simty, "run", "--stats", "-w", "1", "-t", "4", elf])
+        if status != 0 or not re.search(r"region of interest +\d+ cycles, 18 thread", e):
+            raise Failure("--stats summary:\n" + e)
+    out.append(("region of interest counts", roi))
+
+    # ---- the report pipeline ----
+    if not ctx.sanitized:
+        def results_quick():
+            outdir = os.path.join(ctx.tmp, "results-quick")
+            p = subprocess.run([sys.executable, os.path.join(programs.ROOT, "tools",
+                                                             "results.py"),
+                                "--quick", "--simty", ctx.simty, "--out", outdir,
+                                "--build", os.path.join(outdir, "build"), "-j", "1"],
+                               capture_output=True, text=True, timeout=900)
+            if p.returncode != 0:
+                raise Failure("results.py --quick: status %d\n%s" % (p.returncode,
+                                                                     p.stderr[-2000:]))
+            with open(os.path.join(outdir, "RESULTS.md")) as f:
+                text = f.read()
+            for needle in ("## 1. The suite", "results/policies.svg", "## 6. Simulator speed",
+                           "| vecadd |", "QEMU"):
+                if needle not in text:
+                    raise Failure("RESULTS.md lacks %r" % needle)
+            for svg in ("policies", "latency", "width", "layout"):
+                path = os.path.join(outdir, "results", svg + ".svg")
+                with open(path) as f:
+                    if "<svg" not in f.read(4096):
+                        raise Failure("%s is not an SVG" % path)
+        out.append(("results.py --quick", results_quick))
+    return out
