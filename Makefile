@@ -6,6 +6,8 @@
 #                 AddressSanitizer + UndefinedBehaviorSanitizer
 #   make demo     build the examples and run them
 #   make bench    simulation speed figures (not a test)
+#   make results  regenerate docs/RESULTS.md and its plots (about 15 minutes
+#                 on 2 cores; RESULTS_JOBS=N simulations at once)
 #   make check-random-long   2000 more random programs, simt vs scalar
 
 CC      ?= cc
@@ -24,10 +26,10 @@ HEADERS := $(wildcard src/*.h src/*/*.h)
 
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
-                binutils-riscv64-unknown-elf qemu-system-misc clang lld
+                binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long demo bench workloads clean
+.PHONY: all deps unit check check-asan check-random-long demo bench workloads results clean
 all: $(BUILD)/simty
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -87,6 +89,10 @@ demo: deps all
 
 bench: deps all
 	python3 bench/speed.py --simty $(BUILD)/simty
+
+RESULTS_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+results: deps all
+	python3 tools/results.py --simty $(BUILD)/simty -j $(RESULTS_JOBS)
 
 clean:
 	rm -rf build
