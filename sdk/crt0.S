@@ -198,17 +198,20 @@ _start:
 /* The wait of every simty_barrier() (simty.h), shared by all of them.
  * Entered by a "return" (jalr x0 via t0 = __simty_wait) with
  * t1 = continuation, t3 = generation seen on arrival, t4 =
- * &__simty_barrier_gen, t5 = 0.
+ * &__simty_barrier_gen, t5 = t6 = 0.
  *
  * Under "deepest call, then lowest PC", a waiting thread must end up below
  * every warp mate that has work left, including mates released from an
- * earlier barrier that was called at a shallower depth.  So each spin
- * iteration goes back to the loop head by a "return" (depth - 1) and counts
- * it in t5: the longer a thread waits, the lower its priority.  A released
- * thread undoes its returns with as many "calls", then "calls" back to the
- * continuation: its call depth is exactly what it was before the barrier,
- * so warp mates meet again there.  Release code sits below the spin loop,
- * so under lowest-PC priority released threads outrank waiting ones too. */
+ * earlier barrier that was called at a shallower depth.  So the spin goes
+ * back to the loop head by a "return" (depth - 1) on its 1st, 2nd, 4th,
+ * 8th... turn (t6 counts turns, t5 returns): the longer a thread waits, the
+ * lower its priority, without bound, yet undoing it costs only log2(turns).
+ * A released thread undoes its returns with as many "calls", then "calls"
+ * back to the continuation: its call depth is exactly what it was before
+ * the barrier, so warp mates meet again there.  Release code sits below
+ * the spin loop, so under lowest-PC priority released threads outrank
+ * waiting ones too.  The simulator recognises [__simty_wait,
+ * __simty_wait_end) to report a barrier nobody is left to complete. */
 __simty_wait_restore:
     beqz    t5, __simty_wait_done
     addi    t5, t5, -1
@@ -220,8 +223,14 @@ __simty_wait_done:
 __simty_wait:
     lw      t2, 0(t4)
     bne     t2, t3, __simty_wait_restore
+    addi    t6, t6, 1
+    addi    t2, t6, -1
+    and     t2, t2, t6
+    bnez    t2, __simty_wait            /* not a power of two: same depth */
     addi    t5, t5, 1
     jalr    zero, 0(t0)                 /* a "return" to the loop head */
+    .globl __simty_wait_end
+__simty_wait_end:
 
 /* ------------------------------------------------------------------ */
 /* __simty_finish(code): end this thread without using the stack.

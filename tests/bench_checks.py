@@ -212,6 +212,27 @@ def tests(ctx, run, simty, Failure):
             raise Failure("--stats summary:\n" + e)
     out.append(("region of interest counts", roi))
 
+    # ---- a barrier nobody is left to complete ----
+    def stuck_barrier():
+        src = os.path.join(ctx.tmp, "stuck_barrier.c")
+        elf = src[:-2] + ".elf"
+        with open(src, "w") as f:
+            f.write("#include <simty.h>\n"
+                    "int main(void) { if (simty_tid() == 1) return 0;\n"
+                    "  simty_barrier(); return 0; }\n")
+        p = subprocess.run([programs.SIMTY_CC, "-o", elf, src], capture_output=True, text=True)
+        if p.returncode:
+            raise Failure("build: " + p.stderr)
+        for model in ("scalar", "simt", "cycle"):
+            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2", elf],
+                                timeout=120)
+            first = e.splitlines()[0] if e else ""
+            if status != 122 or not re.search(
+                    r"^simty: deadlock: all 3 live threads wait in simty_barrier\(\) and none "
+                    r"is left to complete it .* 1 have ended\)$", first):
+                raise Failure("%s: status %d, %r" % (model, status, first))
+    out.append(("barrier nobody completes is a deadlock", stuck_barrier))
+
     # ---- the report pipeline ----
     if not ctx.sanitized:
         def results_quick():

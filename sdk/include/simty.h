@@ -144,8 +144,9 @@ SIMTY_INLINE void simty_roi_end(void)
  * Why waiting is safe under Simty's scheduling (simty-spec.md section 2):
  * every barrier waits in ONE shared routine, __simty_wait in crt0.S, which
  * simty.ld places at the end of .text.  A thread enters it by a "return"
- * (jalr x0 via t0), and every spin iteration "returns" once more, so the
- * longer it waits the shallower its call depth: it sinks below every warp
+ * (jalr x0 via t0), and its 1st, 2nd, 4th, 8th... spin turns "return"
+ * once more, so the longer it waits the shallower its call depth (and
+ * undoing that costs log2 of the wait): it sinks below every warp
  * mate with work left, wherever the compiler placed (or duplicated) the
  * barrier and whatever depth other barriers were called at, under both
  * "deepest call, then lowest PC" and pure lowest-PC (the wait is at the
@@ -156,8 +157,8 @@ SIMTY_INLINE void simty_roi_end(void)
  * release code, then the same wait, and leaves at once.
  *
  * Registers: t1 = continuation, t3 = generation seen on arrival,
- * t4 = &__simty_barrier_gen, t5 = returns to undo (the routine's inputs),
- * t0, t2 scratch.
+ * t4 = &__simty_barrier_gen, t5 = returns to undo, t6 = spin turns (the
+ * routine's inputs), t0, t2 scratch.
  */
 SIMTY_INLINE void simty_barrier(void)
 {
@@ -178,13 +179,14 @@ SIMTY_INLINE void simty_barrier(void)
         "lla    t1, 2f\n\t"
         "mv     t4, %[genp]\n\t"
         "li     t5, 0\n\t"
+        "li     t6, 0\n\t"
         "lla    t0, __simty_wait\n\t"
         "jalr   zero, 0(t0)\n"
         "2:"
         :
         : [genp] "r"(&__simty_barrier_gen), [cntp] "r"(&__simty_barrier_count),
           [np] "r"(&__simty_nthreads)
-        : "t0", "t1", "t2", "t3", "t4", "t5", "memory");
+        : "t0", "t1", "t2", "t3", "t4", "t5", "t6", "memory");
 }
 
 /*

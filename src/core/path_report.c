@@ -19,6 +19,15 @@ void path_report_dump(const simty_sim *s, const path_table *warp, FILE *f)
     }
 }
 
+bool path_report_all_in(const simty_sim *s, const path_table *warp, uint32_t lo, uint32_t hi)
+{
+    for (unsigned w = 0; w < s->nwarps; w++)
+        for (unsigned i = 0; i < warp[w].n; i++)
+            if (warp[w].list[i].pc < lo || warp[w].list[i].pc >= hi)
+                return false;
+    return true;
+}
+
 uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
                           const uint64_t *idle_since)
 {

@@ -17,4 +17,7 @@ void path_report_dump(const simty_sim *s, const path_table *warp, FILE *f);
 uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
                           const uint64_t *idle_since);
 
+/* True if every live path of every warp has its PC in [lo, hi). */
+bool path_report_all_in(const simty_sim *s, const path_table *warp, uint32_t lo, uint32_t hi);
+
 #endif

@@ -106,6 +106,14 @@ static uint64_t scalar_hash(const simty_sim *s)
     return h;
 }
 
+static bool scalar_all_pcs_in(const simty_sim *s, uint32_t lo, uint32_t hi)
+{
+    for (unsigned h = 0; h < s->nharts; h++)
+        if (s->status[h] == HART_RUNNING && (s->pc[h] < lo || s->pc[h] >= hi))
+            return false;
+    return true;
+}
+
 const model_ops model_scalar = {
     .name = "scalar",
     .init = scalar_init,
@@ -113,4 +121,5 @@ const model_ops model_scalar = {
     .free = scalar_free,
     .dump = scalar_dump,
     .hash = scalar_hash,
+    .all_pcs_in = scalar_all_pcs_in,
 };

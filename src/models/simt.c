@@ -132,6 +132,12 @@ static uint64_t simt_hash(const simty_sim *s)
     return path_report_hash(s, m->warp, m->last_slot) ^ m->rr;
 }
 
+static bool simt_all_pcs_in(const simty_sim *s, uint32_t lo, uint32_t hi)
+{
+    const simt_state *m = s->model_state;
+    return path_report_all_in(s, m->warp, lo, hi);
+}
+
 const model_ops model_simt = {
     .name = "simt",
     .init = simt_init,
@@ -139,4 +145,5 @@ const model_ops model_simt = {
     .free = simt_free,
     .dump = simt_dump,
     .hash = simt_hash,
+    .all_pcs_in = simt_all_pcs_in,
 };

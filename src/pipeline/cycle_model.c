@@ -186,6 +186,14 @@ static uint64_t cycle_hash(const simty_sim *s)
     return h;
 }
 
+/* The path tables hold the architectural PCs; what is in flight is only
+ * speculation on them. */
+static bool cycle_all_pcs_in(const simty_sim *s, uint32_t lo, uint32_t hi)
+{
+    const pipe_state *p = s->model_state;
+    return path_report_all_in(s, p->paths, lo, hi);
+}
+
 const model_ops model_cycle = {
     .name = "cycle",
     .init = cycle_init,
@@ -193,5 +201,6 @@ const model_ops model_cycle = {
     .free = cycle_free,
     .dump = cycle_dump,
     .hash = cycle_hash,
+    .all_pcs_in = cycle_all_pcs_in,
     .in_flight = cycle_in_flight,
 };

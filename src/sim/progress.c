@@ -33,6 +33,26 @@ static uint64_t state_hash(const simty_sim *s)
     return h;
 }
 
+/* Every live thread spins in the SDK barrier's wait loop (crt0.S) and still
+ * sees the generation it arrived in.  The loop only loads, so nobody can
+ * ever bump the generation: the threads that would complete the barrier
+ * have exited or never arrive.  The spin itself changes registers and call
+ * depth at every turn, so the state-repeat test alone would never fire. */
+static bool barrier_stuck(simty_sim *s)
+{
+    if (!s->has_barrier || !s->running ||
+        !s->model->all_pcs_in(s, s->barrier_wait_lo, s->barrier_wait_hi))
+        return false;
+    uint32_t gen;
+    if (bus_load(s, 0, s->barrier_gen, 4, &gen) != MEM_OK)
+        return false;
+    for (unsigned h = 0; h < s->nharts; h++)
+        if (s->status[h] == HART_RUNNING &&
+            warp_regs(s, h / s->T)[28 * s->T + h % s->T] != gen) /* t3 */
+            return false;
+    return true;
+}
+
 bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint)
 {
     if (sim_stopped(s))
@@ -44,9 +64,15 @@ bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock
         return true;
     }
     if (s->cycle >= p->next && progress_check(p, s)) {
-        snprintf(s->result.message, sizeof s->result.message,
-                 "deadlock: no thread can make progress (the machine state repeats with no "
-                 "memory change%s)", deadlock_hint);
+        if (barrier_stuck(s))
+            snprintf(s->result.message, sizeof s->result.message,
+                     "deadlock: all %u live threads wait in simty_barrier() and none is left "
+                     "to complete it (every thread must call it the same number of times; "
+                     "%u have ended)", s->running, s->nharts - s->running);
+        else
+            snprintf(s->result.message, sizeof s->result.message,
+                     "deadlock: no thread can make progress (the machine state repeats with "
+                     "no memory change%s)", deadlock_hint);
         sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
         return true;
     }
@@ -61,6 +87,8 @@ bool progress_check(progress_watch *p, simty_sim *s)
         p->armed = false;
         return false;
     }
+    if (barrier_stuck(s))
+        return true;
     uint64_t h = state_hash(s);
     if (!p->armed) {
         *p = (progress_watch){.interval = p->interval, .next = p->next, .saved = h,

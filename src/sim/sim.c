@@ -198,6 +198,10 @@ int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
         return -1;
     s->loaded = true;
     s->has_tohost = elf_find_symbol(&s->elf, "tohost", &s->tohost) == 0;
+    s->has_barrier = elf_find_symbol(&s->elf, "__simty_wait", &s->barrier_wait_lo) == 0 &&
+                     elf_find_symbol(&s->elf, "__simty_wait_end", &s->barrier_wait_hi) == 0 &&
+                     elf_find_symbol(&s->elf, "__simty_barrier_gen", &s->barrier_gen) == 0 &&
+                     s->barrier_wait_lo < s->barrier_wait_hi;
     patch_symbol(s, "__simty_nthreads", s->nharts);
     patch_symbol(s, "__simty_on_simulator", 1);
     patch_symbol(s, "__simty_ram_end", (uint32_t)(s->ram_base + s->ram_size));

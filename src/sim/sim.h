@@ -52,6 +52,10 @@ struct simty_sim {
     bool loaded;
     uint32_t tohost;     /* address of the tohost word, if has_tohost */
     bool has_tohost;
+    /* the SDK's barrier spin loop [barrier_wait_lo, barrier_wait_hi) and
+     * generation word, when the program has them (sim/progress.c) */
+    uint32_t barrier_wait_lo, barrier_wait_hi, barrier_gen;
+    bool has_barrier;
 
     /* per-thread architectural state */
     uint32_t *x;         /* register file, see above */
