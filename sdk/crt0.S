@@ -212,6 +212,7 @@ _start:
  * the spin loop, so under lowest-PC priority released threads outrank
  * waiting ones too.  The simulator recognises [__simty_wait,
  * __simty_wait_end) to report a barrier nobody is left to complete. */
+    .globl __simty_wait_restore
 __simty_wait_restore:
     beqz    t5, __simty_wait_done
     addi    t5, t5, -1

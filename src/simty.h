@@ -83,6 +83,9 @@ typedef struct simty_stats {
     uint64_t cct_pushes, cct_pops, cct_swaps;
     uint64_t replays_memory, replays_indirect;
     uint64_t memory_requests, memory_lanes;
+    /* executed slots and thread-instructions spent in the SDK barrier's
+     * wait routine (spinning, and undoing the spin's call depth) */
+    uint64_t barrier_slots, barrier_thread_instructions;
     /* cycle model only */
     uint64_t squashed;            /* issued down a stale path, dropped at F+7 */
     uint64_t redirects;           /* fetch redirects at commit */

@@ -400,17 +400,35 @@ static double simd_eff(const bench_run *r)
                  (double)(r->st.warp_instructions - r->st.squashed) * r->cfg.threads);
 }
 
+/* Efficiency of the slots outside the SDK barrier's wait routine: spinning
+ * lanes are all active, so waits inflate the plain figure. */
+static double work_eff(const bench_run *r)
+{
+    const simty_stats *st = &r->st;
+    return ratio((double)(st->thread_instructions - st->barrier_thread_instructions),
+                 (double)(st->warp_instructions - st->squashed - st->barrier_slots) *
+                     r->cfg.threads);
+}
+
+static double barrier_share(const bench_run *r)
+{
+    const simty_stats *st = &r->st;
+    return ratio((double)st->barrier_slots, (double)(st->warp_instructions - st->squashed));
+}
+
 static void print_csv(FILE *f, const bench_run *runs, unsigned n)
 {
     fprintf(f, "workload,model,warps,threads,paths,priority,coalescer,mem_latency,result,ok,"
-               "roi,cycles,ipc,thread_ipc,simd_efficiency,max_paths,replays_memory,"
+               "roi,cycles,ipc,thread_ipc,simd_efficiency,work_efficiency,barrier_share,"
+               "barrier_slots,barrier_thread_instructions,max_paths,replays_memory,"
                "replays_indirect,squashed,thread_instructions,warp_instructions,"
                "total_cycles,total_thread_instructions,host_seconds,mcycles_per_s,"
                "mthread_instructions_per_s,detail\n");
     for (unsigned i = 0; i < n; i++) {
         const bench_run *r = &runs[i];
         const simty_stats *st = &r->st;
-        fprintf(f, "%s,%s,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%llu,%llu,%llu,%llu,"
+        fprintf(f, "%s,%s,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
+                   "%llu,%llu,%llu,%llu,"
                    "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,\"",
                 r->name, simty_model_name(r->cfg.model), r->cfg.warps, r->cfg.threads,
                 paths_str(r->cfg.paths), priority_str(r->cfg.priority),
@@ -418,6 +436,8 @@ static void print_csv(FILE *f, const bench_run *runs, unsigned n)
                 (unsigned long long)st->cycles,
                 ratio((double)st->warp_instructions, (double)st->cycles),
                 ratio((double)st->thread_instructions, (double)st->cycles), simd_eff(r),
+                work_eff(r), barrier_share(r), (unsigned long long)st->barrier_slots,
+                (unsigned long long)st->barrier_thread_instructions,
                 (unsigned long long)st->max_paths, (unsigned long long)st->replays_memory,
                 (unsigned long long)st->replays_indirect, (unsigned long long)st->squashed,
                 (unsigned long long)st->thread_instructions,
@@ -437,10 +457,11 @@ static void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, 
     int m = g->n_models > 1, pa = g->n_paths > 1, pr = g->n_priorities > 1,
         co = g->n_coalescers > 1, la = g->n_latencies > 1;
     fprintf(f, "| workload | shape |%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
-               "max paths | replays | squashed | host s | Mcycles/s | M thr-instr/s |\n",
+               "work eff. | barrier | max paths | replays | squashed | host s | Mcycles/s | "
+               "M thr-instr/s |\n",
             m ? " model |" : "", pa ? " paths |" : "", pr ? " priority |" : "",
             co ? " coalescer |" : "", la ? " mem lat. |" : "");
-    fprintf(f, "|---|---|%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", m ? "---|" : "",
+    fprintf(f, "|---|---|%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", m ? "---|" : "",
             pa ? "---|" : "", pr ? "---|" : "", co ? "---|" : "", la ? "--:|" : "");
     int any_roi = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -460,12 +481,12 @@ static void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, 
             fprintf(f, " %s |", coalescer_str(r->cfg.coalescer));
         if (la)
             fprintf(f, " %u |", r->cfg.mem_latency);
-        fprintf(f, " %s%s | %llu | %.3f | %.2f | %.1f%% | %llu | %llu | %llu | %.2f | %.2f | "
-                   "%.1f |\n",
+        fprintf(f, " %s%s | %llu | %.3f | %.2f | %.1f%% | %.1f%% | %.1f%% | %llu | %llu | %llu | "
+                   "%.2f | %.2f | %.1f |\n",
                 r->outcome, r->roi ? "" : " (whole run)", (unsigned long long)st->cycles,
                 ratio((double)st->warp_instructions, (double)st->cycles),
                 ratio((double)st->thread_instructions, (double)st->cycles), 100.0 * simd_eff(r),
-                (unsigned long long)st->max_paths,
+                100.0 * work_eff(r), 100.0 * barrier_share(r), (unsigned long long)st->max_paths,
                 (unsigned long long)(st->replays_memory + st->replays_indirect),
                 (unsigned long long)st->squashed, r->host_seconds,
                 ratio((double)r->total_cycles, r->host_seconds) * 1e-6,
@@ -473,7 +494,9 @@ static void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, 
     }
     if (any_roi)
         fprintf(f, "\nCycles to squashed: the region of interest (simty_roi_begin/end); host "
-                   "time and speed: the whole run.\n");
+                   "time and speed: the whole run. Work eff.: SIMD efficiency of the slots "
+                   "outside simty_barrier()'s wait routine; barrier: the share of executed slots "
+                   "inside it.\n");
     int header = 0;
     for (unsigned i = 0; i < n; i++) {
         if (runs[i].ok)
@@ -612,7 +635,7 @@ int cmd_bench(int argc, char **argv)
 
     char **progs = calloc(MAX_PROGRAMS, sizeof *progs);
     unsigned np = 0;
-    for (int i = optind; !rc && i < argc; i++)
+    for (int i = optind; !rc && progs && i < argc; i++)
         rc = add_argument(progs, &np, argv[i]);
 
     const bench_grid *g = &o.grid;
@@ -627,6 +650,10 @@ int cmd_bench(int argc, char **argv)
     }
     bench_run *runs = rc ? NULL : calloc(n, sizeof *runs);
     char **names = calloc(MAX_PROGRAMS, sizeof *names);
+    if (!rc && (!runs || !names || !progs)) {
+        fprintf(stderr, "simty bench: out of host memory\n");
+        rc = 1;
+    }
     size_t k = 0;
     /* grid order: program, model, shape, then the policies */
     for (unsigned p = 0; !rc && p < np; p++) {
@@ -697,7 +724,8 @@ int cmd_bench(int argc, char **argv)
     }
     for (unsigned p = 0; p < np; p++) {
         free(progs[p]);
-        free(names[p]);
+        if (names)
+            free(names[p]);
     }
     free(progs);
     free(names);

@@ -22,6 +22,10 @@ static void step_hart(simty_sim *s, unsigned h)
     warp_outcome o;
     if (!warp_execute(s, h / s->T, h % s->T, 1, &p, &o))
         return;
+    if (o.retired && sim_in_barrier_code(s, p.pc)) {
+        s->stats.barrier_slots++;
+        s->stats.barrier_thread_instructions++;
+    }
     if (s->cfg.trace_commits && o.retired)
         commit_trace_write(s->cfg.trace_commits, s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
                            o.retired);

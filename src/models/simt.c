@@ -90,6 +90,10 @@ static void simt_run(simty_sim *s)
         unsigned lanes = lane_count(o.retired, s->T);
         st->warp_instructions++;
         st->thread_instructions += lanes;
+        if (sim_in_barrier_code(s, active.pc)) {
+            st->barrier_slots++;
+            st->barrier_thread_instructions += lanes;
+        }
         st->lane_histogram[lane_count(active.mask, s->T)]++; /* active lanes at issue */
         st->divergent_branches += o.divergent;
         st->replays_memory += o.replay == REPLAY_MEMORY;

@@ -51,6 +51,10 @@ void stage_membership(simty_sim *s, pipe_state *p)
     simty_stats *st = &s->stats;
     unsigned lanes = lane_count(o.retired, s->T);
     st->thread_instructions += lanes;
+    if (sim_in_barrier_code(s, active.pc)) {
+        st->barrier_slots++;
+        st->barrier_thread_instructions += lanes;
+    }
     st->lane_histogram[lane_count(active.mask, s->T)]++;
     st->divergent_branches += o.divergent;
     st->replays_memory += o.replay == REPLAY_MEMORY;

@@ -202,6 +202,12 @@ int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
                      elf_find_symbol(&s->elf, "__simty_wait_end", &s->barrier_wait_hi) == 0 &&
                      elf_find_symbol(&s->elf, "__simty_barrier_gen", &s->barrier_gen) == 0 &&
                      s->barrier_wait_lo < s->barrier_wait_hi;
+    if (!s->has_barrier ||
+        elf_find_symbol(&s->elf, "__simty_wait_restore", &s->barrier_code_lo) != 0 ||
+        s->barrier_code_lo > s->barrier_wait_lo)
+        s->barrier_code_lo = s->barrier_wait_lo;
+    if (!s->has_barrier)
+        s->barrier_code_lo = s->barrier_wait_hi = 0;
     patch_symbol(s, "__simty_nthreads", s->nharts);
     patch_symbol(s, "__simty_on_simulator", 1);
     patch_symbol(s, "__simty_ram_end", (uint32_t)(s->ram_base + s->ram_size));

@@ -55,6 +55,7 @@ struct simty_sim {
     /* the SDK's barrier spin loop [barrier_wait_lo, barrier_wait_hi) and
      * generation word, when the program has them (sim/progress.c) */
     uint32_t barrier_wait_lo, barrier_wait_hi, barrier_gen;
+    uint32_t barrier_code_lo; /* the whole wait routine: [lo, barrier_wait_hi) */
     bool has_barrier;
 
     /* per-thread architectural state */
@@ -98,6 +99,12 @@ static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 static inline uint64_t sim_instret(const simty_sim *s, unsigned hart)
 {
     return s->instret[hart] + s->warp_instret[hart / s->T];
+}
+
+/* pc lies in the SDK barrier's wait routine (statistics) */
+static inline bool sim_in_barrier_code(const simty_sim *s, uint32_t pc)
+{
+    return pc - s->barrier_code_lo < s->barrier_wait_hi - s->barrier_code_lo;
 }
 
 static inline bool sim_stopped(const simty_sim *s) { return s->result.reason != SIMTY_EXIT_NONE; }

@@ -100,6 +100,11 @@ void simty_print_stats(const simty_sim *s, FILE *f)
                     100.0 * ratio((double)st->lane_histogram[k], (double)valid_slots(st)));
         fprintf(f, "\n");
     }
+    if (st->barrier_slots)
+        fprintf(f, "  barrier waits        %llu slots (%.1f%% of executed), %llu thread instructions\n",
+                (unsigned long long)st->barrier_slots,
+                100.0 * ratio((double)st->barrier_slots, (double)valid_slots(st)),
+                (unsigned long long)st->barrier_thread_instructions);
     print_roi(s, f);
     fprintf(f, "  simulation time      %.3f s (%.1f M thread-instructions/s)\n", st->sim_seconds,
             ratio((double)st->thread_instructions, st->sim_seconds) * 1e-6);
@@ -161,6 +166,8 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     U64("cct_swaps", st->cct_swaps);
     U64("replays_memory", st->replays_memory);
     U64("replays_indirect", st->replays_indirect);
+    U64("barrier_slots", st->barrier_slots);
+    U64("barrier_thread_instructions", st->barrier_thread_instructions);
     U64("memory_requests", st->memory_requests);
     U64("memory_lanes", st->memory_lanes);
     DBL("lanes_per_request", ratio((double)st->memory_lanes, (double)st->memory_requests));
@@ -173,14 +180,17 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
         fprintf(f, "  \"roi\": {\"cycles\": %llu, \"thread_instructions\": %llu, "
                    "\"warp_instructions\": %llu, \"squashed\": %llu, \"ipc\": %.6g, "
                    "\"thread_ipc\": %.6g, \"simd_efficiency\": %.6g, \"max_paths\": %llu, "
-                   "\"replays_memory\": %llu, \"replays_indirect\": %llu},\n",
+                   "\"replays_memory\": %llu, \"replays_indirect\": %llu, "
+                   "\"barrier_slots\": %llu, \"barrier_thread_instructions\": %llu},\n",
                 (unsigned long long)roi->cycles, (unsigned long long)roi->thread_instructions,
                 (unsigned long long)roi->warp_instructions, (unsigned long long)roi->squashed,
                 ratio((double)roi->warp_instructions, (double)roi->cycles),
                 ratio((double)roi->thread_instructions, (double)roi->cycles),
                 simd_efficiency(s, roi), (unsigned long long)roi->max_paths,
                 (unsigned long long)roi->replays_memory,
-                (unsigned long long)roi->replays_indirect);
+                (unsigned long long)roi->replays_indirect,
+                (unsigned long long)roi->barrier_slots,
+                (unsigned long long)roi->barrier_thread_instructions);
     } else {
         fprintf(f, "  \"roi\": null,\n");
     }
