@@ -247,14 +247,15 @@ def tests(ctx, run, simty, Failure):
                                                                      p.stderr[-2000:]))
             with open(os.path.join(outdir, "RESULTS.md")) as f:
                 text = f.read()
-            for needle in ("## 1. The suite", "results/policies.svg", "## 6. Simulator speed",
+            for needle in ("## 1. The suite", "results/policies.png", "## 6. Simulator speed",
                            "| vecadd |", "QEMU"):
                 if needle not in text:
                     raise Failure("RESULTS.md lacks %r" % needle)
-            for svg in ("policies", "latency", "width", "layout"):
-                path = os.path.join(outdir, "results", svg + ".svg")
-                with open(path) as f:
-                    if "<svg" not in f.read(4096):
-                        raise Failure("%s is not an SVG" % path)
+            for plot in ("policies", "latency", "width", "layout"):
+                path = os.path.join(outdir, "results", plot + ".png")
+                with open(path, "rb") as f:
+                    data = f.read()
+                if not data.startswith(b"\x89PNG") or len(data) < 2000:
+                    raise Failure("%s is not a plot (%d bytes)" % (path, len(data)))
         out.append(("results.py --quick", results_quick))
     return out
