@@ -452,7 +452,10 @@ def main():
                  "lanes are all active, so waits both slow the warps that still work and "
                  "flatter the plain efficiency: the *work eff.* column is the better measure "
                  "of how well the path list keeps threads together. Where the work per "
-                 "phase is uneven, more threads can even cost cycles: %s.\n" % (
+                 "phase is uneven, more threads can even cost cycles: %s. A phase ends "
+                 "when its last warp does, and with round-robin issue that warp gets one "
+                 "slot every W cycles however many others only spin, so its serial work "
+                 "costs W times its length.\n" % (
                      pct(mean(r["barrier_share"] for r in big)), shapes[-1],
                      pct(max(r["barrier_share"] for r in big)),
                      max(big, key=lambda r: r["barrier_share"])["workload"],
