@@ -137,6 +137,8 @@ def tests(ctx, run, simty, Failure):
     out.append(("bench failures", failures))
 
     def bad_input():
+        empty = os.path.join(ctx.tmp, "bench-empty-dir")
+        os.makedirs(empty, exist_ok=True)
         cases = [
             (["--shapes", "0x4", ok_elf], USAGE, r"--shapes: expected WARPSxTHREADS"),
             (["--shapes", "65x1", ok_elf], USAGE, r"--shapes"),
@@ -151,7 +153,7 @@ def tests(ctx, run, simty, Failure):
             (["--quiet=1", ok_elf], USAGE, r"takes no value|unknown option"),
             ([], USAGE, r"no program or directory given"),
             (["/nonexistent.elf"], LOAD, r"cannot read /nonexistent\.elf"),
-            ([ctx.tmp], LOAD, r"no \.elf files in"),
+            ([empty], LOAD, r"no \.elf files in"),
             (["-o", "/nonexistent/dir/t.md", ok_elf], OUTPUT, r"cannot write /nonexistent"),
             (["-o", "/dev/full", "--shapes", "1x1", ok_elf], OUTPUT, r"error writing /dev/full"),
         ]
