@@ -3,7 +3,8 @@
  *
  * Every hart enters _start (a0 = mhartid, registers otherwise zero). Each one
  * sets gp, carves its stack + TLS area from __simty_ram_end, initialises its
- * own TLS block, waits for hart 0 to zero .bss and run the constructors, then
+ * own TLS block, waits for hart 0 to zero .bss (on QEMU; the simulator's
+ * loader already did) and run the constructors, then
  * calls main(0, NULL) and passes the result to _exit.
  *
  * SIMT rule (docs/platform.md, simty-spec.md section 2): harts of one warp

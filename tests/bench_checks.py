@@ -150,6 +150,8 @@ def tests(ctx, run, simty, Failure):
             (["-j", "0", ok_elf], USAGE, r"--jobs: expected an integer 1\.\.256"),
             (["--format", "xml", ok_elf], USAGE, r"--format: expected md or csv"),
             (["--bogus", ok_elf], USAGE, r"unknown option '--bogus'"),
+            (["-xq", ok_elf], USAGE, r"unknown option '-x'"),
+            (["-s"], USAGE, r"option '-s' needs a value"),
             (["--quiet=1", ok_elf], USAGE, r"takes no value|unknown option"),
             ([], USAGE, r"no program or directory given"),
             (["/nonexistent.elf"], LOAD, r"cannot read /nonexistent\.elf"),
@@ -198,6 +200,15 @@ def tests(ctx, run, simty, Failure):
                 if not 0 < roi["cycles"] < r.stats["cycles"]:
                     raise Failure("%s: roi cycles %s of %s" % (model, roi["cycles"],
                                                                r.stats["cycles"]))
+        # open at the end: the run closes it; csrwi, addi, li, li, ecall on 4
+        # lanes = 20 thread-instructions in 5 slots (none still in flight)
+        for model in ("simt", "cycle"):
+            r = simty(ctx, programs.asm_elf("stats", "roi_open"), ["-m", model, "-w", "1",
+                                                                   "-t", "4"])
+            roi = r.stats and r.stats.get("roi")
+            got = roi and (roi["thread_instructions"], roi["warp_instructions"] - roi["squashed"])
+            if got != (20, 5):
+                raise Failure("%s: ROI open at the end: %s, expected (20, 5)" % (model, got))
         # scalar, 1x4: hart 0 opens, then harts 1-3 each run 4 instructions
         # per step like hart 0 until hart 0 closes 4 steps later: 16
         r = simty(ctx, elf, ["-m", "scalar", "-w", "1", "-t", "4"])

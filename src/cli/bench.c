@@ -31,7 +31,8 @@ static const char bench_usage_text[] =
     "      --priority LIST    depth (default), minpc\n"
     "      --coalescer LIST   simty (default), block\n"
     "      --mem-latency LIST extra load latency in cycles (default 0)\n"
-    "      --max-cycles N     stop a run after N cycles (counts as a failure)\n"
+    "      --max-cycles N     stop a run after N cycles, a failure (default 2000000000,\n"
+    "                         so that no run can go on forever)\n"
     "      --ram-size SIZE    main RAM per simulation (default 64M)\n"
     "  -j, --jobs N           simulations at once (default: the host's online CPUs)\n"
     "  -f, --format F         md (default): a Markdown table; csv: every column\n"
@@ -198,6 +199,16 @@ static int ends_with(const char *s, const char *suffix)
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+static char *xstrdup(const char *s)
+{
+    char *d = strdup(s);
+    if (!d) {
+        fprintf(stderr, "simty bench: out of host memory\n");
+        exit(1);
+    }
+    return d;
+}
+
 /* Appends a program path (owned copy).  Returns 0, or an exit status. */
 static int add_program(char **progs, unsigned *n, const char *path)
 {
@@ -209,7 +220,7 @@ static int add_program(char **progs, unsigned *n, const char *path)
         fprintf(stderr, "simty bench: cannot read %s: %s\n", path, strerror(errno));
         return SIMTY_STATUS_LOAD;
     }
-    progs[(*n)++] = strdup(path);
+    progs[(*n)++] = xstrdup(path);
     return 0;
 }
 
@@ -235,6 +246,11 @@ static int add_argument(char **progs, unsigned *n, const char *arg)
             continue;
         size_t len = strlen(arg) + strlen(e->d_name) + 2;
         char *p = malloc(len);
+        if (!p) {
+            rc = 1;
+            fprintf(stderr, "simty bench: out of host memory\n");
+            break;
+        }
         snprintf(p, len, "%s/%s", arg, e->d_name);
         rc = add_program(progs, n, p);
         free(p);
@@ -248,26 +264,36 @@ static int add_argument(char **progs, unsigned *n, const char *arg)
     return rc;
 }
 
-/* "dir/bfs.elf" -> "bfs" */
+/* "dir/bfs.elf" -> "bfs"; characters that would break a CSV field or a
+ * Markdown cell become '_' */
 static char *program_name(const char *path)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    char *name = strdup(base);
+    char *name = xstrdup(base);
     if (ends_with(name, ".elf"))
         name[strlen(name) - 4] = 0;
+    for (char *c = name; *c; c++)
+        if (*c == ',' || *c == '"' || *c == '|' || (unsigned char)*c < 0x20 ||
+            (unsigned char)*c > 0x7e)
+            *c = '_';
     return name;
 }
 
 /* ---- one run ---- */
 
-/* Truncating copy (messages are cut to the table's detail width). */
+/* Truncating copy (messages are cut to the table's detail width); guest
+ * bytes that are not printable ASCII, and '|' (a Markdown cell border),
+ * become '?', so a table stays one row per run. */
 static void copy_str(char *dst, size_t n, const char *src)
 {
     size_t k = strlen(src);
     if (k >= n)
         k = n - 1;
-    memcpy(dst, src, k);
+    for (size_t i = 0; i < k; i++) {
+        unsigned char c = (unsigned char)src[i];
+        dst[i] = c < 0x20 || c > 0x7e || c == '|' ? '?' : (char)c;
+    }
     dst[k] = 0;
 }
 
@@ -589,11 +615,13 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         case OPT_PROGRESS: o->progress = 1; break;
         case 'q': o->quiet = 1; break;
         case OPT_HELP: fputs(bench_usage_text, stdout); return -1;
-        default:
+        default: /* '?': optopt is the option getopt rejected (0: unknown long) */
             if (optopt == OPT_PROGRESS || optopt == 'q' || optopt == OPT_HELP)
                 rc = usage_error("option '%s' takes no value", argv[optind - 1]);
-            else if (optopt)
+            else if (optopt >= 256 || (optopt && strchr("smjfo", optopt)))
                 rc = usage_error("option '%s' needs a value", argv[optind - 1]);
+            else if (optopt)
+                rc = usage_error("unknown option '-%c'", optopt);
             else
                 rc = usage_error("unknown option '%s'", argv[optind - 1]);
             break;
@@ -619,6 +647,8 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         g->coalescers[0] = SIMTY_COALESCER_SIMTY, g->n_coalescers = 1;
     if (!g->n_latencies)
         g->latencies[0] = 0, g->n_latencies = 1;
+    if (!o->max_cycles)
+        o->max_cycles = 2000000000ull;
     if (!o->jobs) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = cpus < 1 ? 1 : cpus > 256 ? 256 : (unsigned)cpus;
@@ -690,7 +720,7 @@ int cmd_bench(int argc, char **argv)
         unsigned nt = o.jobs < n ? o.jobs : (unsigned)n;
         pthread_t *tids = calloc(nt, sizeof *tids);
         unsigned started = 0;
-        for (; started < nt; started++)
+        for (; tids && started < nt; started++)
             if (pthread_create(&tids[started], NULL, worker, &pool) != 0)
                 break;
         if (started == 0)

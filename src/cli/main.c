@@ -336,5 +336,5 @@ int main(int argc, char **argv)
         return cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(argv[1], "bench"))
         return cmd_bench(argc - 1, argv + 1);
-    return usage_error("unknown command '%s' (expected run or disasm)", argv[1]);
+    return usage_error("unknown command '%s' (expected run, disasm or bench)", argv[1]);
 }

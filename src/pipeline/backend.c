@@ -37,7 +37,10 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     const path_t active = *hct1;
     warp_outcome o;
-    if (!warp_execute(s, w, 0, s->T, &active, &o)) { /* guest fault: the run is over */
+    p->executing = true; /* its slot is still in flight for a region of interest */
+    bool ok = warp_execute(s, w, 0, s->T, &active, &o);
+    p->executing = false;
+    if (!ok) { /* guest fault: the run is over */
         if (p->kt) {
             kanata_stage(p->kt, in->trace, "Wb");
             kanata_label(p->kt, in->trace, 0, " [fault]");

@@ -121,13 +121,17 @@ static void cycle_run(simty_sim *s)
     s->stats.squashed += cycle_in_flight(s);
     if (p->kt)
         trace_drain(s, p);
+    /* counted as squashed above: nothing is in flight any more (a region of
+     * interest still open is closed after this and must not count them again) */
+    p->issue_out.valid = p->collect1_out.valid = p->collect2_out.valid =
+        p->execute_out.valid = false;
 }
 
 static uint64_t cycle_in_flight(const simty_sim *s)
 {
     const pipe_state *p = s->model_state;
     return (uint64_t)p->issue_out.valid + p->collect1_out.valid + p->collect2_out.valid +
-           p->execute_out.valid;
+           p->execute_out.valid + p->executing;
 }
 
 static void cycle_dump(const simty_sim *s, FILE *f)

@@ -101,6 +101,7 @@ typedef struct pipe_state {
     uint64_t loading;   /* warps with a load in flight */
     uint64_t issued_now; /* the warp that issued this cycle (its buffer frees at the end) */
     uint64_t start;     /* first steering cycle (after reset) */
+    bool executing;     /* F+7 is running an instruction through warp_execute */
     unsigned steer_ptr;
     unsigned select_mask;   /* the free-running selection counter, mod 2^k >= W */
     int bank_parity;        /* parity that may not issue this cycle (bank rule), or -1 */
