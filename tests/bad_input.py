@@ -45,6 +45,8 @@ OPTION_CASES = [
     ("max cycles junk", ["--max-cycles", "10x"], "ok", USAGE, r"--max-cycles: .*'10x'"),
     ("unknown option", ["--frobnicate"], "ok", USAGE, r"unknown option '--frobnicate'"),
     ("missing value", ["-w"], None, USAGE, r"option '-w' needs a value"),
+    ("unknown short option", ["-x"], "ok", USAGE, r"unknown option '-x'"),
+    ("flag with a value", ["--stats=1"], "ok", USAGE, r"option '--stats=1' takes no value"),
     ("missing long value", ["--stats-json"], None, USAGE, r"option '--stats-json' needs a value"),
     ("no program", [], None, USAGE, r"no program given"),
     ("two programs", ["ok", "ok"], None, USAGE, r"unexpected argument"),

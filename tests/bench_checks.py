@@ -152,7 +152,7 @@ def tests(ctx, run, simty, Failure):
             (["--bogus", ok_elf], USAGE, r"unknown option '--bogus'"),
             (["-xq", ok_elf], USAGE, r"unknown option '-x'"),
             (["-s"], USAGE, r"option '-s' needs a value"),
-            (["--quiet=1", ok_elf], USAGE, r"takes no value|unknown option"),
+            (["--quiet=1", ok_elf], USAGE, r"option '--quiet=1' takes no value"),
             ([], USAGE, r"no program or directory given"),
             (["/nonexistent.elf"], LOAD, r"cannot read /nonexistent\.elf"),
             ([empty], LOAD, r"no \.elf files in"),

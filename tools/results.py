@@ -170,27 +170,33 @@ def gnuplot(script, outdir):
 PNG = "set terminal pngcairo size %d,%d enhanced font 'Helvetica,11' background '#ffffff'\n"
 
 
-def plot_policies(rows, names, outdir):
-    """Clustered bars: SIMD efficiency per workload, one bar per policy."""
-    eff = {(r["workload"], r["paths"], r["priority"]): r["simd_efficiency"] for r in rows}
-    with open(os.path.join(outdir, "policies.dat"), "w") as f:
-        f.write("workload " + " ".join("%s/%s" % p for p in POLICIES) + "\n")
+def plot_bars(name, series, names, value, outdir):
+    """Clustered bars of SIMD efficiency: one group per workload, one bar per
+    series (value(series_key, workload) -> efficiency or None)."""
+    with open(os.path.join(outdir, name + ".dat"), "w") as f:
+        f.write("workload " + " ".join(label.replace("_", "-") for label, _ in series) + "\n")
         for n in names:
-            f.write(n.replace("_", "-") + " " +
-                    " ".join("%.4f" % (100 * eff.get((n, a, b), 0)) for a, b in POLICIES) + "\n")
+            f.write(n.replace("_", "-") + " " + " ".join(
+                "%.4f" % (100 * (value(key, n) or 0)) for _, key in series) + "\n")
     gnuplot(PNG % (900, 420) + """
-set output 'policies.png'
+set output '%s.png'
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
-set ylabel 'SIMD efficiency (%)'
+set ylabel 'SIMD efficiency (%%)'
 set yrange [0:105]
 set xtics rotate by 45 right scale 0 nomirror
 set bmargin 6
 set key outside right top
 set grid ytics
-plot for [i=2:5] 'policies.dat' using i:xtic(1) title columnheader(i)
-""", outdir)
+plot for [i=2:%d] '%s.dat' using i:xtic(1) title columnheader(i)
+""" % (name, len(series) + 1, name), outdir)
+
+
+def plot_policies(rows, names, outdir):
+    eff = {(r["workload"], r["paths"], r["priority"]): r["simd_efficiency"] for r in rows}
+    plot_bars("policies", [("%s/%s" % p, p) for p in POLICIES], names,
+              lambda p, n: eff.get((n,) + p), outdir)
 
 
 def plot_latency(rows, cfg, outdir):
@@ -243,24 +249,8 @@ plot for [i=2:%d] 'width.dat' using 1:i with linespoints ls (i-1) title columnhe
 
 def plot_layout(rows, names, outdir):
     eff = {(r["layout"], r["workload"]): r["simd_efficiency"] for r in rows}
-    with open(os.path.join(outdir, "layout.dat"), "w") as f:
-        f.write("workload " + " ".join(l.replace("_", "-") for l, _ in LAYOUTS) + "\n")
-        for n in names:
-            f.write(n.replace("_", "-") + " " +
-                    " ".join("%.4f" % (100 * eff.get((l, n), 0)) for l, _ in LAYOUTS) + "\n")
-    gnuplot(PNG % (900, 420) + """
-set output 'layout.png'
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set ylabel 'SIMD efficiency (%)'
-set yrange [0:105]
-set xtics rotate by 45 right scale 0 nomirror
-set bmargin 6
-set key outside right top
-set grid ytics
-plot for [i=2:5] 'layout.dat' using i:xtic(1) title columnheader(i)
-""", outdir)
+    plot_bars("layout", [(l, l) for l, _ in LAYOUTS], names, lambda l, n: eff.get((l, n)),
+              outdir)
 
 
 def host_description():

@@ -615,16 +615,7 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         case OPT_PROGRESS: o->progress = 1; break;
         case 'q': o->quiet = 1; break;
         case OPT_HELP: fputs(bench_usage_text, stdout); return -1;
-        default: /* '?': optopt is the option getopt rejected (0: unknown long) */
-            if (optopt == OPT_PROGRESS || optopt == 'q' || optopt == OPT_HELP)
-                rc = usage_error("option '%s' takes no value", argv[optind - 1]);
-            else if (optopt >= 256 || (optopt && strchr("smjfo", optopt)))
-                rc = usage_error("option '%s' needs a value", argv[optind - 1]);
-            else if (optopt)
-                rc = usage_error("unknown option '-%c'", optopt);
-            else
-                rc = usage_error("unknown option '%s'", argv[optind - 1]);
-            break;
+        default: rc = option_error(argv, longopts); break;
         }
     }
     if (rc)

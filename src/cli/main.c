@@ -171,14 +171,7 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
             break;
         case OPT_TRACE_COMMITS: o->trace_commits = optarg; break;
         case OPT_TRACE_KANATA: o->trace_kanata = optarg; break;
-        default: /* '?': getopt sets optopt for a known option it rejected */
-            if (optopt == OPT_STATS)
-                rc = usage_error("option '--stats' takes no value");
-            else if (optopt == 'w' || optopt == 't' || optopt == 'm' || optopt >= 256)
-                rc = usage_error("option '%s' needs a value", argv[optind - 1]);
-            else
-                rc = usage_error("unknown option '%s'", argv[optind - 1]);
-            break;
+        default: rc = option_error(argv, longopts); break;
         }
         if (rc)
             return rc;

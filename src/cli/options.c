@@ -58,6 +58,19 @@ int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi,
     return 0;
 }
 
+int option_error(char *const argv[], const struct option *longopts)
+{
+    if (optopt == 0) /* an unknown long option */
+        return usage_error("unknown option '%s'", argv[optind - 1]);
+    for (const struct option *o = longopts; o->name; o++)
+        if (o->val == optopt)
+            return usage_error(o->has_arg == no_argument ? "option '%s' takes no value"
+                                                         : "option '%s' needs a value",
+                               argv[optind - 1]);
+    /* an unknown short option, maybe inside a group such as -xq */
+    return usage_error("unknown option '-%c'", optopt);
+}
+
 int parse_model(const char *opt, const char *arg, simty_model_kind *out)
 {
     if (!strcmp(arg, "cycle"))

@@ -3,6 +3,7 @@
 #ifndef SIMTY_CLI_OPTIONS_H
 #define SIMTY_CLI_OPTIONS_H
 
+#include <getopt.h>
 #include <stdint.h>
 
 #include "simty.h"
@@ -13,6 +14,11 @@ int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Decimal or 0x-hex; with allow_suffix, K/M/G (x1024) and an optional i/B/iB.
  * Returns 0, or -1 without printing. */
 int parse_u64(const char *s, uint64_t *out, int allow_suffix);
+
+/* The one-line error for getopt_long() returning '?' (reads optind and
+ * optopt): an unknown option, a missing value, or a value given to an
+ * option that takes none.  Returns SIMTY_STATUS_USAGE. */
+int option_error(char *const argv[], const struct option *longopts);
 
 int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *out);
 int parse_model(const char *opt, const char *arg, simty_model_kind *out);

@@ -42,4 +42,26 @@ static inline unsigned lane_count(lane_mask m, unsigned T)
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o);
 
+/* The statistics of one executed SIMT slot (path `active`, outcome o) that
+ * both SIMT models count the same way; when a slot counts as issued and the
+ * path-table counters differ between them and stay with each model. */
+static inline void warp_count_executed(simty_sim *s, const path_t *active, const warp_outcome *o)
+{
+    simty_stats *st = &s->stats;
+    unsigned lanes = lane_count(o->retired, s->T);
+    st->thread_instructions += lanes;
+    if (sim_in_barrier_code(s, active->pc)) {
+        st->barrier_slots++;
+        st->barrier_thread_instructions += lanes;
+    }
+    st->lane_histogram[lane_count(active->mask, s->T)]++; /* active lanes at issue */
+    st->divergent_branches += o->divergent;
+    st->replays_memory += o->replay == REPLAY_MEMORY;
+    st->replays_indirect += o->replay == REPLAY_INDIRECT;
+    if (o->memory) {
+        st->memory_requests++;
+        st->memory_lanes += lanes;
+    }
+}
+
 #endif

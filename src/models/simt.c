@@ -87,21 +87,8 @@ static void simt_run(simty_sim *s)
         if (!paths_count(pt))
             m->live &= ~(1ull << w);
 
-        unsigned lanes = lane_count(o.retired, s->T);
         st->warp_instructions++;
-        st->thread_instructions += lanes;
-        if (sim_in_barrier_code(s, active.pc)) {
-            st->barrier_slots++;
-            st->barrier_thread_instructions += lanes;
-        }
-        st->lane_histogram[lane_count(active.mask, s->T)]++; /* active lanes at issue */
-        st->divergent_branches += o.divergent;
-        st->replays_memory += o.replay == REPLAY_MEMORY;
-        st->replays_indirect += o.replay == REPLAY_INDIRECT;
-        if (o.memory) {
-            st->memory_requests++;
-            st->memory_lanes += lanes;
-        }
+        warp_count_executed(s, &active, &o);
         st->cct_pushes += ev.pushes;
         st->cct_pops += ev.pops;
         st->cct_swaps += ev.swaps;

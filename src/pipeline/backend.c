@@ -51,21 +51,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
     if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
         p->write_parity = (int)(w & 1);
 
-    simty_stats *st = &s->stats;
-    unsigned lanes = lane_count(o.retired, s->T);
-    st->thread_instructions += lanes;
-    if (sim_in_barrier_code(s, active.pc)) {
-        st->barrier_slots++;
-        st->barrier_thread_instructions += lanes;
-    }
-    st->lane_histogram[lane_count(active.mask, s->T)]++;
-    st->divergent_branches += o.divergent;
-    st->replays_memory += o.replay == REPLAY_MEMORY;
-    st->replays_indirect += o.replay == REPLAY_INDIRECT;
-    if (o.memory) {
-        st->memory_requests++;
-        st->memory_lanes += lanes;
-    }
+    warp_count_executed(s, &active, &o);
     if (s->cfg.trace_commits && o.retired)
         commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, w, 0, active.pc, o.insn,
                            o.retired);
