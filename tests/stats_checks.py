@@ -72,6 +72,14 @@ CASES = [
         "cct_pushes": 2, "cct_pops": 2, "cct_swaps": 5}),
     # ideal sorted list: L0, L1, L2, L3 in PC order, each reconverging with
     # the others at join as soon as it gets there: 17 slots.
+    # convergent.S, 8x4: every warp issues the five ALU instructions and the
+    # parking `j .` with all 4 lanes, and the parking slot retires in every
+    # lane (docs/pipeline.md): 8 x 6 = 48 slots, 48 x 4 = 192
+    # thread-instructions, all slots in the 4-lane bin, efficiency exactly 1.
+    ("convergent", ["-w", "8", "-t", "4"], {
+        "warp_instructions": 48, "thread_instructions": 192,
+        "lane_histogram": [0, 0, 0, 48], "simd_efficiency": 1.0,
+        "divergent_branches": 0, "max_paths": 1}),
     ("cct", ["-w", "1", "-t", "4", "--paths", "ideal"], {
         "warp_instructions": 17, "thread_instructions": 38,
         "lane_histogram": [8, 2, 2, 5], "divergent_branches": 3, "max_paths": 4,

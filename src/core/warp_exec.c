@@ -90,8 +90,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
             for (lane_mask m = taken; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
-            o->retired = mask & ~taken;
-            o->next[0].mask = mask & ~taken;
+            o->next[0].mask = mask & ~taken; /* every lane retires it once */
             break;
         }
         uint32_t target = pc + (uint32_t)d->imm;
@@ -106,10 +105,9 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     }
 
     case CLS_JAL: {
-        if (d->flags & INSN_SELF_LOOP) { /* `j .`: park */
+        if (d->flags & INSN_SELF_LOOP) { /* `j .`: park, after retiring it once */
             for (lane_mask m = mask; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
-            o->retired = 0;
             o->next[0].mask = 0;
             break;
         }
