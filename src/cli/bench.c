@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/bench.h"
+#include "cli/bench_table.h"
 #include "cli/options.h"
 #include "simty.h"
 
@@ -49,31 +50,6 @@ static const char bench_usage_text[] =
     "\n"
     "Exit status: 0 every run as expected; 1 some run failed; 123 the table cannot\n"
     "be written; 125 usage error; 126 a program cannot be read.\n";
-
-#define MAX_LIST 64
-#define MAX_PROGRAMS 1024
-
-typedef struct bench_grid {
-    unsigned n_shapes, warps[MAX_LIST], threads[MAX_LIST];
-    unsigned n_models, n_paths, n_priorities, n_coalescers, n_latencies;
-    simty_model_kind models[MAX_LIST];
-    simty_paths_kind paths[MAX_LIST];
-    simty_priority_kind priorities[MAX_LIST];
-    simty_coalescer_kind coalescers[MAX_LIST];
-    unsigned latencies[MAX_LIST];
-} bench_grid;
-
-typedef struct bench_run {
-    const char *program, *name; /* path, and basename without .elf */
-    simty_config cfg;
-    /* outcome */
-    int ok, roi, status;
-    char outcome[24];   /* pass, FAIL, fault, deadlock, ... */
-    char detail[160];   /* why a run failed: simulator message or last output line */
-    simty_stats st;     /* region of interest, or the whole run */
-    uint64_t total_cycles, total_thread_instructions;
-    double host_seconds; /* CPU time of the simulating thread */
-} bench_run;
 
 typedef struct bench_pool {
     bench_run *runs;
@@ -174,16 +150,6 @@ static int parse_coalescer_item(const char *opt, const char *item, void *out, un
 static int parse_latency_item(const char *opt, const char *item, void *out, unsigned i)
 {
     return parse_uint_opt(opt, item, 0, SIMTY_MAX_MEM_LATENCY, &((bench_grid *)out)->latencies[i]);
-}
-
-static const char *paths_str(simty_paths_kind k) { return k == SIMTY_PATHS_HCT ? "hct" : "ideal"; }
-static const char *priority_str(simty_priority_kind k)
-{
-    return k == SIMTY_PRIORITY_DEPTH ? "depth" : "minpc";
-}
-static const char *coalescer_str(simty_coalescer_kind k)
-{
-    return k == SIMTY_COALESCER_SIMTY ? "simty" : "block";
 }
 
 /* ---- programs ---- */
@@ -376,11 +342,6 @@ static void run_one(bench_run *r)
 
 /* ---- the pool ---- */
 
-static void shape_str(const bench_run *r, char *buf, size_t n)
-{
-    snprintf(buf, n, "%ux%u", r->cfg.warps, r->cfg.threads);
-}
-
 static void report_progress(bench_pool *p, const bench_run *r)
 {
     char shape[16];
@@ -414,126 +375,6 @@ static void *worker(void *arg)
         p->failed += !p->runs[i].ok;
         report_progress(p, &p->runs[i]);
         pthread_mutex_unlock(&p->lock);
-    }
-}
-
-/* ---- the table ---- */
-
-static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
-
-static double simd_eff(const bench_run *r)
-{
-    return ratio((double)r->st.thread_instructions,
-                 (double)(r->st.warp_instructions - r->st.squashed) * r->cfg.threads);
-}
-
-/* Efficiency of the slots outside the SDK barrier's wait routine: spinning
- * lanes are all active, so waits inflate the plain figure. */
-static double work_eff(const bench_run *r)
-{
-    const simty_stats *st = &r->st;
-    return ratio((double)(st->thread_instructions - st->barrier_thread_instructions),
-                 (double)(st->warp_instructions - st->squashed - st->barrier_slots) *
-                     r->cfg.threads);
-}
-
-static double barrier_share(const bench_run *r)
-{
-    const simty_stats *st = &r->st;
-    return ratio((double)st->barrier_slots, (double)(st->warp_instructions - st->squashed));
-}
-
-static void print_csv(FILE *f, const bench_run *runs, unsigned n)
-{
-    fprintf(f, "workload,model,warps,threads,paths,priority,coalescer,mem_latency,result,ok,"
-               "roi,cycles,ipc,thread_ipc,simd_efficiency,work_efficiency,barrier_share,"
-               "barrier_slots,barrier_thread_instructions,max_paths,replays_memory,"
-               "replays_indirect,squashed,thread_instructions,warp_instructions,"
-               "total_cycles,total_thread_instructions,host_seconds,mcycles_per_s,"
-               "mthread_instructions_per_s,detail\n");
-    for (unsigned i = 0; i < n; i++) {
-        const bench_run *r = &runs[i];
-        const simty_stats *st = &r->st;
-        fprintf(f, "%s,%s,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
-                   "%llu,%llu,%llu,%llu,"
-                   "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,\"",
-                r->name, simty_model_name(r->cfg.model), r->cfg.warps, r->cfg.threads,
-                paths_str(r->cfg.paths), priority_str(r->cfg.priority),
-                coalescer_str(r->cfg.coalescer), r->cfg.mem_latency, r->outcome, r->ok, r->roi,
-                (unsigned long long)st->cycles,
-                ratio((double)st->warp_instructions, (double)st->cycles),
-                ratio((double)st->thread_instructions, (double)st->cycles), simd_eff(r),
-                work_eff(r), barrier_share(r), (unsigned long long)st->barrier_slots,
-                (unsigned long long)st->barrier_thread_instructions,
-                (unsigned long long)st->max_paths, (unsigned long long)st->replays_memory,
-                (unsigned long long)st->replays_indirect, (unsigned long long)st->squashed,
-                (unsigned long long)st->thread_instructions,
-                (unsigned long long)st->warp_instructions, (unsigned long long)r->total_cycles,
-                (unsigned long long)r->total_thread_instructions, r->host_seconds,
-                ratio((double)r->total_cycles, r->host_seconds) * 1e-6,
-                ratio((double)r->total_thread_instructions, r->host_seconds) * 1e-6);
-        for (const char *c = r->detail; *c; c++)
-            fputs(*c == '"' ? "\"\"" : (char[2]){*c, 0}, f);
-        fprintf(f, "\"\n");
-    }
-}
-
-/* Markdown: the option columns appear only when their list varies. */
-static void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigned n)
-{
-    int m = g->n_models > 1, pa = g->n_paths > 1, pr = g->n_priorities > 1,
-        co = g->n_coalescers > 1, la = g->n_latencies > 1;
-    fprintf(f, "| workload | shape |%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
-               "work eff. | barrier | max paths | replays | squashed | host s | Mcycles/s | "
-               "M thr-instr/s |\n",
-            m ? " model |" : "", pa ? " paths |" : "", pr ? " priority |" : "",
-            co ? " coalescer |" : "", la ? " mem lat. |" : "");
-    fprintf(f, "|---|---|%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", m ? "---|" : "",
-            pa ? "---|" : "", pr ? "---|" : "", co ? "---|" : "", la ? "--:|" : "");
-    int any_roi = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const bench_run *r = &runs[i];
-        const simty_stats *st = &r->st;
-        any_roi |= r->roi;
-        char shape[16];
-        shape_str(r, shape, sizeof shape);
-        fprintf(f, "| %s | %s |", r->name, shape);
-        if (m)
-            fprintf(f, " %s |", simty_model_name(r->cfg.model));
-        if (pa)
-            fprintf(f, " %s |", paths_str(r->cfg.paths));
-        if (pr)
-            fprintf(f, " %s |", priority_str(r->cfg.priority));
-        if (co)
-            fprintf(f, " %s |", coalescer_str(r->cfg.coalescer));
-        if (la)
-            fprintf(f, " %u |", r->cfg.mem_latency);
-        fprintf(f, " %s%s | %llu | %.3f | %.2f | %.1f%% | %.1f%% | %.1f%% | %llu | %llu | %llu | "
-                   "%.2f | %.2f | %.1f |\n",
-                r->outcome, r->roi ? "" : " (whole run)", (unsigned long long)st->cycles,
-                ratio((double)st->warp_instructions, (double)st->cycles),
-                ratio((double)st->thread_instructions, (double)st->cycles), 100.0 * simd_eff(r),
-                100.0 * work_eff(r), 100.0 * barrier_share(r), (unsigned long long)st->max_paths,
-                (unsigned long long)(st->replays_memory + st->replays_indirect),
-                (unsigned long long)st->squashed, r->host_seconds,
-                ratio((double)r->total_cycles, r->host_seconds) * 1e-6,
-                ratio((double)r->total_thread_instructions, r->host_seconds) * 1e-6);
-    }
-    if (any_roi)
-        fprintf(f, "\nCycles to squashed: the region of interest (simty_roi_begin/end); host "
-                   "time and speed: the whole run. Work eff.: SIMD efficiency of the slots "
-                   "outside simty_barrier()'s wait routine; barrier: the share of executed slots "
-                   "inside it.\n");
-    int header = 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (runs[i].ok)
-            continue;
-        char shape[16];
-        shape_str(&runs[i], shape, sizeof shape);
-        if (!header++)
-            fprintf(f, "\nFailed runs:\n\n");
-        fprintf(f, "- %s %s: %s%s%s\n", runs[i].name, shape, runs[i].outcome,
-                runs[i].detail[0] ? ": " : "", runs[i].detail);
     }
 }
 

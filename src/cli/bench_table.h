@@ -1,0 +1,44 @@
+/* simty bench: the grid of runs and the table printed from it (Markdown
+ * or CSV). */
+#ifndef SIMTY_CLI_BENCH_TABLE_H
+#define SIMTY_CLI_BENCH_TABLE_H
+
+#include <stdio.h>
+
+#include "simty.h"
+
+#define MAX_LIST 64
+#define MAX_PROGRAMS 1024
+
+typedef struct bench_grid {
+    unsigned n_shapes, warps[MAX_LIST], threads[MAX_LIST];
+    unsigned n_models, n_paths, n_priorities, n_coalescers, n_latencies;
+    simty_model_kind models[MAX_LIST];
+    simty_paths_kind paths[MAX_LIST];
+    simty_priority_kind priorities[MAX_LIST];
+    simty_coalescer_kind coalescers[MAX_LIST];
+    unsigned latencies[MAX_LIST];
+} bench_grid;
+
+typedef struct bench_run {
+    const char *program, *name; /* path, and basename without .elf */
+    simty_config cfg;
+    /* outcome */
+    int ok, roi, status;
+    char outcome[24];   /* pass, FAIL, fault, deadlock, ... */
+    char detail[160];   /* why a run failed: simulator message or last output line */
+    simty_stats st;     /* region of interest, or the whole run */
+    uint64_t total_cycles, total_thread_instructions;
+    double host_seconds; /* CPU time of the simulating thread */
+} bench_run;
+
+const char *paths_str(simty_paths_kind k);
+const char *priority_str(simty_priority_kind k);
+const char *coalescer_str(simty_coalescer_kind k);
+void shape_str(const bench_run *r, char *buf, size_t n);
+
+void print_csv(FILE *f, const bench_run *runs, unsigned n);
+/* The option columns appear only for the lists with several values. */
+void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigned n);
+
+#endif
