@@ -39,7 +39,8 @@ typedef struct simty_config {
     simty_coalescer_kind coalescer;
     unsigned mem_latency; /* cycle model: extra cycles before a load wakes its warp */
     uint64_t max_cycles; /* 0: no limit */
-    uint32_t ram_base;
+    double max_seconds;  /* host CPU time of the run, seconds; 0: no limit */
+    uint32_t ram_base;   /* base and sizes: multiples of 4 bytes */
     uint64_t ram_size;
     struct {
         uint32_t base;
@@ -60,16 +61,20 @@ typedef enum {
     SIMTY_EXIT_FAULT,      /* guest fault */
     SIMTY_EXIT_DEADLOCK,   /* no thread can make progress */
     SIMTY_EXIT_MAX_CYCLES, /* --max-cycles reached */
+    SIMTY_EXIT_INTERRUPTED, /* simty_request_stop() (a signal) */
+    SIMTY_EXIT_TIME_LIMIT, /* max_seconds of host CPU time used */
+    SIMTY_EXIT_OUTPUT,     /* the console output could not be written */
 } simty_exit_reason;
 
 /* Exit statuses of the simty command (docs/platform.md). */
 enum {
     SIMTY_STATUS_FAULT = 121,
     SIMTY_STATUS_DEADLOCK = 122,
-    SIMTY_STATUS_OUTPUT = 123, /* --signature or --stats-json cannot be written */
-    SIMTY_STATUS_MAX_CYCLES = 124,
+    SIMTY_STATUS_OUTPUT = 123, /* an output (console, file) cannot be written */
+    SIMTY_STATUS_MAX_CYCLES = 124, /* cycle or host time limit */
     SIMTY_STATUS_USAGE = 125,
-    SIMTY_STATUS_LOAD = 126,
+    SIMTY_STATUS_LOAD = 126, /* program cannot be loaded, or no host memory for it */
+    SIMTY_STATUS_SIGNAL = 128, /* + the signal number: interrupted (130 SIGINT, 143 SIGTERM) */
 };
 
 typedef struct simty_stats {
@@ -97,6 +102,8 @@ typedef struct simty_stats {
 typedef struct simty_result {
     simty_exit_reason reason;
     int exit_code;       /* program exit code (meaningful for EXIT/PARKED/FINISHER/TOHOST) */
+    int signal;          /* INTERRUPTED: the signal number given to simty_request_stop() */
+    int output_errno;    /* the console output failed (errno), even if the run went on */
     char message[1024];  /* one-line description of a fault, deadlock or limit */
 } simty_result;
 
@@ -104,15 +111,28 @@ typedef struct simty_sim simty_sim;
 
 void simty_config_default(simty_config *cfg);
 
-/* Returns NULL with a one-line reason in err on a bad configuration. */
+/* Checks every value of a configuration without allocating anything.
+ * Returns 0, or -1 with a one-line reason in err. */
+int simty_config_check(const simty_config *cfg, char *err, size_t errlen);
+
+/* Returns NULL with a one-line reason in err on a bad configuration (what
+ * simty_config_check() reports) or when host memory runs out. */
 simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen);
 void simty_destroy(simty_sim *s);
 
 /* Loads an ELF program.  Returns 0, or -1 with a one-line reason. */
 int simty_load(simty_sim *s, const char *path, char *err, size_t errlen);
+/* The same from an ELF image in memory (copied; the caller keeps it). */
+int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_t errlen);
 
 /* Runs until the program ends (any simty_exit_reason but NONE). */
 void simty_run(simty_sim *s);
+
+/* Asks a running simulation to stop at its next cycle boundary, with exit
+ * reason INTERRUPTED and status 128 + signo.  Async-signal-safe (it only
+ * sets a flag of the instance), so a signal handler may call it; it may be
+ * called before simty_run() too. */
+void simty_request_stop(simty_sim *s, int signo);
 
 const simty_result *simty_result_get(const simty_sim *s);
 const simty_stats *simty_stats_get(const simty_sim *s);

@@ -177,7 +177,8 @@ def tests(ctx, run, simty, Failure):
             def t(prog=prog, pattern=pattern, model=model):
                 if pattern is None:  # nothing to disassemble at the faulting PC
                     pattern = (r"^simty: guest fault: hart 0, pc 0x40000000: instruction fetch "
-                               r"from unmapped address 0x40000000$")
+                               r"from unmapped address 0x40000000, reached by the jump at "
+                               r"0x8[0-9a-f]{7} <bad\+0x4> \(jalr zero,0\(t0\)\)$")
                 else:
                     pattern = r"^simty: guest fault: hart 0, pc 0x8[0-9a-f]{7} <[^>]+> " + pattern
                 expect([sim, "run"] + model + [bad(prog)], FAULT, pattern)

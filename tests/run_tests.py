@@ -133,7 +133,7 @@ def group_unit(ctx):
     elf = programs.example_elf("vecadd", "-O2")
     for n in names:
         cmd = [os.path.join(unit_dir, n)]
-        if n == "test_elf":
+        if n in ("test_elf", "test_api"):
             cmd.append(elf)
 
         def t(cmd=cmd):
@@ -354,8 +354,9 @@ def group_timing(ctx):
 
 
 def group_bad(ctx):
+    import bad_hostile
     import bad_input
-    return bad_input.tests(ctx, run, simty, Failure)
+    return bad_input.tests(ctx, run, simty, Failure) + bad_hostile.tests(ctx, run, simty, Failure)
 
 
 def group_bench(ctx):

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,7 +18,9 @@
 #include "cli/bench.h"
 #include "cli/bench_table.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "simty.h"
+#include "util/escape.h"
 
 static const char bench_usage_text[] =
     "usage: simty bench [options] PROGRAM.elf|DIRECTORY...\n"
@@ -32,12 +35,14 @@ static const char bench_usage_text[] =
     "      --priority LIST    depth (default), minpc\n"
     "      --coalescer LIST   simty (default), block\n"
     "      --mem-latency LIST extra load latency in cycles (default 0)\n"
-    "      --max-cycles N     stop a run after N cycles, a failure (default 2000000000,\n"
-    "                         so that no run can go on forever)\n"
+    "      --max-cycles N     stop a run after N cycles, a failure (default 2000000000)\n"
+    "      --timeout S        stop a run after S seconds of host CPU time, a failure\n"
+    "                         (default 600); with --max-cycles no run goes on forever\n"
     "      --ram-size SIZE    main RAM per simulation (default 64M)\n"
     "  -j, --jobs N           simulations at once (default: the host's online CPUs)\n"
     "  -f, --format F         md (default): a Markdown table; csv: every column\n"
-    "  -o, --output FILE      write the table to FILE (default stdout)\n"
+    "  -o, --output FILE      write the table to FILE (default stdout); FILE appears\n"
+    "                         only when the table is complete\n"
     "      --progress         one line per finished run on stderr (the default when\n"
     "                         stderr is a terminal is a single updating line)\n"
     "  -q, --quiet            no progress display\n"
@@ -49,11 +54,16 @@ static const char bench_usage_text[] =
     "marks one, else the whole run; host time and speed always cover the whole run.\n"
     "\n"
     "Exit status: 0 every run as expected; 1 some run failed; 123 the table cannot\n"
-    "be written; 125 usage error; 126 a program cannot be read.\n";
+    "be written; 125 usage error; 126 a program cannot be read; 130/143 interrupted\n"
+    "by SIGINT/SIGTERM (no table is written).\n";
+
+#define DEFAULT_TIMEOUT 600 /* seconds of host CPU time per run */
 
 typedef struct bench_pool {
     bench_run *runs;
     unsigned n, next, done, failed;
+    int stop;           /* the signal that interrupted the bench, or 0 */
+    const char *tmp;    /* the table's temporary file, removed on a second signal */
     pthread_mutex_t lock;
     int progress;       /* 0 none, 1 updating line, 2 one line per run */
     struct timespec t0;
@@ -175,17 +185,26 @@ static char *xstrdup(const char *s)
     return d;
 }
 
-/* Appends a program path (owned copy).  Returns 0, or an exit status. */
-static int add_program(char **progs, unsigned *n, const char *path)
+static int cannot_read(const char *path)
+{
+    char name[256];
+    text_escape(name, sizeof name, path);
+    fprintf(stderr, "simty bench: cannot read %s: %s\n", name, strerror(errno));
+    return SIMTY_STATUS_LOAD;
+}
+
+/* Appends a program path (owned copy).  A program named on the command
+ * line must be readable; one found in a directory is taken as it is, and a
+ * bad one (a dangling link, a FIFO) fails its own rows.  Returns 0, or an
+ * exit status. */
+static int add_program(char **progs, unsigned *n, const char *path, int named)
 {
     if (*n == MAX_PROGRAMS) {
         fprintf(stderr, "simty bench: more than %d programs\n", MAX_PROGRAMS);
         return SIMTY_STATUS_USAGE;
     }
-    if (access(path, R_OK) != 0) {
-        fprintf(stderr, "simty bench: cannot read %s: %s\n", path, strerror(errno));
-        return SIMTY_STATUS_LOAD;
-    }
+    if (named && access(path, R_OK) != 0)
+        return cannot_read(path);
     progs[(*n)++] = xstrdup(path);
     return 0;
 }
@@ -194,17 +213,13 @@ static int add_program(char **progs, unsigned *n, const char *path)
 static int add_argument(char **progs, unsigned *n, const char *arg)
 {
     struct stat sb;
-    if (stat(arg, &sb) != 0) {
-        fprintf(stderr, "simty bench: cannot read %s: %s\n", arg, strerror(errno));
-        return SIMTY_STATUS_LOAD;
-    }
+    if (stat(arg, &sb) != 0)
+        return cannot_read(arg);
     if (!S_ISDIR(sb.st_mode))
-        return add_program(progs, n, arg);
+        return add_program(progs, n, arg, 1);
     DIR *d = opendir(arg);
-    if (!d) {
-        fprintf(stderr, "simty bench: cannot read %s: %s\n", arg, strerror(errno));
-        return SIMTY_STATUS_LOAD;
-    }
+    if (!d)
+        return cannot_read(arg);
     unsigned first = *n;
     int rc = 0;
     for (struct dirent *e; !rc && (e = readdir(d));) {
@@ -218,48 +233,48 @@ static int add_argument(char **progs, unsigned *n, const char *arg)
             break;
         }
         snprintf(p, len, "%s/%s", arg, e->d_name);
-        rc = add_program(progs, n, p);
+        rc = add_program(progs, n, p, 0);
         free(p);
     }
     closedir(d);
     if (!rc && *n == first) {
-        fprintf(stderr, "simty bench: no .elf files in %s\n", arg);
+        char name[256];
+        text_escape(name, sizeof name, arg);
+        fprintf(stderr, "simty bench: no .elf files in %s\n", name);
         return SIMTY_STATUS_LOAD;
     }
     qsort(progs + first, *n - first, sizeof *progs, by_name);
     return rc;
 }
 
-/* "dir/bfs.elf" -> "bfs"; characters that would break a CSV field or a
- * Markdown cell become '_' */
+/* "dir/bfs.elf" -> "bfs", escaped for printing (util/escape.h); the
+ * characters that would still break a CSV field or a Markdown cell become
+ * '_' */
 static char *program_name(const char *path)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    char *name = xstrdup(base);
-    if (ends_with(name, ".elf"))
-        name[strlen(name) - 4] = 0;
-    for (char *c = name; *c; c++)
-        if (*c == ',' || *c == '"' || *c == '|' || (unsigned char)*c < 0x20 ||
-            (unsigned char)*c > 0x7e)
+    size_t len = strlen(base);
+    if (ends_with(base, ".elf"))
+        len -= 4;
+    char buf[256];
+    text_escape_n(buf, sizeof buf, base, len);
+    for (char *c = buf; *c; c++)
+        if (*c == ',' || *c == '"' || *c == '|')
             *c = '_';
-    return name;
+    return xstrdup(buf);
 }
 
 /* ---- one run ---- */
 
-/* Truncating copy (messages are cut to the table's detail width); guest
- * bytes that are not printable ASCII, and '|' (a Markdown cell border),
- * become '?', so a table stays one row per run. */
+/* Truncating copy of a simulator message (already printable: guest text in
+ * it is escaped) to the table's detail width. */
 static void copy_str(char *dst, size_t n, const char *src)
 {
     size_t k = strlen(src);
     if (k >= n)
         k = n - 1;
-    for (size_t i = 0; i < k; i++) {
-        unsigned char c = (unsigned char)src[i];
-        dst[i] = c < 0x20 || c > 0x7e || c == '|' ? '?' : (char)c;
-    }
+    memcpy(dst, src, k);
     dst[k] = 0;
 }
 
@@ -279,10 +294,10 @@ static void last_line(FILE *f, char *out, size_t n)
         got--;
     buf[got] = 0;
     char *line = strrchr(buf, '\n');
-    copy_str(out, n, line ? line + 1 : buf);
+    text_escape(out, n, line ? line + 1 : buf); /* guest text: one printable line */
 }
 
-static void run_one(bench_run *r)
+static void run_one(bench_pool *p, bench_run *r)
 {
     char err[256];
     FILE *console = tmpfile();
@@ -307,9 +322,17 @@ static void run_one(bench_run *r)
     /* two threads must share a warp, and the scalar model has no warps */
     int expect_deadlock = simty_find_symbol(s, "simty_expect_deadlock", &addr) == 0 &&
                           r->cfg.threads >= 2 && r->cfg.model != SIMTY_MODEL_SCALAR;
+    pthread_mutex_lock(&p->lock); /* a signal may ask every live run to stop */
+    r->sim = s;
+    if (p->stop)
+        simty_request_stop(s, p->stop);
+    pthread_mutex_unlock(&p->lock);
     double t0 = thread_cpu_seconds();
     simty_run(s);
     r->host_seconds = thread_cpu_seconds() - t0;
+    pthread_mutex_lock(&p->lock);
+    r->sim = NULL;
+    pthread_mutex_unlock(&p->lock);
 
     const simty_result *res = simty_result_get(s);
     const simty_stats *whole = simty_stats_get(s), *roi = simty_roi_stats_get(s);
@@ -325,8 +348,12 @@ static void run_one(bench_run *r)
         snprintf(r->outcome, sizeof r->outcome, expect_deadlock ? "pass (no deadlock)" : "pass");
     else if (r->status == SIMTY_STATUS_FAULT)
         snprintf(r->outcome, sizeof r->outcome, "fault");
-    else if (r->status == SIMTY_STATUS_MAX_CYCLES)
+    else if (res->reason == SIMTY_EXIT_TIME_LIMIT)
+        snprintf(r->outcome, sizeof r->outcome, "time limit");
+    else if (res->reason == SIMTY_EXIT_MAX_CYCLES)
         snprintf(r->outcome, sizeof r->outcome, "cycle limit");
+    else if (res->reason == SIMTY_EXIT_INTERRUPTED)
+        snprintf(r->outcome, sizeof r->outcome, "interrupted");
     else
         snprintf(r->outcome, sizeof r->outcome, "FAIL (exit %d)", r->status);
     r->ok = expect_deadlock ? deadlock : r->status == 0;
@@ -365,17 +392,51 @@ static void *worker(void *arg)
     bench_pool *p = arg;
     for (;;) {
         pthread_mutex_lock(&p->lock);
-        unsigned i = p->next < p->n ? p->next++ : p->n;
+        unsigned i = p->next < p->n && !p->stop ? p->next++ : p->n;
         pthread_mutex_unlock(&p->lock);
         if (i == p->n)
             return NULL;
-        run_one(&p->runs[i]);
+        run_one(p, &p->runs[i]);
         pthread_mutex_lock(&p->lock);
         p->done++;
         p->failed += !p->runs[i].ok;
         report_progress(p, &p->runs[i]);
         pthread_mutex_unlock(&p->lock);
     }
+}
+
+/* SIGINT and SIGTERM are blocked in every thread and taken here, by
+ * sigwait(): the live runs are asked to stop (at their next cycle
+ * boundary) and no new run starts.  A second signal ends the process at
+ * once (after removing the unfinished table). */
+static void *signal_waiter(void *arg)
+{
+    bench_pool *p = arg;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    for (;;) {
+        int signo;
+        if (sigwait(&set, &signo) != 0)
+            continue;
+        pthread_mutex_lock(&p->lock);
+        int again = p->stop != 0;
+        p->stop = signo;
+        for (unsigned i = 0; i < p->n; i++)
+            if (p->runs[i].sim)
+                simty_request_stop(p->runs[i].sim, signo);
+        const char *tmp = p->tmp;
+        pthread_mutex_unlock(&p->lock);
+        if (again) {
+            if (tmp)
+                unlink(tmp);
+            signal(signo, SIG_DFL);
+            pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+            raise(signo);
+        }
+    }
+    return NULL;
 }
 
 /* ---- the command ---- */
@@ -389,11 +450,12 @@ enum {
     OPT_RAM_SIZE,
     OPT_PROGRESS,
     OPT_HELP,
+    OPT_TIMEOUT,
 };
 
 typedef struct bench_opts {
     bench_grid grid;
-    uint64_t max_cycles, ram_size;
+    uint64_t max_cycles, ram_size, timeout;
     unsigned jobs;
     int csv, progress, quiet;
     const char *output;
@@ -409,6 +471,7 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         {"coalescer", required_argument, 0, OPT_COALESCER},
         {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
         {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
+        {"timeout", required_argument, 0, OPT_TIMEOUT},
         {"ram-size", required_argument, 0, OPT_RAM_SIZE},
         {"jobs", required_argument, 0, 'j'},
         {"format", required_argument, 0, 'f'},
@@ -442,9 +505,16 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
                 rc = usage_error("--max-cycles: expected a positive integer, got '%s'", optarg);
             o->max_cycles = v;
             break;
+        case OPT_TIMEOUT:
+            if (parse_u64(optarg, &v, 0) || v == 0 || v > 1000000000)
+                rc = usage_error("--timeout: expected a number of seconds, 1..1000000000, got '%s'",
+                                 optarg);
+            o->timeout = v;
+            break;
         case OPT_RAM_SIZE:
-            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20)
-                rc = usage_error("--ram-size: expected a size from 4K to 2047M, got '%s'", optarg);
+            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20 || (v & 3))
+                rc = usage_error("--ram-size: expected a size from 4K to 2047M, a multiple of 4 "
+                                 "bytes, got '%s'", optarg);
             o->ram_size = v;
             break;
         case 'j': rc = parse_uint_opt("--jobs", optarg, 1, 256, &o->jobs); break;
@@ -481,6 +551,8 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         g->latencies[0] = 0, g->n_latencies = 1;
     if (!o->max_cycles)
         o->max_cycles = 2000000000ull;
+    if (!o->timeout)
+        o->timeout = DEFAULT_TIMEOUT;
     if (!o->jobs) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = cpus < 1 ? 1 : cpus > 256 ? 256 : (unsigned)cpus;
@@ -488,38 +560,29 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
     return 0;
 }
 
-int cmd_bench(int argc, char **argv)
+/* -o FILE must not be one of the programs (the table would replace it). */
+static int output_is_program(const char *output, char *const *progs, unsigned np)
 {
-    bench_opts o;
-    memset(&o, 0, sizeof o);
-    int rc = parse_bench_args(argc, argv, &o);
-    if (rc)
-        return rc < 0 ? 0 : rc;
+    struct stat o, st;
+    if (!output || stat(output, &o) != 0 || !S_ISREG(o.st_mode))
+        return 0;
+    for (unsigned p = 0; p < np; p++)
+        if (stat(progs[p], &st) == 0 && st.st_dev == o.st_dev && st.st_ino == o.st_ino) {
+            char name[256];
+            text_escape(name, sizeof name, output);
+            usage_error("bench: -o %s is one of the programs; the table would replace it", name);
+            return 1;
+        }
+    return 0;
+}
 
-    char **progs = calloc(MAX_PROGRAMS, sizeof *progs);
-    unsigned np = 0;
-    for (int i = optind; !rc && progs && i < argc; i++)
-        rc = add_argument(progs, &np, argv[i]);
-
-    const bench_grid *g = &o.grid;
-    size_t n = (size_t)np * g->n_models * g->n_shapes * g->n_paths * g->n_priorities *
-               g->n_coalescers * g->n_latencies;
-    if (!rc && n > 100000)
-        rc = usage_error("bench: %zu runs is too many (at most 100000)", n);
-    FILE *out = stdout;
-    if (!rc && o.output && !(out = fopen(o.output, "w"))) {
-        fprintf(stderr, "simty bench: cannot write %s: %s\n", o.output, strerror(errno));
-        rc = SIMTY_STATUS_OUTPUT;
-    }
-    bench_run *runs = rc ? NULL : calloc(n, sizeof *runs);
-    char **names = calloc(MAX_PROGRAMS, sizeof *names);
-    if (!rc && (!runs || !names || !progs)) {
-        fprintf(stderr, "simty bench: out of host memory\n");
-        rc = 1;
-    }
+/* Fills the grid: program, model, shape, then the policies. */
+static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char **names,
+                      unsigned np)
+{
+    const bench_grid *g = &o->grid;
     size_t k = 0;
-    /* grid order: program, model, shape, then the policies */
-    for (unsigned p = 0; !rc && p < np; p++) {
+    for (unsigned p = 0; p < np; p++) {
         names[p] = program_name(progs[p]);
         for (unsigned a = 0; a < g->n_models; a++)
             for (unsigned b = 0; b < g->n_shapes; b++)
@@ -538,52 +601,109 @@ int cmd_bench(int argc, char **argv)
                                 r->cfg.priority = g->priorities[d];
                                 r->cfg.coalescer = g->coalescers[e];
                                 r->cfg.mem_latency = g->latencies[f];
-                                r->cfg.max_cycles = o.max_cycles;
-                                if (o.ram_size)
-                                    r->cfg.ram_size = o.ram_size;
+                                r->cfg.max_cycles = o->max_cycles;
+                                r->cfg.max_seconds = (double)o->timeout;
+                                if (o->ram_size)
+                                    r->cfg.ram_size = o->ram_size;
                             }
     }
+}
+
+/* Runs every run of the pool on `jobs` host threads, then writes the
+ * table, unless a signal interrupted the pool.  Returns the exit status. */
+static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *out)
+{
+    pthread_mutex_init(&pool->lock, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &pool->t0);
+    /* signals go to the waiter thread only (threads inherit the mask) */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    pthread_t waiter;
+    int have_waiter = pthread_create(&waiter, NULL, signal_waiter, pool) == 0;
+    unsigned nt = o->jobs < pool->n ? o->jobs : pool->n;
+    pthread_t *tids = calloc(nt, sizeof *tids);
+    unsigned started = 0;
+    for (; tids && started < nt; started++)
+        if (pthread_create(&tids[started], NULL, worker, pool) != 0)
+            break;
+    if (started == 0)
+        worker(pool); /* no thread could start: run here */
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(tids[i], NULL);
+    free(tids);
+    if (pool->progress == 1)
+        fprintf(stderr, "\n");
+    if (have_waiter) { /* sigwait() is a cancellation point; later signals wait */
+        pthread_cancel(waiter);
+        pthread_join(waiter, NULL);
+    }
+
+    int rc, stop = pool->stop;
+    if (stop) {
+        atomic_abort(out);
+        unsigned finished = 0;
+        for (unsigned i = 0; i < pool->n; i++)
+            finished += pool->runs[i].outcome[0] && strcmp(pool->runs[i].outcome, "interrupted");
+        fprintf(stderr, "simty bench: interrupted by %s with %u of %u runs finished; no table "
+                        "written\n", stop == SIGINT ? "SIGINT" : "SIGTERM", finished, pool->n);
+        rc = SIMTY_STATUS_SIGNAL + stop;
+    } else {
+        if (!o->quiet)
+            fprintf(stderr, "simty bench: %u runs, %u failed, %.1f s wall time, %u jobs\n",
+                    pool->n, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
+        if (o->csv)
+            print_csv(out->f, pool->runs, pool->n);
+        else
+            print_markdown(out->f, &o->grid, pool->runs, pool->n);
+        rc = atomic_commit(out, "simty bench");
+        if (!rc)
+            rc = pool->failed ? 1 : 0;
+    }
+    pthread_mutex_destroy(&pool->lock);
+    return rc;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_opts o;
+    memset(&o, 0, sizeof o);
+    int rc = parse_bench_args(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+
+    char **progs = calloc(MAX_PROGRAMS, sizeof *progs);
+    unsigned np = 0;
+    for (int i = optind; !rc && progs && i < argc; i++)
+        rc = add_argument(progs, &np, argv[i]);
+    if (!rc && output_is_program(o.output, progs, np))
+        rc = SIMTY_STATUS_USAGE;
+
+    const bench_grid *g = &o.grid;
+    size_t n = (size_t)np * g->n_models * g->n_shapes * g->n_paths * g->n_priorities *
+               g->n_coalescers * g->n_latencies;
+    if (!rc && n > 100000)
+        rc = usage_error("bench: %zu runs is too many (at most 100000)", n);
+    atomic_file out = {0};
+    if (!rc)
+        rc = atomic_open(&out, "simty bench", o.output);
+    bench_run *runs = rc ? NULL : calloc(n, sizeof *runs);
+    char **names = calloc(MAX_PROGRAMS, sizeof *names);
+    if (!rc && (!runs || !names || !progs)) {
+        fprintf(stderr, "simty bench: out of host memory\n");
+        rc = 1;
+    }
+    if (!rc)
+        fill_runs(runs, &o, progs, names, np);
 
     if (!rc) {
-        bench_pool pool = {.runs = runs, .n = (unsigned)n};
+        bench_pool pool = {.runs = runs, .n = (unsigned)n, .tmp = out.tmp};
         pool.progress = o.quiet ? 0 : o.progress ? 2 : isatty(2) ? 1 : 0;
-        pthread_mutex_init(&pool.lock, NULL);
-        clock_gettime(CLOCK_MONOTONIC, &pool.t0);
-        unsigned nt = o.jobs < n ? o.jobs : (unsigned)n;
-        pthread_t *tids = calloc(nt, sizeof *tids);
-        unsigned started = 0;
-        for (; tids && started < nt; started++)
-            if (pthread_create(&tids[started], NULL, worker, &pool) != 0)
-                break;
-        if (started == 0)
-            worker(&pool); /* no thread could start: run here */
-        for (unsigned i = 0; i < started; i++)
-            pthread_join(tids[i], NULL);
-        free(tids);
-        pthread_mutex_destroy(&pool.lock);
-        if (pool.progress == 1)
-            fprintf(stderr, "\n");
-        if (!o.quiet)
-            fprintf(stderr, "simty bench: %u runs, %u failed, %.1f s wall time, %u jobs\n",
-                    pool.n, pool.failed, seconds_since(&pool.t0), nt);
-
-        if (o.csv)
-            print_csv(out, runs, (unsigned)n);
-        else
-            print_markdown(out, g, runs, (unsigned)n);
-        int bad = ferror(out);
-        if (out != stdout)
-            bad |= fclose(out) != 0;
-        else
-            bad |= fflush(out) != 0;
-        if (bad) {
-            fprintf(stderr, "simty bench: error writing %s\n", o.output ? o.output : "stdout");
-            rc = SIMTY_STATUS_OUTPUT;
-        } else {
-            rc = pool.failed ? 1 : 0;
-        }
-    } else if (out && out != stdout) {
-        fclose(out);
+        rc = bench_pool_run(&pool, &o, &out);
+    } else {
+        atomic_abort(&out);
     }
     for (unsigned p = 0; p < np; p++) {
         free(progs[p]);

@@ -121,6 +121,10 @@ void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigne
                    "time and speed: the whole run. Work eff.: SIMD efficiency of the slots "
                    "outside simty_barrier()'s wait routine; barrier: the share of executed slots "
                    "inside it.\n");
+    if (n)
+        fprintf(f, "\nLimits per run: %llu cycles (--max-cycles), %g s of host CPU time "
+                   "(--timeout); a run that reaches one fails.\n",
+                (unsigned long long)runs[0].cfg.max_cycles, runs[0].cfg.max_seconds);
     int header = 0;
     for (unsigned i = 0; i < n; i++) {
         if (runs[i].ok)

@@ -30,6 +30,7 @@ typedef struct bench_run {
     simty_stats st;     /* region of interest, or the whole run */
     uint64_t total_cycles, total_thread_instructions;
     double host_seconds; /* CPU time of the simulating thread */
+    simty_sim *sim;      /* while it runs (a stop request reaches it) */
 } bench_run;
 
 const char *paths_str(simty_paths_kind k);

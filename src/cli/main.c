@@ -2,15 +2,18 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/bench.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "isa/disasm.h"
 #include "sim/sim.h"
 #include "simty.h"
+#include "util/escape.h"
 
 static const char usage_text[] =
     "usage: simty run [options] PROGRAM.elf\n"
@@ -60,7 +63,7 @@ static int parse_mem_opt(const char *arg, simty_config *cfg)
     b[colon - arg] = 0;
     if (parse_u64(b, &base, 0) || base > 0xffffffffull)
         return usage_error("--mem: bad base address in '%s'", arg);
-    if (parse_u64(colon + 1, &size, 1) || size == 0 || base + size > (1ull << 32))
+    if (parse_u64(colon + 1, &size, 1) || size == 0 || size > (1ull << 32) - base)
         return usage_error("--mem: bad size in '%s' (region must fit below 4 GiB)", arg);
     if (cfg->n_extra_mem == SIMTY_MAX_EXTRA_MEM)
         return usage_error("--mem: at most %d extra regions", SIMTY_MAX_EXTRA_MEM);
@@ -77,6 +80,7 @@ typedef struct cli_opts {
     const char *stats_json;
     const char *trace_commits;
     const char *trace_kanata;
+    uint64_t trace_limit;
     int stats;
 } cli_opts;
 
@@ -93,6 +97,8 @@ enum {
     OPT_MEM_LATENCY,
     OPT_TRACE_COMMITS,
     OPT_TRACE_KANATA,
+    OPT_TRACE_LIMIT,
+    OPT_TIMEOUT,
 };
 
 /* disasm_only: accept just the options that shape memory (--mem, --ram-size). */
@@ -114,10 +120,13 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
         {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
         {"trace-commits", required_argument, 0, OPT_TRACE_COMMITS},
         {"trace-kanata", required_argument, 0, OPT_TRACE_KANATA},
+        {"trace-limit", required_argument, 0, OPT_TRACE_LIMIT},
+        {"timeout", required_argument, 0, OPT_TIMEOUT},
         {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
     simty_config_default(&o->cfg);
+    o->trace_limit = TRACE_LIMIT_DEFAULT;
     opterr = 0;
     optind = 1;
     int c, k, rc = 0;
@@ -151,8 +160,9 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
             break;
         case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
         case OPT_RAM_SIZE:
-            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20)
-                rc = usage_error("--ram-size: expected a size from 4K to 2047M, got '%s'", optarg);
+            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20 || (v & 3))
+                rc = usage_error("--ram-size: expected a size from 4K to 2047M, a multiple of 4 "
+                                 "bytes, got '%s'", optarg);
             else
                 o->cfg.ram_size = v;
             break;
@@ -171,6 +181,20 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
             break;
         case OPT_TRACE_COMMITS: o->trace_commits = optarg; break;
         case OPT_TRACE_KANATA: o->trace_kanata = optarg; break;
+        case OPT_TRACE_LIMIT:
+            if (parse_u64(optarg, &v, 1))
+                rc = usage_error("--trace-limit: expected a size in bytes (0: no limit), got '%s'",
+                                 optarg);
+            else
+                o->trace_limit = v;
+            break;
+        case OPT_TIMEOUT:
+            if (parse_u64(optarg, &v, 0) || v == 0 || v > 1000000000)
+                rc = usage_error("--timeout: expected a number of seconds, 1..1000000000, got '%s'",
+                                 optarg);
+            else
+                o->cfg.max_seconds = (double)v;
+            break;
         default: rc = option_error(argv, longopts); break;
         }
         if (rc)
@@ -184,31 +208,62 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
     return 0;
 }
 
-/* Opens a trace output ("-": stdout).  Returns -1 after an error line. */
-static int open_trace(const char *path, FILE **f)
+/* SIGINT/SIGTERM: the run stops at its next cycle boundary and writes what
+ * was asked for; a second signal ends the process at once. */
+static simty_sim *volatile running_sim;
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int signo)
 {
-    *f = NULL;
-    if (!path)
-        return 0;
-    *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!*f) {
-        fprintf(stderr, "simty: cannot write %s: %s\n", path, strerror(errno));
-        return -1;
+    if (got_signal) {
+        signal(signo, SIG_DFL);
+        raise(signo);
+        return;
     }
-    return 0;
+    got_signal = signo;
+    simty_sim *s = running_sim;
+    if (s)
+        simty_request_stop(s, signo);
 }
 
-/* Closes a trace output.  Returns 1 after an error line if it could not be
- * written completely. */
-static int close_trace(const char *path, FILE *f)
+static void catch_signals(void)
 {
-    if (!f)
-        return 0;
-    int bad = ferror(f);
-    bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
-    if (bad)
-        fprintf(stderr, "simty: error writing %s\n", path);
-    return bad ? 1 : 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+/* The one-line report of a run that did not end by itself, and the warps'
+ * paths when it is stuck or cut off. */
+static void report_end(simty_sim *s, const simty_result *r)
+{
+    switch (r->reason) {
+    case SIMTY_EXIT_OUTPUT: /* a trace's own error line already said it */
+        if (r->output_errno)
+            fprintf(stderr, "simty: %s\n", r->message);
+        return;
+    case SIMTY_EXIT_FAULT:
+        fprintf(stderr, "simty: %s\n", r->message);
+        break;
+    case SIMTY_EXIT_DEADLOCK:
+    case SIMTY_EXIT_MAX_CYCLES:
+    case SIMTY_EXIT_TIME_LIMIT:
+    case SIMTY_EXIT_INTERRUPTED:
+        fprintf(stderr, "simty: %s\n", r->message);
+        fprintf(stderr, "simty: live threads at cycle %llu:\n",
+                (unsigned long long)simty_stats_get(s)->cycles);
+        simty_dump_state(s, stderr);
+        break;
+    default:
+        break;
+    }
+    if (r->output_errno && r->reason != SIMTY_EXIT_OUTPUT)
+        fprintf(stderr, "simty: the program's output cannot be written: %s\n",
+                strerror(r->output_errno));
 }
 
 static int cmd_run(int argc, char **argv)
@@ -220,40 +275,39 @@ static int cmd_run(int argc, char **argv)
     char err[512];
     if (o.trace_kanata && o.cfg.model != SIMTY_MODEL_CYCLE)
         return usage_error("--trace-kanata needs the cycle model (--model cycle)");
-    if (open_trace(o.trace_commits, &o.cfg.trace_commits) ||
-        open_trace(o.trace_kanata, &o.cfg.trace_kanata)) {
-        close_trace(o.trace_commits, o.cfg.trace_commits);
+    if (simty_config_check(&o.cfg, err, sizeof err))
+        return usage_error("%s", err);
+    catch_signals();
+    trace_file commits, kanata;
+    if (trace_open(&commits, "--trace-commits", o.trace_commits, o.trace_limit) ||
+        trace_open(&kanata, "--trace-kanata", o.trace_kanata, o.trace_limit)) {
+        trace_close(&commits);
         return SIMTY_STATUS_OUTPUT;
     }
+    o.cfg.trace_commits = commits.f;
+    o.cfg.trace_kanata = kanata.f;
+    /* the configuration is valid: what fails now is host memory */
     simty_sim *s = simty_create(&o.cfg, err, sizeof err);
-    if (!s) {
-        close_trace(o.trace_commits, o.cfg.trace_commits);
-        close_trace(o.trace_kanata, o.cfg.trace_kanata);
-        return usage_error("%s", err);
-    }
-    if (simty_load(s, o.program, err, sizeof err)) {
+    if (!s || simty_load(s, o.program, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
         simty_destroy(s);
-        close_trace(o.trace_commits, o.cfg.trace_commits);
-        close_trace(o.trace_kanata, o.cfg.trace_kanata);
+        trace_close(&commits);
+        trace_close(&kanata);
         return SIMTY_STATUS_LOAD;
     }
+    running_sim = s;
+    if (got_signal) /* arrived while loading */
+        simty_request_stop(s, got_signal);
     simty_run(s);
-    int trace_bad = close_trace(o.trace_commits, o.cfg.trace_commits) |
-                    close_trace(o.trace_kanata, o.cfg.trace_kanata);
+    running_sim = NULL;
+    int trace_bad = trace_close(&commits) | trace_close(&kanata);
     const simty_result *r = simty_result_get(s);
-    if (r->reason == SIMTY_EXIT_FAULT || r->reason == SIMTY_EXIT_DEADLOCK ||
-        r->reason == SIMTY_EXIT_MAX_CYCLES) {
-        fprintf(stderr, "simty: %s\n", r->message);
-        if (r->reason != SIMTY_EXIT_FAULT) {
-            fprintf(stderr, "simty: live threads at cycle %llu:\n",
-                    (unsigned long long)simty_stats_get(s)->cycles);
-            simty_dump_state(s, stderr);
-        }
-    }
+    report_end(s, r);
     int status = simty_exit_status(r);
-    /* an output file that cannot be written is a failure of its own, unless
-     * the run already failed */
+    /* an output that cannot be written is a failure of its own, unless the
+     * run already failed */
+    if (r->output_errno)
+        status = status ? status : SIMTY_STATUS_OUTPUT;
     if (o.signature && simty_write_signature(s, o.signature, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
         status = status ? status : SIMTY_STATUS_OUTPUT;
@@ -266,7 +320,11 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "simty: %s\n", err);
         status = status ? status : SIMTY_STATUS_OUTPUT;
     }
+    int console_failed = r->output_errno != 0; /* already reported */
     simty_destroy(s);
+    /* the program's output went to stdout: lost output is an error too */
+    if (!console_failed && finish_stdout(0))
+        status = status ? status : SIMTY_STATUS_OUTPUT;
     return status;
 }
 
@@ -292,27 +350,38 @@ static int cmd_disasm(int argc, char **argv)
         return SIMTY_STATUS_LOAD;
     }
     size_t k = 0; /* symbols are sorted by address */
-    for (unsigned i = 0; i < s->elf.nexec; i++) {
-        uint32_t a = s->elf.exec[i].addr, end = a + s->elf.exec[i].size;
-        for (; a + 4 <= end && a >= s->elf.exec[i].addr; a += 4) {
+    /* every executable segment, also one that ends at 2^32 (64-bit bounds);
+     * stop as soon as stdout fails (a closed pipe) */
+    int werr = 0;
+    for (unsigned i = 0; i < s->elf.nexec && !werr; i++) {
+        uint64_t a = s->elf.exec[i].addr, end = a + s->elf.exec[i].size;
+        for (; a + 4 <= end && !werr; a += 4) {
             while (k < s->elf.nsyms && s->elf.syms[k].addr < a)
                 k++;
-            for (; k < s->elf.nsyms && s->elf.syms[k].addr == a; k++)
-                printf("\n%08x <%s>:\n", a, s->elf.syms[k].name);
+            for (; k < s->elf.nsyms && s->elf.syms[k].addr == a; k++) {
+                char name[256];
+                text_escape(name, sizeof name, s->elf.syms[k].name);
+                if (printf("\n%08x <%s>:\n", (unsigned)a, name) < 0)
+                    werr = errno;
+            }
             char dis[200];
             insn_t d;
-            insn_decode(load_le(mem_ptr(&s->mem, a, 4), 4), &d);
-            insn_disasm(&d, a, dis, sizeof dis, disasm_symbolizer, s);
-            printf("%8x:\t%08x\t%s\n", a, d.raw, dis);
+            insn_decode(load_le(mem_ptr(&s->mem, (uint32_t)a, 4), 4), &d);
+            insn_disasm(&d, (uint32_t)a, dis, sizeof dis, disasm_symbolizer, s);
+            if (printf("%8x:\t%08x\t%s\n", (unsigned)a, d.raw, dis) < 0)
+                werr = errno;
         }
         k = 0;
     }
     simty_destroy(s);
-    return 0;
+    return finish_stdout(werr);
 }
 
 int main(int argc, char **argv)
 {
+    /* a closed pipe is a write error (EPIPE) that each output reports, not
+     * a signal that kills the process before its files are written */
+    signal(SIGPIPE, SIG_IGN);
     if (argc < 2)
         return usage_error("missing command");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {

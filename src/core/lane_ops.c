@@ -47,7 +47,7 @@ static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr
         int st = bus_store_slow(s, hart, addr, 4, nv);
         return st == MEM_OK || mem_fault(s, hart, pc, 2, st, addr, 4);
     }
-    ram_store(s, p, 4, nv);
+    ram_store(s, addr, p, 4, nv);
     return true;
 }
 

@@ -46,7 +46,10 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
     for (lane_mask m = served; m; m &= m - 1) { /* lane order */
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint8_t *p = ram + (addr[l] - base);
-        changed |= load_le(p, 4) ^ src[l];
+        uint32_t diff = load_le(p, 4) ^ src[l];
+        changed |= diff;
+        if (diff)
+            sim_code_written(s, addr[l]);
         store_le(p, 4, src[l]);
     }
     if (changed)
@@ -99,6 +102,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             return false;
         }
         o->divergent = taken != mask && target != pc + 4; /* both ways lead to pc+4 */
+        sim_note_jump(s, hart0 + lowest_lane(taken), pc, target);
         set_next(&o->next[0], target, taken, p->depth);
         set_next(&o->next[1], pc + 4, mask & ~taken, p->depth);
         break;
@@ -117,6 +121,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             return false;
         }
         exec_link(d, x, T, n, lane_select(mask, n, sel_buf), pc);
+        sim_note_jump(s, hart0 + lowest_lane(mask), pc, target);
         set_next(&o->next[0], target, mask, path_depth_add(p->depth, insn_depth_delta(d)));
         break;
     }
@@ -135,6 +140,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             return false;
         }
         exec_link(d, x, T, n, lane_select(same, n, sel_buf), pc);
+        sim_note_jump(s, hart0 + leader, pc, target);
         o->retired = same;
         set_next(&o->next[0], target, same, path_depth_add(p->depth, insn_depth_delta(d)));
         if (same != mask) {

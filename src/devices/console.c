@@ -1,5 +1,6 @@
 #include "devices/devices.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,10 +15,19 @@ int console_init(console_t *c, FILE *out, unsigned nharts)
     return c->line ? 0 : -1;
 }
 
+static void failed(console_t *c)
+{
+    if (!c->err)
+        c->err = errno ? errno : EIO;
+}
+
 static void emit(console_t *c, struct console_line *l)
 {
-    if (l->len)
-        fwrite(l->buf, 1, l->len, c->out);
+    if (l->len) {
+        errno = 0;
+        if (fwrite(l->buf, 1, l->len, c->out) != l->len || ferror(c->out))
+            failed(c);
+    }
     l->len = 0;
 }
 
@@ -32,7 +42,9 @@ void console_putc(console_t *c, unsigned hart, uint8_t ch)
             char *nb = realloc(l->buf, cap);
             if (!nb) { /* keep going, unbuffered */
                 emit(c, l);
-                fputc(ch, c->out);
+                errno = 0;
+                if (fputc(ch, c->out) == EOF)
+                    failed(c);
                 return;
             }
             l->buf = nb;
@@ -48,7 +60,9 @@ void console_flush_all(console_t *c)
 {
     for (unsigned h = 0; h < c->nharts; h++)
         emit(c, &c->line[h]);
-    fflush(c->out);
+    errno = 0;
+    if (fflush(c->out) != 0)
+        failed(c);
 }
 
 void console_free(console_t *c)

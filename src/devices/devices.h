@@ -21,6 +21,7 @@
  * mix, whatever the interleaving. */
 typedef struct console {
     FILE *out;
+    int err;       /* errno of the first failed write, or 0 */
     unsigned nharts;
     struct console_line {
         char *buf;
@@ -30,7 +31,8 @@ typedef struct console {
 
 int console_init(console_t *c, FILE *out, unsigned nharts);
 void console_putc(console_t *c, unsigned hart, uint8_t ch);
-/* Writes unfinished lines (hart order) and flushes the stream. */
+/* Writes unfinished lines (hart order) and flushes the stream.  A write
+ * that fails sets err (the first failure's errno). */
 void console_flush_all(console_t *c);
 void console_free(console_t *c);
 

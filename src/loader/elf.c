@@ -3,10 +3,14 @@
 #include "loader/elf.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/escape.h"
 
 enum {
     EM_RISCV = 243,
@@ -133,6 +137,11 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
         return -1;
     }
 
+    img->exec = malloc(phnum * sizeof *img->exec);
+    if (!img->exec) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
     int loaded = 0;
     for (unsigned i = 0; i < phnum; i++) {
         const uint8_t *ph = buf + phoff + (size_t)i * 32;
@@ -142,6 +151,7 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
         uint32_t filesz = rd32(ph + 16), memsz = rd32(ph + 20);
         if (filesz > memsz || !in_file(off, filesz, len)) {
             snprintf(err, errlen, "corrupt program header %u (segment data outside the file)", i);
+            elf_free(img);
             return -1;
         }
         uint8_t *dst = mem_ptr(mem, paddr, memsz);
@@ -150,27 +160,26 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
                      "segment %u at 0x%08x (%u bytes) is outside mapped memory "
                      "(add a region with --mem BASE:SIZE)",
                      i, paddr, memsz);
+            elf_free(img);
             return -1;
         }
         memcpy(dst, buf + off, filesz);
         memset(dst + filesz, 0, memsz - filesz);
         loaded = 1;
-        if ((rd32(ph + 24) & PF_X) && img->nexec < ELF_MAX_EXEC) {
+        if (rd32(ph + 24) & PF_X) {
             img->exec[img->nexec].addr = paddr;
             img->exec[img->nexec].size = memsz;
             img->nexec++;
         }
     }
-    if (!loaded) {
+    if (!loaded)
         snprintf(err, errlen, "no loadable segment");
-        return -1;
-    }
-    if (img->entry & 3) {
+    else if (img->entry & 3)
         snprintf(err, errlen, "entry point 0x%08x is not 4-byte aligned", img->entry);
-        return -1;
-    }
-    if (!mem_ptr(mem, img->entry, 4)) {
+    else if (!mem_ptr(mem, img->entry, 4))
         snprintf(err, errlen, "entry point 0x%08x is outside mapped memory", img->entry);
+    if (!loaded || (img->entry & 3) || !mem_ptr(mem, img->entry, 4)) {
+        elf_free(img);
         return -1;
     }
     if (shnum && shentsize == 40 && in_file(shoff, (uint64_t)shnum * 40, len)) {
@@ -182,43 +191,54 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
     return 0;
 }
 
+/* Reads a whole regular file.  O_NONBLOCK: opening a FIFO with no writer
+ * (or a device) must not block before the file type can be checked. */
+static uint8_t *read_file(const char *path, const char *name, size_t *len, char *err,
+                          size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open %s: %s", name, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    uint8_t *buf = NULL;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        snprintf(err, errlen, "%s is not a regular file", name);
+    else if (st.st_size > MAX_ELF_FILE)
+        snprintf(err, errlen, "%s is larger than 1 GiB", name);
+    else if (!(buf = malloc(st.st_size ? (size_t)st.st_size : 1)))
+        snprintf(err, errlen, "out of host memory reading %s", name);
+    else {
+        size_t got = 0, want = (size_t)st.st_size;
+        ssize_t k = 1;
+        while (got < want && (k = read(fd, buf + got, want - got)) > 0)
+            got += (size_t)k;
+        if (got < want) { /* an error, or the file shrank */
+            snprintf(err, errlen, "cannot read %s: %s", name,
+                     k < 0 ? strerror(errno) : "file changed while read");
+            free(buf);
+            buf = NULL;
+        }
+        *len = got;
+    }
+    close(fd);
+    return buf;
+}
+
 int elf_load(const char *path, memory_t *mem, elf_image *img, char *err, size_t errlen)
 {
     memset(img, 0, sizeof *img);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+    char name[256]; /* the path as messages show it */
+    text_escape(name, sizeof name, path);
+    size_t len = 0;
+    uint8_t *buf = read_file(path, name, &len, err, errlen);
+    if (!buf)
         return -1;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s is not a regular file", path);
-        fclose(f);
-        return -1;
-    }
-    if (st.st_size > MAX_ELF_FILE) {
-        snprintf(err, errlen, "%s is larger than 1 GiB", path);
-        fclose(f);
-        return -1;
-    }
-    size_t len = (size_t)st.st_size;
-    uint8_t *buf = malloc(len ? len : 1);
-    if (!buf) {
-        snprintf(err, errlen, "out of host memory reading %s", path);
-        fclose(f);
-        return -1;
-    }
-    if (fread(buf, 1, len, f) != len) {
-        snprintf(err, errlen, "cannot read %s", path);
-        fclose(f);
-        free(buf);
-        return -1;
-    }
-    fclose(f);
     char why[256];
     int rc = elf_load_buffer(buf, len, mem, img, why, sizeof why);
     if (rc)
-        snprintf(err, errlen, "%s: %s", path, why);
+        snprintf(err, errlen, "%s: %s", name, why);
     free(buf);
     return rc;
 }
@@ -227,9 +247,12 @@ void elf_free(elf_image *img)
 {
     free(img->syms);
     free(img->strtab);
+    free(img->exec);
     img->syms = NULL;
     img->strtab = NULL;
+    img->exec = NULL;
     img->nsyms = 0;
+    img->nexec = 0;
 }
 
 int elf_find_symbol(const elf_image *img, const char *name, uint32_t *addr)
@@ -259,9 +282,8 @@ int elf_symbolize(const elf_image *img, uint32_t addr, char *buf, size_t n)
     for (size_t k = lo - 1; k > 0 && img->syms[k - 1].addr == s->addr; k--)
         if (img->syms[k - 1].size > s->size)
             s = &img->syms[k - 1];
-    if (addr == s->addr)
-        snprintf(buf, n, "%s", s->name);
-    else
-        snprintf(buf, n, "%s+0x%x", s->name, addr - s->addr);
+    size_t k = text_escape(buf, n, s->name);
+    if (addr != s->addr && k < n)
+        snprintf(buf + k, n - k, "+0x%x", addr - s->addr);
     return 1;
 }

@@ -13,13 +13,11 @@ typedef struct elf_symbol {
     const char *name; /* points into elf_image.strtab */
 } elf_symbol;
 
-#define ELF_MAX_EXEC 16
-
 typedef struct elf_image {
     uint32_t entry;
-    struct {
+    struct elf_segment {
         uint32_t addr, size;
-    } exec[ELF_MAX_EXEC]; /* executable segments, for the disassembler */
+    } *exec;          /* executable segments (every one), for the disassembler */
     unsigned nexec;
     elf_symbol *syms; /* sorted by address, then name */
     size_t nsyms;
@@ -28,7 +26,8 @@ typedef struct elf_image {
 
 /* Loads the PT_LOAD segments of an RV32 ELF file into memory (physical
  * addresses, zero-filling memsz beyond filesz) and reads its symbols.
- * Returns 0, or -1 with a one-line reason in err. */
+ * Returns 0, or -1 with a one-line reason in err.  Only a regular file is
+ * read (a FIFO or a device is refused without blocking). */
 int elf_load(const char *path, memory_t *mem, elf_image *img, char *err, size_t errlen);
 
 /* Parses an ELF image already in host memory (the file loader uses it; so do
@@ -41,8 +40,9 @@ void elf_free(elf_image *img);
 /* Address of a named symbol; returns 0 if found. */
 int elf_find_symbol(const elf_image *img, const char *name, uint32_t *addr);
 
-/* Nearest symbol at or below addr: writes "name" or "name+0x1c" into buf.
- * Returns 0 if there is none. */
+/* Nearest symbol at or below addr: writes "name" or "name+0x1c" into buf,
+ * the name escaped for printing (util/escape.h).  Returns 0 if there is
+ * none. */
 int elf_symbolize(const elf_image *img, uint32_t addr, char *buf, size_t n);
 
 #endif

@@ -19,7 +19,7 @@ int mem_add_region(memory_t *m, uint32_t base, uint64_t size, char *err, size_t 
         snprintf(err, errlen, "memory region at 0x%08x has size 0", base);
         return -1;
     }
-    if ((uint64_t)base + size > (1ull << 32)) {
+    if (size > (1ull << 32) - base) { /* base + size could wrap */
         snprintf(err, errlen, "memory region 0x%08x+0x%llx runs past the 4 GiB address space",
                  base, (unsigned long long)size);
         return -1;

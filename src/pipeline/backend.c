@@ -3,6 +3,35 @@
 #include "pipeline/pipeline.h"
 #include "trace/commit_trace.h"
 
+/* F+7, HCT1's instruction whose word a store changed after it was fetched
+ * (self-modifying code): it is squashed and the warp fetches it again, so
+ * the instruction that executes is always the word memory holds at F+7 and
+ * the pipeline's bookkeeping (scoreboard, load wait) is always its own. */
+static void refetch_changed(simty_sim *s, pipe_state *p, const uop *in, bool returns_data)
+{
+    const unsigned w = in->warp;
+    warp_pipe *wp = &p->warp[w];
+    s->stats.squashed++;
+    s->stats.redirects++;
+    if (returns_data) {
+        wp->scoreboard &= ~insn_rd_bit(&in->insn);
+        p->loading &= ~warp_bit(w);
+    }
+    wp->spec_pc = in->pc;
+    if (p->buffered & warp_bit(w)) {
+        p->buffered &= ~warp_bit(w);
+        if (p->kt) {
+            kanata_label(p->kt, wp->buf_trace, 0, " [flushed by redirect]");
+            kanata_flush(p->kt, wp->buf_trace);
+        }
+    }
+    if (p->kt) {
+        kanata_stage(p->kt, in->trace, "Wb");
+        kanata_label(p->kt, in->trace, 0, " [squashed: code changed since fetch]");
+        kanata_at(p->kt, s->cycle + 1, in->trace, KANATA_FLUSH, NULL);
+    }
+}
+
 /* F+7: the instruction is valid only if its PC is HCT1's; then the warp
  * executes it on HCT1's path, through the code every model shares. */
 void stage_membership(simty_sim *s, pipe_state *p)
@@ -33,6 +62,16 @@ void stage_membership(simty_sim *s, pipe_state *p)
             kanata_at(p->kt, s->cycle + 1, in->trace, KANATA_FLUSH, NULL);
         }
         return;
+    }
+
+    const decode_cache *dc = s->dcache; /* the common case: a hit on the same word */
+    unsigned slot = (in->pc >> 2) & (DCACHE_SIZE - 1);
+    if (__builtin_expect(dc->tag[slot] != in->pc || dc->insn[slot].raw != in->insn.raw, 0)) {
+        const insn_t *now = sim_peek(s, in->pc); /* NULL: unmapped, faults below */
+        if (now && now->raw != in->insn.raw) {
+            refetch_changed(s, p, in, returns_data);
+            return;
+        }
     }
 
     const path_t active = *hct1;

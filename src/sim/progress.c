@@ -1,6 +1,9 @@
+/* Deadlock detection and the limits every model checks between cycles
+ * (progress.h). */
 #include "sim/progress.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "models/model.h"
 #include "sim/sim.h"
@@ -53,16 +56,86 @@ static bool barrier_stuck(simty_sim *s)
     return true;
 }
 
+static const char *signal_name(int signo)
+{
+    return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : signo == SIGHUP ? "SIGHUP"
+                                                                                        : NULL;
+}
+
+/* A stop asked for from outside the run (simty_request_stop) or by the
+ * console. */
+static void stop_requested(simty_sim *s)
+{
+    int why = s->stop_request;
+    if (why == STOP_OUTPUT) {
+        snprintf(s->result.message, sizeof s->result.message,
+                 "the program's output cannot be written (%s); the run was stopped at cycle %llu",
+                 strerror(s->console.err), (unsigned long long)s->cycle);
+        sim_stop(s, SIMTY_EXIT_OUTPUT, 0);
+        return;
+    }
+    const char *name = signal_name(why);
+    if (name)
+        snprintf(s->result.message, sizeof s->result.message, "interrupted by %s at cycle %llu",
+                 name, (unsigned long long)s->cycle);
+    else
+        snprintf(s->result.message, sizeof s->result.message,
+                 "interrupted by signal %d at cycle %llu", why, (unsigned long long)s->cycle);
+    s->result.signal = why;
+    sim_stop(s, SIMTY_EXIT_INTERRUPTED, 0);
+}
+
+/* The host CPU time limit, checked at every 16th progress sample (a clock
+ * read costs as much as a few simulated cycles). */
+static bool time_limit(simty_sim *s)
+{
+    if (s->cfg.max_seconds <= 0 || s->time_check-- > 0)
+        return false;
+    s->time_check = 15;
+    double used = sim_cpu_seconds() - s->cpu_start;
+    if (used < s->cfg.max_seconds)
+        return false;
+    snprintf(s->result.message, sizeof s->result.message,
+             "host time limit reached (%.1f s of CPU time, limit %g s) at cycle %llu", used,
+             s->cfg.max_seconds, (unsigned long long)s->cycle);
+    sim_stop(s, SIMTY_EXIT_TIME_LIMIT, 0);
+    return true;
+}
+
+/* A trace that can no longer be written (a full disk, a closed pipe) ends
+ * the run: what it would go on to record is lost anyway. */
+static bool trace_failed(simty_sim *s)
+{
+    const char *what = s->cfg.trace_commits && ferror(s->cfg.trace_commits)
+                           ? "the commit trace (--trace-commits)"
+                       : s->cfg.trace_kanata && ferror(s->cfg.trace_kanata)
+                           ? "the Kanata trace (--trace-kanata)"
+                           : NULL;
+    if (!what)
+        return false;
+    snprintf(s->result.message, sizeof s->result.message,
+             "%s cannot be written; the run was stopped at cycle %llu", what,
+             (unsigned long long)s->cycle);
+    sim_stop(s, SIMTY_EXIT_OUTPUT, 0);
+    return true;
+}
+
 bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint)
 {
     if (sim_stopped(s))
         return true;
+    if (s->stop_request) {
+        stop_requested(s);
+        return true;
+    }
     if (s->cycle >= s->cycle_limit) {
         snprintf(s->result.message, sizeof s->result.message,
                  "cycle limit reached (--max-cycles %llu)", (unsigned long long)s->cfg.max_cycles);
         sim_stop(s, SIMTY_EXIT_MAX_CYCLES, 0);
         return true;
     }
+    if (s->cycle >= p->next && (time_limit(s) || trace_failed(s)))
+        return true;
     if (s->cycle >= p->next && progress_check(p, s)) {
         if (barrier_stuck(s))
             snprintf(s->result.message, sizeof s->result.message,

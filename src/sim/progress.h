@@ -30,12 +30,13 @@ bool progress_check(progress_watch *p, simty_sim *s);
 
 bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint);
 
-/* The checks every model makes between cycles: the --max-cycles limit and
- * deadlock detection.  Stops the run and returns true when one fires, or
- * when the run has already stopped. */
+/* The checks every model makes between cycles: a stop request (a signal,
+ * an output that cannot be written), the --max-cycles and host time limits
+ * and deadlock detection.  Stops the run and returns true when one fires,
+ * or when the run has already stopped. */
 static inline bool sim_cycle_limits(simty_sim *s, progress_watch *p, const char *deadlock_hint)
 {
-    if (s->cycle < p->next && s->cycle < s->cycle_limit && !sim_stopped(s))
+    if (s->cycle < p->next && s->cycle < s->cycle_limit && !sim_stopped(s) && !s->stop_request)
         return false;
     return sim_cycle_limits_slow(s, p, deadlock_hint);
 }

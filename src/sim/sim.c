@@ -37,6 +37,9 @@ const char *simty_exit_reason_name(simty_exit_reason r)
     case SIMTY_EXIT_FAULT: return "fault";
     case SIMTY_EXIT_DEADLOCK: return "deadlock";
     case SIMTY_EXIT_MAX_CYCLES: return "max_cycles";
+    case SIMTY_EXIT_INTERRUPTED: return "interrupted";
+    case SIMTY_EXIT_TIME_LIMIT: return "time_limit";
+    case SIMTY_EXIT_OUTPUT: return "output_error";
     }
     return "?";
 }
@@ -51,7 +54,10 @@ int simty_exit_status(const simty_result *r)
     switch (r->reason) {
     case SIMTY_EXIT_FAULT: return SIMTY_STATUS_FAULT;
     case SIMTY_EXIT_DEADLOCK: return SIMTY_STATUS_DEADLOCK;
-    case SIMTY_EXIT_MAX_CYCLES: return SIMTY_STATUS_MAX_CYCLES;
+    case SIMTY_EXIT_MAX_CYCLES:
+    case SIMTY_EXIT_TIME_LIMIT: return SIMTY_STATUS_MAX_CYCLES;
+    case SIMTY_EXIT_INTERRUPTED: return SIMTY_STATUS_SIGNAL + r->signal;
+    case SIMTY_EXIT_OUTPUT: return SIMTY_STATUS_OUTPUT;
     default: return r->exit_code & 0xff;
     }
 }
@@ -59,41 +65,12 @@ int simty_exit_status(const simty_result *r)
 const simty_result *simty_result_get(const simty_sim *s) { return &s->result; }
 const simty_stats *simty_stats_get(const simty_sim *s) { return &s->stats; }
 
-static int check_region(uint32_t base, uint64_t size, char *err, size_t errlen)
-{
-    if ((uint64_t)base < FINISHER_BASE + FINISHER_SIZE && FINISHER_BASE < base + size) {
-        snprintf(err, errlen, "memory region 0x%08x+0x%llx overlaps the test finisher at 0x%08x",
-                 base, (unsigned long long)size, FINISHER_BASE);
-        return -1;
-    }
-    if ((uint64_t)base < UART_BASE + UART_SIZE && UART_BASE < base + size) {
-        snprintf(err, errlen, "memory region 0x%08x+0x%llx overlaps the UART at 0x%08x", base,
-                 (unsigned long long)size, UART_BASE);
-        return -1;
-    }
-    return 0;
-}
-
 simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
 {
-    if (cfg->cores != 1) {
-        snprintf(err, errlen, "only one core is modelled (cores = %u)", cfg->cores);
+    /* every check that can fail on a bad value comes before any allocation:
+     * what fails after it is the host running out of memory */
+    if (simty_config_check(cfg, err, errlen))
         return NULL;
-    }
-    if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {
-        snprintf(err, errlen, "warps must be 1..%d (got %u)", SIMTY_MAX_WARPS, cfg->warps);
-        return NULL;
-    }
-    if (cfg->threads < 1 || cfg->threads > SIMTY_MAX_LANES) {
-        snprintf(err, errlen, "threads per warp must be 1..%d (got %u)", SIMTY_MAX_LANES,
-                 cfg->threads);
-        return NULL;
-    }
-    if (cfg->ram_size < 4096 || (uint64_t)cfg->ram_base + cfg->ram_size > 0xfffff000ull) {
-        snprintf(err, errlen, "RAM 0x%08x+0x%llx must be at least 4 KiB and end below 0xfffff000",
-                 cfg->ram_base, (unsigned long long)cfg->ram_size);
-        return NULL;
-    }
 
     simty_sim *s = calloc(1, sizeof *s);
     if (!s) {
@@ -105,30 +82,15 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->T = cfg->threads;
     s->nwarps = cfg->cores * cfg->warps;
     s->nharts = s->nwarps * s->T;
-    if (cfg->mem_latency > SIMTY_MAX_MEM_LATENCY) {
-        snprintf(err, errlen, "memory latency must be 0..%d cycles (got %u)",
-                 SIMTY_MAX_MEM_LATENCY, cfg->mem_latency);
-        return NULL;
-    }
-    if (cfg->trace_kanata && cfg->model != SIMTY_MODEL_CYCLE) {
-        snprintf(err, errlen, "a Kanata pipeline trace needs the cycle model (--model cycle)");
-        return NULL;
-    }
-    if (cfg->model > SIMTY_MODEL_CYCLE) {
-        snprintf(err, errlen, "unknown model %d", (int)cfg->model);
-        return NULL;
-    }
     s->model = cfg->model == SIMTY_MODEL_SCALAR ? &model_scalar
                : cfg->model == SIMTY_MODEL_SIMT ? &model_simt
                                                 : &model_cycle;
     s->cycle_limit = cfg->max_cycles ? cfg->max_cycles : UINT64_MAX;
 
-    if (check_region(cfg->ram_base, cfg->ram_size, err, errlen) ||
-        mem_add_region(&s->mem, cfg->ram_base, cfg->ram_size, err, errlen))
+    if (mem_add_region(&s->mem, cfg->ram_base, cfg->ram_size, err, errlen))
         goto fail;
     for (unsigned i = 0; i < cfg->n_extra_mem; i++)
-        if (check_region(cfg->extra_mem[i].base, cfg->extra_mem[i].size, err, errlen) ||
-            mem_add_region(&s->mem, cfg->extra_mem[i].base, cfg->extra_mem[i].size, err,
+        if (mem_add_region(&s->mem, cfg->extra_mem[i].base, cfg->extra_mem[i].size, err,
                            errlen))
             goto fail;
     s->ram = s->mem.region[0].data;
@@ -141,11 +103,13 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->instret = calloc(n, sizeof *s->instret);
     s->warp_instret = calloc(s->nwarps, sizeof *s->warp_instret);
     s->mscratch = calloc(n, sizeof *s->mscratch);
+    s->jump = calloc(n, sizeof *s->jump);
     s->resv = calloc(n, sizeof *s->resv);
     s->status = calloc(n, sizeof *s->status);
     s->exit_code = calloc(n, sizeof *s->exit_code);
     s->dcache = malloc(sizeof *s->dcache);
-    if (!s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->resv || !s->status ||
+    if (!s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
+        !s->resv || !s->status ||
         !s->exit_code || !s->dcache ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
         snprintf(err, errlen, "out of host memory");
@@ -172,6 +136,7 @@ void simty_destroy(simty_sim *s)
     free(s->instret);
     free(s->warp_instret);
     free(s->mscratch);
+    free(s->jump);
     free(s->resv);
     free(s->status);
     free(s->exit_code);
@@ -188,14 +153,10 @@ static void patch_symbol(simty_sim *s, const char *name, uint32_t value)
         store_le(p, 4, value);
 }
 
-int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
+/* After the ELF image is in memory: the symbols simty looks for, the
+ * loader-filled words, every hart at the entry point. */
+static int start_program(simty_sim *s, char *err, size_t errlen)
 {
-    if (s->loaded) {
-        snprintf(err, errlen, "a program is already loaded");
-        return -1;
-    }
-    if (elf_load(path, &s->mem, &s->elf, err, errlen))
-        return -1;
     s->loaded = true;
     s->has_tohost = elf_find_symbol(&s->elf, "tohost", &s->tohost) == 0;
     s->has_barrier = elf_find_symbol(&s->elf, "__simty_wait", &s->barrier_wait_lo) == 0 &&
@@ -222,10 +183,45 @@ int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
     return s->model->init(s, err, errlen);
 }
 
+int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
+{
+    if (s->loaded) {
+        snprintf(err, errlen, "a program is already loaded");
+        return -1;
+    }
+    if (elf_load(path, &s->mem, &s->elf, err, errlen))
+        return -1;
+    return start_program(s, err, errlen);
+}
+
+int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_t errlen)
+{
+    if (s->loaded) {
+        snprintf(err, errlen, "a program is already loaded");
+        return -1;
+    }
+    if (elf_load_buffer(elf, len, &s->mem, &s->elf, err, errlen))
+        return -1;
+    return start_program(s, err, errlen);
+}
+
+double sim_cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+void simty_request_stop(simty_sim *s, int signo)
+{
+    s->stop_request = signo > 0 && signo < 128 ? signo : SIGINT;
+}
+
 void simty_run(simty_sim *s)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    s->cpu_start = sim_cpu_seconds();
     if (!s->loaded)
         sim_fault(s, 0, 0, "no program loaded");
     else if (!sim_stopped(s))
@@ -235,6 +231,7 @@ void simty_run(simty_sim *s)
     s->stats.cycles = s->cycle;
     sim_roi_finish(s);
     console_flush_all(&s->console);
+    s->result.output_errno = s->console.err;
 }
 
 /* ---- program and thread end ---- */
@@ -354,10 +351,25 @@ const insn_t *sim_peek(simty_sim *s, uint32_t pc)
 const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
 {
     const insn_t *d = sim_peek(s, pc);
-    if (!d)
-        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x",
-                  (pc & 3) ? "misaligned" : "unmapped", pc);
-    return d;
+    if (d)
+        return d;
+    const char *kind = (pc & 3) ? "misaligned" : "unmapped";
+    const struct last_jump *j = &s->jump[hart];
+    if (j->to != pc || !mem_ptr(&s->mem, j->from, 4)) {
+        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, pc);
+        return NULL;
+    }
+    /* name the jump that led there: the fault's own PC says little */
+    char where[160] = "", dis[160];
+    if (sim_symbolize(s, j->from, where + 2, sizeof where - 3)) {
+        where[0] = ' ';
+        where[1] = '<';
+        strcat(where, ">");
+    }
+    sim_disasm(s, j->from, dis, sizeof dis);
+    sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x, reached by the jump at "
+                           "0x%08x%s (%s)", kind, pc, j->from, where, dis);
+    return NULL;
 }
 
 /* ---- bus slow path: other regions, devices, tohost, errors ---- */
@@ -395,7 +407,7 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
         return MEM_MISALIGNED;
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
-        ram_store(s, p, size, v);
+        ram_store(s, addr, p, size, v);
         if (is_tohost_word(s, addr & ~3u)) {
             uint32_t word = load_le(mem_ptr(&s->mem, s->tohost & ~3u, 4), 4);
             if (word & 1)
@@ -409,6 +421,8 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
         if (addr == UART_BASE) {
             console_putc(&s->console, hart, (uint8_t)v);
             s->mem_changed = true;
+            if (s->console.err && !s->stop_request) /* nobody reads on: stop */
+                s->stop_request = STOP_OUTPUT;
         }
         return MEM_OK;
     }

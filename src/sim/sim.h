@@ -8,6 +8,7 @@
 #ifndef SIMTY_SIM_H
 #define SIMTY_SIM_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -64,6 +65,10 @@ struct simty_sim {
     uint64_t *instret;   /* per hart; plus warp_instret[warp], see sim_instret() */
     uint64_t *warp_instret; /* instructions retired by all T lanes of a warp at once */
     uint32_t *mscratch;
+    /* per hart: the last jump or taken branch it led (for fetch faults) */
+    struct last_jump {
+        uint32_t from, to;
+    } *jump;
     reservation *resv;
     uint8_t *status;     /* enum hart_status */
     int32_t *exit_code;
@@ -73,6 +78,11 @@ struct simty_sim {
 
     uint64_t cycle;      /* the mcycle CSR and the cycle count of the run */
     uint64_t cycle_limit; /* --max-cycles, or UINT64_MAX */
+    /* stop at the next cycle boundary: a signal number (simty_request_stop),
+     * or STOP_OUTPUT; written by signal handlers, read every cycle */
+    volatile sig_atomic_t stop_request;
+    double cpu_start;    /* host CPU time at the start of simty_run (max_seconds) */
+    unsigned time_check; /* progress samples until the next host time check */
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
 
@@ -109,6 +119,11 @@ static inline bool sim_in_barrier_code(const simty_sim *s, uint32_t pc)
 
 static inline bool sim_stopped(const simty_sim *s) { return s->result.reason != SIMTY_EXIT_NONE; }
 
+#define STOP_OUTPUT (-1) /* stop_request: the console output failed */
+
+/* CPU time of the calling thread, seconds. */
+double sim_cpu_seconds(void);
+
 /* Ends the run; the first reason wins. */
 void sim_stop(simty_sim *s, simty_exit_reason why, int code);
 
@@ -132,6 +147,12 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc);
 /* Decoded instruction at pc, or NULL if pc is misaligned or unmapped; never
  * faults (speculative fetch: a wrong-path fetch must have no effect). */
 const insn_t *sim_peek(simty_sim *s, uint32_t pc);
+
+/* A jump or taken branch at pc to target, led by hart (lowest lane). */
+static inline void sim_note_jump(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target)
+{
+    s->jump[hart] = (struct last_jump){.from = pc, .to = target};
+}
 
 /* Decoded instruction at pc, or NULL after reporting a fetch fault. */
 static inline const insn_t *sim_fetch(simty_sim *s, unsigned hart, uint32_t pc)
@@ -177,13 +198,26 @@ static inline bool is_tohost_word(const simty_sim *s, uint32_t word)
     return s->has_tohost && word == (s->tohost & ~3u);
 }
 
-/* Stores into host memory p, noting whether memory changed (deadlock
- * detection). */
-static inline void ram_store(simty_sim *s, uint8_t *p, unsigned size, uint32_t v)
+/* A store changed the word at addr: a decoded copy of it in the decode
+ * cache is dropped, so every later fetch sees the new word (self-modifying
+ * code needs no fence.i, and results cannot depend on what the shared
+ * cache happened to hold; docs/platform.md). */
+static inline void sim_code_written(simty_sim *s, uint32_t addr)
+{
+    unsigned i = (addr >> 2) & (DCACHE_SIZE - 1);
+    if (s->dcache->tag[i] == (addr & ~3u))
+        s->dcache->tag[i] = 1;
+}
+
+/* Stores into host memory p (guest address addr), noting whether memory
+ * changed (deadlock detection, decode cache). */
+static inline void ram_store(simty_sim *s, uint32_t addr, uint8_t *p, unsigned size, uint32_t v)
 {
     uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
-    if (load_le(p, size) != (v & mask))
+    if (load_le(p, size) != (v & mask)) {
         s->mem_changed = true;
+        sim_code_written(s, addr);
+    }
     store_le(p, size, v);
 }
 
@@ -203,11 +237,17 @@ static inline int bus_store(simty_sim *s, unsigned hart, uint32_t addr, unsigned
     uint64_t off = (uint64_t)(addr - s->ram_base);
     if (addr >= s->ram_base && off + size <= s->ram_size && !(addr & (size - 1)) &&
         !is_tohost_word(s, addr & ~3u)) {
-        ram_store(s, s->ram + off, size, v);
+        ram_store(s, addr, s->ram + off, size, v);
         return MEM_OK;
     }
     return bus_store_slow(s, hart, addr, size, v);
 }
+
+/* The signature words [begin, end) to f, one 8-hex-digit word per line
+ * (simty_write_signature() after finding the range's symbols).  Returns 0,
+ * or -1 with a reason for a range outside memory. */
+int sim_write_signature(simty_sim *s, FILE *f, uint32_t begin, uint32_t end, char *err,
+                        size_t errlen);
 
 /* Disassembles the instruction at pc with symbols, for messages. */
 void sim_disasm(const simty_sim *s, uint32_t pc, char *buf, size_t n);

@@ -1,8 +1,11 @@
-/* Statistics reports: a human summary and JSON for scripts. */
+/* Statistics reports: a human summary and JSON for scripts; the
+ * --signature dump. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sim/sim.h"
+#include "util/escape.h"
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
@@ -110,28 +113,59 @@ void simty_print_stats(const simty_sim *s, FILE *f)
             ratio((double)st->thread_instructions, st->sim_seconds) * 1e-6);
 }
 
-/* JSON string body with the characters JSON requires escaped. */
+/* A JSON string of text that is already printable (guest text in it went
+ * through text_escape() when the message was made): JSON quotes '"' and
+ * '\\'.  A byte that is not printable ASCII all the same is written as
+ * text_escape() shows it, so the file stays valid JSON whatever the text. */
 static void json_str(FILE *f, const char *str)
 {
     fputc('"', f);
-    for (const unsigned char *c = (const unsigned char *)str; *c; c++) {
-        if (*c == '"' || *c == '\\')
+    for (const char *c = str; *c; c++) {
+        if (*c == '"' || *c == '\\') {
             fprintf(f, "\\%c", *c);
-        else if (*c < 0x20)
-            fprintf(f, "\\u%04x", *c);
-        else
-            fputc(*c, f);
+        } else {
+            char esc[8];
+            text_escape_n(esc, sizeof esc, c, 1);
+            for (const char *e = esc; *e; e++)
+                fputs(*e == '\\' ? "\\\\" : (char[2]){*e, 0}, f);
+        }
     }
     fputc('"', f);
 }
 
-int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen)
+/* Opens an output file ("-": stdout).  NULL with a reason in err. */
+static FILE *open_output(const char *path, char *err, size_t errlen)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write %s", path);
-        return -1;
+        char name[256];
+        text_escape(name, sizeof name, path);
+        snprintf(err, errlen, "cannot write %s: %s", name, strerror(errno));
     }
+    return f;
+}
+
+/* Closes (or flushes stdout); -1 with a reason if anything was lost. */
+static int close_output(FILE *f, const char *path, char *err, size_t errlen)
+{
+    errno = 0;
+    int bad = ferror(f);
+    bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
+    if (!bad)
+        return 0;
+    char name[256];
+    text_escape(name, sizeof name, path);
+    snprintf(err, errlen, "error writing %s: %s", name, strerror(errno ? errno : EIO));
+    if (f == stdout)
+        clearerr(f); /* reported here: the caller's final check of stdout must not repeat it */
+    return -1;
+}
+
+int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen)
+{
+    FILE *f = open_output(path, err, errlen);
+    if (!f)
+        return -1;
     const simty_stats *st = &s->stats;
     const simty_result *r = &s->result;
 #define U64(k, v) fprintf(f, "  \"%s\": %llu,\n", k, (unsigned long long)(v))
@@ -202,16 +236,7 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     fprintf(f, ",\n  \"sim_seconds\": %.6f\n}\n", st->sim_seconds);
 #undef U64
 #undef DBL
-    int bad = ferror(f);
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    else
-        fflush(f);
-    if (bad) {
-        snprintf(err, errlen, "error writing %s", path);
-        return -1;
-    }
-    return 0;
+    return close_output(f, path, err, errlen);
 }
 
 int simty_write_signature(simty_sim *s, const char *path, char *err, size_t errlen)
@@ -223,20 +248,27 @@ int simty_write_signature(simty_sim *s, const char *path, char *err, size_t errl
                               "symbols");
         return -1;
     }
+    FILE *f = open_output(path, err, errlen);
+    if (!f)
+        return -1;
+    if (sim_write_signature(s, f, begin, end, err, errlen)) {
+        if (f != stdout)
+            fclose(f);
+        return -1;
+    }
+    return close_output(f, path, err, errlen);
+}
+
+int sim_write_signature(simty_sim *s, FILE *f, uint32_t begin, uint32_t end, char *err,
+                        size_t errlen)
+{
     if (end < begin || (begin & 3) || !mem_ptr(&s->mem, begin, end - begin)) {
         snprintf(err, errlen, "--signature: bad signature range 0x%08x..0x%08x", begin, end);
         return -1;
     }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s", path);
-        return -1;
-    }
-    for (uint32_t a = begin; a + 4 <= end; a += 4)
-        fprintf(f, "%08x\n", load_le(mem_ptr(&s->mem, a, 4), 4));
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "error writing %s", path);
-        return -1;
-    }
+    /* 64-bit addresses: a range that ends at the top of the address space
+     * must not wrap to 0 */
+    for (uint64_t a = begin; a + 4 <= end && !ferror(f); a += 4)
+        fprintf(f, "%08x\n", load_le(mem_ptr(&s->mem, (uint32_t)a, 4), 4));
     return 0;
 }

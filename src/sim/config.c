@@ -1,0 +1,117 @@
+/* Validation of a simulator configuration, without allocating anything:
+ * every range check on values a user (or a caller of the library) chooses,
+ * written so that no sum or product can overflow. */
+#include <stdio.h>
+
+#include "devices/devices.h"
+#include "simty.h"
+
+#define ADDR_SPACE (1ull << 32)
+
+/* [base, base + size) fits in the 32-bit address space.  size is checked
+ * against the room left above base, so a huge size cannot wrap the sum. */
+static int fits(uint32_t base, uint64_t size, uint64_t end)
+{
+    return base <= end && size <= end - base;
+}
+
+static int intersects(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+{
+    return a < b + bn && b < a + an; /* all below 2^33: no wrap */
+}
+
+static int check_region(const char *what, uint32_t base, uint64_t size, char *err, size_t errlen)
+{
+    if (size == 0) {
+        snprintf(err, errlen, "%s at 0x%08x has size 0", what, base);
+        return -1;
+    }
+    if (!fits(base, size, ADDR_SPACE)) {
+        snprintf(err, errlen, "%s 0x%08x+0x%llx runs past the 4 GiB address space", what, base,
+                 (unsigned long long)size);
+        return -1;
+    }
+    if ((base | size) & 3) {
+        snprintf(err, errlen, "%s 0x%08x+0x%llx: base and size must be multiples of 4 bytes",
+                 what, base, (unsigned long long)size);
+        return -1;
+    }
+    if (intersects(base, size, FINISHER_BASE, FINISHER_SIZE)) {
+        snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the test finisher at 0x%08x", what, base,
+                 (unsigned long long)size, FINISHER_BASE);
+        return -1;
+    }
+    if (intersects(base, size, UART_BASE, UART_SIZE)) {
+        snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the UART at 0x%08x", what, base,
+                 (unsigned long long)size, UART_BASE);
+        return -1;
+    }
+    return 0;
+}
+
+int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
+{
+    if (cfg->cores != 1) {
+        snprintf(err, errlen, "only one core is modelled (cores = %u)", cfg->cores);
+        return -1;
+    }
+    if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {
+        snprintf(err, errlen, "warps must be 1..%d (got %u)", SIMTY_MAX_WARPS, cfg->warps);
+        return -1;
+    }
+    if (cfg->threads < 1 || cfg->threads > SIMTY_MAX_LANES) {
+        snprintf(err, errlen, "threads per warp must be 1..%d (got %u)", SIMTY_MAX_LANES,
+                 cfg->threads);
+        return -1;
+    }
+    if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE || (unsigned)cfg->paths > SIMTY_PATHS_IDEAL ||
+        (unsigned)cfg->priority > SIMTY_PRIORITY_MINPC ||
+        (unsigned)cfg->coalescer > SIMTY_COALESCER_BLOCK) {
+        snprintf(err, errlen, "unknown model or policy (model %d, paths %d, priority %d, "
+                              "coalescer %d)",
+                 (int)cfg->model, (int)cfg->paths, (int)cfg->priority, (int)cfg->coalescer);
+        return -1;
+    }
+    if (cfg->mem_latency > SIMTY_MAX_MEM_LATENCY) {
+        snprintf(err, errlen, "memory latency must be 0..%d cycles (got %u)",
+                 SIMTY_MAX_MEM_LATENCY, cfg->mem_latency);
+        return -1;
+    }
+    if (cfg->trace_kanata && cfg->model != SIMTY_MODEL_CYCLE) {
+        snprintf(err, errlen, "a Kanata pipeline trace needs the cycle model (--model cycle)");
+        return -1;
+    }
+    if (cfg->max_seconds < 0 || cfg->max_seconds != cfg->max_seconds) {
+        snprintf(err, errlen, "the host time limit must be a number of seconds >= 0");
+        return -1;
+    }
+    if (cfg->ram_size < 4096 || !fits(cfg->ram_base, cfg->ram_size, 0xfffff000ull)) {
+        snprintf(err, errlen, "RAM 0x%08x+0x%llx must be at least 4 KiB and end below 0xfffff000",
+                 cfg->ram_base, (unsigned long long)cfg->ram_size);
+        return -1;
+    }
+    if (check_region("RAM", cfg->ram_base, cfg->ram_size, err, errlen))
+        return -1;
+    if (cfg->n_extra_mem > SIMTY_MAX_EXTRA_MEM) {
+        snprintf(err, errlen, "too many memory regions (%u; at most %d)", cfg->n_extra_mem,
+                 SIMTY_MAX_EXTRA_MEM);
+        return -1;
+    }
+    for (unsigned i = 0; i < cfg->n_extra_mem; i++) {
+        uint32_t base = cfg->extra_mem[i].base;
+        uint64_t size = cfg->extra_mem[i].size;
+        if (check_region("memory region", base, size, err, errlen))
+            return -1;
+        /* every region before this one is already known to fit */
+        for (unsigned j = 0; j <= i; j++) {
+            uint32_t b = j ? cfg->extra_mem[j - 1].base : cfg->ram_base;
+            uint64_t n = j ? cfg->extra_mem[j - 1].size : cfg->ram_size;
+            if (intersects(base, size, b, n)) {
+                snprintf(err, errlen, "memory region 0x%08x+0x%llx overlaps another region",
+                         base, (unsigned long long)size);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}

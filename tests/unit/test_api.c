@@ -1,0 +1,127 @@
+/* The library interface on bad configurations: every one gives NULL and a
+ * one-line reason, checked before anything is allocated (make check-asan
+ * runs this with leak detection: a leaked instance fails it), sizes that
+ * would wrap around are refused, and two instances are independent.
+ * Usage: test_api VALID.elf */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "simty.h"
+
+static void expect_bad(const simty_config *cfg, const char *needle)
+{
+    char err[256] = "";
+    simty_sim *s = simty_create(cfg, err, sizeof err);
+    CHECK(s == NULL);
+    CHECK(simty_config_check(cfg, err, sizeof err) == -1);
+    if (s)
+        simty_destroy(s);
+    if (!strstr(err, needle) || strchr(err, '\n')) {
+        fprintf(stderr, "expected '%s' in '%s'\n", needle, err);
+        CHECK(0);
+    }
+}
+
+static uint8_t *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    static uint8_t buf[4 << 20];
+    *len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    return buf;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_api VALID.elf\n");
+        return 2;
+    }
+    simty_config base, c;
+    simty_config_default(&base);
+    char err[256];
+    CHECK(simty_config_check(&base, err, sizeof err) == 0);
+
+    /* the three checks that used to come after the allocation (a leak) */
+    c = base, c.mem_latency = SIMTY_MAX_MEM_LATENCY + 1;
+    expect_bad(&c, "memory latency must be 0..100000");
+    c = base, c.model = SIMTY_MODEL_SIMT, c.trace_kanata = stderr;
+    expect_bad(&c, "Kanata pipeline trace needs the cycle model");
+    c = base, c.model = (simty_model_kind)7;
+    expect_bad(&c, "unknown model or policy");
+    c = base, c.coalescer = (simty_coalescer_kind)-1;
+    expect_bad(&c, "unknown model or policy");
+
+    /* sizes: never a sum that wraps, never an attempt to allocate them */
+    c = base, c.ram_size = UINT64_MAX;
+    expect_bad(&c, "must be at least 4 KiB and end below 0xfffff000");
+    c = base, c.ram_size = (1ull << 32) + 4096; /* base + size wraps to 0x80001000 in 32 bits */
+    expect_bad(&c, "end below 0xfffff000");
+    c = base, c.ram_size = 4097;
+    expect_bad(&c, "multiples of 4 bytes");
+    c = base, c.n_extra_mem = 1, c.extra_mem[0].base = 1, c.extra_mem[0].size = UINT64_MAX;
+    expect_bad(&c, "runs past the 4 GiB address space");
+    c = base, c.n_extra_mem = 1, c.extra_mem[0].base = 0xfffff000u,
+    c.extra_mem[0].size = 0x1000ull + UINT64_MAX; /* wraps to 0xfff */
+    expect_bad(&c, "multiples of 4");
+    c = base, c.n_extra_mem = 1, c.extra_mem[0].base = 0xfffff000u, c.extra_mem[0].size = 0;
+    expect_bad(&c, "has size 0");
+    c = base, c.n_extra_mem = 2, c.extra_mem[0].base = 0, c.extra_mem[0].size = 0x10000,
+    c.extra_mem[1].base = 0xf000, c.extra_mem[1].size = 0x2000;
+    expect_bad(&c, "overlaps another region");
+    c = base, c.n_extra_mem = 1, c.extra_mem[0].base = 0x80000000u - 8,
+    c.extra_mem[0].size = 16;
+    expect_bad(&c, "overlaps another region");
+    c = base, c.n_extra_mem = 1, c.extra_mem[0].base = 0x00100ffc, c.extra_mem[0].size = 8;
+    expect_bad(&c, "overlaps the test finisher");
+    c = base, c.n_extra_mem = SIMTY_MAX_EXTRA_MEM + 1;
+    expect_bad(&c, "too many memory regions");
+    c = base, c.max_seconds = -1;
+    expect_bad(&c, "host time limit");
+    c = base, c.warps = 0;
+    expect_bad(&c, "warps must be 1..64");
+
+    /* a region that ends exactly at 2^32 is fine */
+    c = base, c.n_extra_mem = 1, c.extra_mem[0].base = 0xfffff000u, c.extra_mem[0].size = 4096;
+    CHECK(simty_config_check(&c, err, sizeof err) == 0);
+
+    /* two instances from one image; a stop requested before the run ends
+     * the first at once, the second runs to its end */
+    size_t len = 0;
+    const uint8_t *elf = read_all(argv[1], &len);
+    CHECK(elf != NULL);
+    if (!elf)
+        return check_report("test_api");
+    c = base, c.console = fopen("/dev/null", "w");
+    simty_sim *a = simty_create(&c, err, sizeof err), *b = simty_create(&c, err, sizeof err);
+    CHECK(a && b);
+    CHECK(simty_load_image(a, elf, len, err, sizeof err) == 0);
+    CHECK(simty_load_image(b, elf, len, err, sizeof err) == 0);
+    CHECK(simty_load_image(b, elf, len, err, sizeof err) == -1); /* already loaded */
+    simty_request_stop(a, SIGTERM);
+    simty_run(a);
+    simty_run(b);
+    const simty_result *ra = simty_result_get(a), *rb = simty_result_get(b);
+    CHECK_EQ(ra->reason, SIMTY_EXIT_INTERRUPTED);
+    CHECK_EQ(simty_exit_status(ra), 143);
+    CHECK_EQ(ra->signal, SIGTERM);
+    CHECK_EQ(simty_stats_get(a)->cycles, 0);
+    CHECK(strcmp(ra->message, "interrupted by SIGTERM at cycle 0") == 0);
+    CHECK_EQ(rb->reason, SIMTY_EXIT_EXIT);
+    CHECK_EQ(simty_exit_status(rb), 0);
+    CHECK(simty_stats_get(b)->thread_instructions > 1000);
+    CHECK(strcmp(simty_exit_reason_name(SIMTY_EXIT_INTERRUPTED), "interrupted") == 0);
+    simty_destroy(a);
+    simty_destroy(b);
+
+    /* a truncated image: an error, nothing leaked */
+    simty_sim *t = simty_create(&c, err, sizeof err);
+    CHECK(simty_load_image(t, elf, 200, err, sizeof err) == -1);
+    simty_destroy(t);
+    fclose(c.console);
+    return check_report("test_api");
+}
