@@ -9,6 +9,8 @@
 #   make results  regenerate docs/RESULTS.md and its plots (about 3 minutes
 #                 on 2 cores; RESULTS_JOBS=N simulations at once)
 #   make check-random-long   2000 more random programs, simt vs scalar
+#   make fuzz     libFuzzer on the loader and every model, FUZZ_SECONDS long
+#                 (default 600; make check runs it for 60 s)
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -26,10 +28,12 @@ HEADERS := $(wildcard src/*.h src/*/*.h)
 
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
-                binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox
+                binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox \
+                clang-14 libclang-rt-14-dev
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long demo bench workloads results clean
+.PHONY: all deps unit check check-asan check-random-long demo bench workloads results clean \
+        fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -59,6 +63,7 @@ $(DEPS_STAMP): tools/ensure-deps.sh
 check: deps all unit
 	python3 tests/run_tests.py --build $(BUILD)
 	$(MAKE) check-asan
+	$(MAKE) fuzz-check
 
 # The same suite, simulator built with ASan + UBSan.
 check-asan: deps
@@ -67,6 +72,24 @@ check-asan: deps
 	    build/asan/simty unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    python3 tests/run_tests.py --build build/asan --sanitized
+
+# libFuzzer (clang): the ELF loader, a short run on every model and every
+# report, with the machine configuration fuzzed too (fuzz/simty_fuzz.c).
+# The library is rebuilt with coverage instrumentation and ASan + UBSan.
+FUZZ_CC      ?= clang-14
+FUZZ_BUILD   := build/fuzz
+FUZZ_SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SECONDS ?= 600
+fuzz-build: deps
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+	    $(FUZZ_BUILD)/libsimty.a
+	$(FUZZ_CC) $(CPPFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -o $(FUZZ_BUILD)/simty_fuzz \
+	    fuzz/simty_fuzz.c $(FUZZ_BUILD)/libsimty.a
+fuzz: fuzz-build
+	python3 fuzz/run_fuzz.py --fuzzer $(FUZZ_BUILD)/simty_fuzz --seconds $(FUZZ_SECONDS)
+# A short fixed budget from the seeds alone, so that a regression shows.
+fuzz-check: fuzz-build
+	python3 fuzz/run_fuzz.py --fuzzer $(FUZZ_BUILD)/simty_fuzz --seconds 60 --fresh
 
 # 2000 more random divergent programs (seeds 1000-2999), simt vs scalar.
 check-random-long: deps all

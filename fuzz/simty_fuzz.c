@@ -1,0 +1,280 @@
+/* libFuzzer target: the ELF loader, a short run on every model and every
+ * report a run can write, under a machine configuration that is fuzzed
+ * too (fuzz/README.md).
+ *
+ * An input is a fixed-size option header followed by an ELF image.  The
+ * header chooses the model, shape, policies, memory latency, cycle limit,
+ * RAM size, up to three extra memory regions, the traces and a signature
+ * range; every value goes through simty_config_check() like a user's.
+ * The custom mutator keeps that structure: it mutates a header field with
+ * a value from a list of interesting ones, an ELF header, program-header
+ * or symbol field, an instruction word, or leaves the bytes to libFuzzer's
+ * own mutations. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim.h"
+#include "simty.h"
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed);
+
+/* ---- the option header ---- */
+
+enum {
+    H_MODEL = 0,     /* u8: model (mod 3) */
+    H_WARPS = 1,     /* u8: warps, 1 + v mod 64 (mostly small, see below) */
+    H_THREADS = 2,   /* u8: threads per warp */
+    H_FLAGS = 3,     /* u8: policies and outputs, F_* */
+    H_LATENCY = 4,   /* u32: --mem-latency (raw: values over the limit are refused) */
+    H_CYCLES = 8,    /* u16: cycle limit selector */
+    H_RAM = 12,      /* u32: RAM size (bits 0-30 raw if bit 31, else rounded to a word) */
+    H_NMEM = 16,     /* u8: extra regions, mod 4 */
+    H_MEM = 20,      /* 3 x {u32 base, u64 size} */
+    H_SIG = 56,      /* u32 begin, u32 end: signature range (F_SIG) */
+    HDR = 64,
+};
+
+enum {
+    F_IDEAL = 1,
+    F_MINPC = 2,
+    F_BLOCK = 4,
+    F_COMMITS = 8,   /* commit trace */
+    F_KANATA = 16,   /* Kanata trace (refused unless the model is cycle) */
+    F_SIG = 32,      /* write the header's signature range */
+    F_RAW = 64,      /* region bases and sizes taken raw, even unaligned */
+    F_STOP = 128,    /* a stop request before the run (SIGINT) */
+};
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void wr64(uint8_t *p, uint64_t v)
+{
+    wr32(p, (uint32_t)v);
+    wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+static FILE *devnull(void)
+{
+    static FILE *f; /* the fuzzer is a program of its own: one sink for every run */
+    if (!f)
+        f = fopen("/dev/null", "w");
+    return f;
+}
+
+/* Small shapes most of the time (fast runs), any shape sometimes. */
+static unsigned shape(uint8_t v) { return v >= 0xe0 ? 1u + v % 64u : 1u + v % 8u; }
+
+static void decode(const uint8_t *h, simty_config *c, uint32_t sig[2])
+{
+    simty_config_default(c);
+    uint8_t flags = h[H_FLAGS];
+    c->model = (simty_model_kind)(h[H_MODEL] % 3);
+    c->warps = shape(h[H_WARPS]);
+    c->threads = shape(h[H_THREADS]);
+    c->paths = flags & F_IDEAL ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
+    c->priority = flags & F_MINPC ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
+    c->coalescer = flags & F_BLOCK ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
+    uint32_t lat = rd32(h + H_LATENCY);
+    c->mem_latency = lat & 0x80000000u ? lat : lat % 64;
+    /* a short run: the scalar model runs every hart each step */
+    unsigned harts = c->warps * c->threads, v = h[H_CYCLES] | h[H_CYCLES + 1] << 8;
+    unsigned budget = c->model == SIMTY_MODEL_SCALAR ? 1 + 65536 / harts : 4096;
+    c->max_cycles = 1 + v % budget;
+    uint32_t ram = rd32(h + H_RAM);
+    c->ram_size = ram & 0x80000000u ? ram & 0x7fffffffu : (4096 + ram % (16u << 20)) & ~3u;
+    c->n_extra_mem = h[H_NMEM] % 4;
+    for (unsigned i = 0; i < c->n_extra_mem; i++) {
+        const uint8_t *m = h + H_MEM + 12 * i;
+        uint32_t base = rd32(m);
+        uint64_t size = rd64(m + 4);
+        if (!(flags & F_RAW)) { /* mostly sizes a user would give */
+            base &= ~3u;
+            size = size >> 63 ? size : 4096 * (1 + size % 256);
+        }
+        c->extra_mem[i].base = base;
+        c->extra_mem[i].size = size;
+    }
+    c->console = devnull();
+    c->trace_commits = flags & F_COMMITS ? devnull() : NULL;
+    c->trace_kanata = flags & F_KANATA ? devnull() : NULL;
+    sig[0] = rd32(h + H_SIG);
+    sig[1] = rd32(h + H_SIG + 4);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < HDR)
+        return 0;
+    simty_config c;
+    uint32_t sig[2];
+    decode(data, &c, sig);
+    char err[512];
+    if (simty_config_check(&c, err, sizeof err))
+        return 0;
+    simty_sim *s = simty_create(&c, err, sizeof err);
+    if (!s)
+        return 0;
+    if (simty_load_image(s, data + HDR, size - HDR, err, sizeof err) == 0) {
+        if (data[H_FLAGS] & F_STOP)
+            simty_request_stop(s, 2);
+        simty_run(s);
+        const simty_result *r = simty_result_get(s);
+        if (!r->message[0] && (r->reason == SIMTY_EXIT_FAULT || r->reason == SIMTY_EXIT_DEADLOCK))
+            __builtin_trap(); /* every failure must say why */
+        FILE *f = devnull();
+        simty_print_stats(s, f);
+        simty_dump_state(s, f);
+        simty_write_stats_json(s, "/dev/null", err, sizeof err);
+        (void)simty_roi_stats_get(s);
+        (void)simty_exit_status(r);
+        if (data[H_FLAGS] & F_SIG) {
+            if (sig[1] - sig[0] <= 1u << 20) /* longer ranges are only slow */
+                sim_write_signature(s, f, sig[0], sig[1], err, sizeof err);
+        } else {
+            simty_write_signature(s, "/dev/null", err, sizeof err);
+        }
+        for (unsigned i = 0; i < s->elf.nexec && i < 4; i++) { /* what disasm prints */
+            char dis[200];
+            sim_disasm(s, s->elf.exec[i].addr, dis, sizeof dis);
+        }
+    }
+    simty_destroy(s);
+    return 0;
+}
+
+/* ---- the structure-aware mutator ---- */
+
+static uint32_t next_rand(uint32_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 17;
+    *x ^= *x << 5;
+    return *x;
+}
+
+static const uint32_t interesting32[] = {
+    0, 1, 2, 3, 4, 0x7f, 0x80, 0xfff, 0x1000, 0x1001, 0x1003, 0x1004, 0xffff, 0x10000,
+    0x00100000, 0x00100ffc, 0x10000000, 0x100000fc, 0x7ffff000, 0x7ffffffc, 0x80000000,
+    0x80000ffc, 0x80001000, 0x80001001, 0x8000fffc, 0x83fffffc, 0x84000000, 0xfffff000,
+    0xfffffff0, 0xfffffffc, 0xfffffffd, 0xffffffff,
+};
+
+static uint32_t interesting(uint32_t *x)
+{
+    uint32_t v = interesting32[next_rand(x) % (sizeof interesting32 / sizeof *interesting32)];
+    switch (next_rand(x) % 4) {
+    case 0: return v + (next_rand(x) % 9) - 4;
+    case 1: return next_rand(x);
+    default: return v;
+    }
+}
+
+/* Instructions worth planting: jumps anywhere, self-loops, stores near
+ * tohost, device registers and the top of memory, fence.i, CSRs, atomics,
+ * ecall exits. */
+static uint32_t instruction(uint32_t *x)
+{
+    static const uint32_t opcodes[] = {0x13, 0x33, 0x03, 0x23, 0x63, 0x6f, 0x67, 0x73,
+                                       0x2f, 0x0f, 0x37, 0x17, 0x100f, 0x0000006f,
+                                       0x00000073, 0x00100073, 0x05d00893};
+    uint32_t op = opcodes[next_rand(x) % (sizeof opcodes / sizeof *opcodes)];
+    if (op > 0x7f && next_rand(x) % 2)
+        return op; /* fence.i, j ., ecall, ebreak, li a7,93 as they are */
+    return (next_rand(x) & ~0x7fu) | (op & 0x7f);
+}
+
+/* A 4-byte field of the ELF image: the entry, a program-header field, a
+ * symbol's value, or a word of the first executable segment. */
+static size_t elf_field(const uint8_t *e, size_t len, uint32_t *x, int *is_code)
+{
+    *is_code = 0;
+    if (len < 52)
+        return SIZE_MAX;
+    uint32_t phoff = rd32(e + 28), shoff = rd32(e + 32);
+    unsigned phnum = e[44] | e[45] << 8, shnum = e[48] | e[49] << 8;
+    switch (next_rand(x) % 4) {
+    case 0:
+        return 24; /* entry */
+    case 1:
+        if (phnum && phoff < len && len - phoff >= 32u * phnum)
+            return phoff + 32u * (next_rand(x) % phnum) + 4 * (1 + next_rand(x) % 6);
+        return SIZE_MAX;
+    case 2: /* a symbol: find .symtab */
+        for (unsigned i = 0; shoff < len && i < shnum && len - shoff >= 40u * (i + 1); i++) {
+            const uint8_t *sh = e + shoff + 40u * i;
+            uint32_t off = rd32(sh + 16), sz = rd32(sh + 20);
+            if (rd32(sh + 4) == 2 && off < len && sz >= 16 && len - off >= sz)
+                return off + 16u * (next_rand(x) % (sz / 16)) + 4;
+        }
+        return SIZE_MAX;
+    default:
+        for (unsigned i = 0; phnum && phoff < len && len - phoff >= 32u * phnum && i < phnum;
+             i++) {
+            const uint8_t *ph = e + phoff + 32u * i;
+            uint32_t off = rd32(ph + 4), fsz = rd32(ph + 16);
+            if (rd32(ph) == 1 && (rd32(ph + 24) & 1) && fsz >= 4 && off < len &&
+                len - off >= fsz) {
+                *is_code = 1;
+                return off + 4u * (next_rand(x) % (fsz / 4));
+            }
+        }
+        return SIZE_MAX;
+    }
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
+{
+    uint32_t x = seed | 1;
+    if (max_size < HDR + 64)
+        return LLVMFuzzerMutate(data, size, max_size);
+    if (size < HDR) { /* a bare ELF (or nothing): give it a default header */
+        size_t n = size < max_size - HDR ? size : max_size - HDR;
+        memmove(data + HDR, data, n);
+        memset(data, 0, HDR);
+        data[H_WARPS] = 3;  /* 4 warps */
+        data[H_THREADS] = 3; /* of 4 threads */
+        wr32(data + H_RAM, 64u << 10);
+        return HDR + n;
+    }
+    uint32_t r = next_rand(&x) % 10;
+    if (r < 3) { /* a header field */
+        switch (next_rand(&x) % 8) {
+        case 0: data[next_rand(&x) % 4] = (uint8_t)next_rand(&x); break;
+        case 1: data[H_FLAGS] ^= (uint8_t)(1u << (next_rand(&x) % 8)); break;
+        case 2: wr32(data + H_RAM, interesting(&x)); break;
+        case 3: data[H_NMEM] = (uint8_t)next_rand(&x); break;
+        case 4: wr32(data + H_MEM + 12 * (next_rand(&x) % 3), interesting(&x)); break;
+        case 5:
+            wr64(data + H_MEM + 12 * (next_rand(&x) % 3) + 4,
+                 next_rand(&x) % 2 ? interesting(&x) : ((uint64_t)next_rand(&x) << 32) | next_rand(&x));
+            break;
+        case 6: wr32(data + H_SIG + 4 * (next_rand(&x) % 2), interesting(&x)); break;
+        default: wr32(data + H_LATENCY, next_rand(&x) % 2 ? interesting(&x) : next_rand(&x) % 64); break;
+        }
+        return size;
+    }
+    if (r < 6) { /* a field of the ELF image */
+        int code;
+        size_t at = elf_field(data + HDR, size - HDR, &x, &code);
+        if (at != SIZE_MAX && at + 4 <= size - HDR) {
+            wr32(data + HDR + at, code ? instruction(&x) : interesting(&x));
+            return size;
+        }
+    }
+    return HDR + LLVMFuzzerMutate(data + HDR, size - HDR, max_size - HDR);
+}
