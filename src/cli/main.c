@@ -38,19 +38,25 @@ static const char usage_text[] =
     "                         the 1-cycle scratchpad (default 0, at most 100000)\n"
     "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
     "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
+    "                         (sizes and bases: multiples of 4 bytes)\n"
     "\n"
     "Run control and output:\n"
     "      --max-cycles N     stop with status 124 after N cycles (default: no limit)\n"
+    "      --timeout S        stop with status 124 after S seconds of host CPU time\n"
     "      --signature FILE   write the words between begin_signature and end_signature\n"
+    "                         ('-' for stdout)\n"
     "      --stats            print a statistics summary on stderr\n"
     "      --stats-json FILE  write statistics as JSON ('-' for stdout)\n"
     "      --trace-commits FILE  one line per committed warp-instruction: cycle, warp,\n"
     "                         PC, bits, disassembly, lane mask, register writes per lane\n"
     "      --trace-kanata FILE   pipeline log for the Konata viewer (cycle model)\n"
+    "      --trace-limit SIZE  at most SIZE bytes per trace file, cut at a line\n"
+    "                         (default 1G; 0: no limit)\n"
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
-    "123 an output file cannot be written, 124 cycle limit, 125 usage error,\n"
-    "126 program cannot be loaded.\n";
+    "123 an output cannot be written (stdout, a trace or an output file),\n"
+    "124 cycle or time limit, 125 usage error, 126 program cannot be loaded,\n"
+    "130/143 interrupted by SIGINT/SIGTERM (the outputs are still written).\n";
 
 static int parse_mem_opt(const char *arg, simty_config *cfg)
 {

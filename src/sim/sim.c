@@ -408,8 +408,9 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
         ram_store(s, addr, p, size, v);
-        if (is_tohost_word(s, addr & ~3u)) {
-            uint32_t word = load_le(mem_ptr(&s->mem, s->tohost & ~3u, 4), 4);
+        const uint8_t *w = is_tohost_word(s, addr & ~3u) ? mem_ptr(&s->mem, addr & ~3u, 4) : NULL;
+        if (w) { /* (regions hold whole words: simty_config_check) */
+            uint32_t word = load_le(w, 4);
             if (word & 1)
                 sim_stop(s, SIMTY_EXIT_TOHOST, (int)(word >> 1));
             else if (word != 0)
