@@ -3,7 +3,8 @@
 #   make          build build/simty (and libsimty.a)
 #   make check    every test: unit, ISA, examples on simty and QEMU,
 #                 differential SIMT-vs-scalar, bad input; then again under
-#                 AddressSanitizer + UndefinedBehaviorSanitizer
+#                 AddressSanitizer + UndefinedBehaviorSanitizer; then 60 s
+#                 of libFuzzer
 #   make demo     build the examples and run them
 #   make bench    simulation speed figures (not a test)
 #   make results  regenerate docs/RESULTS.md and its plots (about 3 minutes

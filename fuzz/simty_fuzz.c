@@ -148,10 +148,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             simty_write_signature(s, "/dev/null", err, sizeof err);
         }
-        for (unsigned i = 0; i < s->elf.nexec && i < 4; i++) { /* what disasm prints */
-            char dis[200];
-            sim_disasm(s, s->elf.exec[i].addr, dis, sizeof dis);
-        }
+        /* what disasm prints: the first 128 words of the first 4 segments */
+        for (unsigned i = 0; i < s->elf.nexec && i < 4; i++)
+            for (uint64_t a = s->elf.exec[i].addr;
+                 a + 4 <= (uint64_t)s->elf.exec[i].addr + s->elf.exec[i].size &&
+                 a < s->elf.exec[i].addr + 512ull;
+                 a += 4) {
+                char dis[200];
+                sim_disasm(s, (uint32_t)a, dis, sizeof dis);
+            }
     }
     simty_destroy(s);
     return 0;
