@@ -152,14 +152,16 @@ static int add_row(line_table *t, uint64_t addr, int64_t line, uint32_t file)
 }
 
 /* A value of a DWARF 5 entry-format attribute: a string or a number. */
-static int rd_form(cursor *c, unsigned form, const unit *u, const dwarf_sections *sx, const char **s,
-                   uint64_t *num)
+static int rd_form(cursor *c, unsigned form, const unit *u, const dwarf_sections *sx,
+                   const char **s, uint64_t *num)
 {
     *s = NULL;
     *num = 0;
     switch (form) {
     case DW_FORM_string: *s = rd_str(c); return *s ? 0 : -1;
-    case DW_FORM_line_strp: *s = str_at(sx->line_str, sx->line_str_len, rd_n(c, u->off_size)); break;
+    case DW_FORM_line_strp:
+        *s = str_at(sx->line_str, sx->line_str_len, rd_n(c, u->off_size));
+        break;
     case DW_FORM_strp: *s = str_at(sx->str, sx->str_len, rd_n(c, u->off_size)); break;
     case DW_FORM_udata: *num = rd_uleb(c); return c->bad ? -1 : 0;
     case DW_FORM_data1: *num = rd_n(c, 1); return c->bad ? -1 : 0;

@@ -345,7 +345,8 @@ const insn_t *sim_peek(simty_sim *s, uint32_t pc)
     unsigned i = (pc >> 2) & (DCACHE_SIZE - 1);
     if (s->dcache->tag[i] == pc)
         return &s->dcache->insn[i];
-    uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, stacks_store_addr(&s->stacks, s->nharts, pc), 4);
+    uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc); /* --stack-interleave */
+    uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, at, 4);
     if (!p)
         return NULL;
     insn_decode(load_le(p, 4), &s->dcache->insn[i]);
