@@ -9,6 +9,8 @@
 #   make results  regenerate docs/RESULTS.md and its plots (about 3 minutes
 #                 on 2 cores; RESULTS_JOBS=N simulations at once)
 #   make check-random-long   2000 more random programs, simt vs scalar
+#   make docs     regenerate the generated blocks of README.md and
+#                 docs/pipeline.md (make check fails when they are stale)
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -29,7 +31,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long demo bench workloads results clean
+.PHONY: all deps unit check check-asan check-random-long demo bench workloads results docs clean
 all: $(BUILD)/simty
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -93,6 +95,9 @@ bench: deps all
 RESULTS_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 results: deps all
 	python3 tools/results.py --simty $(BUILD)/simty -j $(RESULTS_JOBS)
+
+docs: deps all
+	python3 tools/docblocks.py --update --simty $(BUILD)/simty
 
 clean:
 	rm -rf build

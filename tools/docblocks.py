@@ -182,7 +182,9 @@ def main():
         new = {name: BLOCKS[name](simty, cwd, cache) for name in names}
     stale = 0
     for doc, text in texts.items():
-        updated = BLOCK.sub(lambda m: m.group(1) + new[m.group(2)] + m.group(4), text)
+        # a block that differs only in host time keeps its text (no churn)
+        updated = BLOCK.sub(lambda m: m.group(0) if normalize(m.group(3)) == normalize(
+            new[m.group(2)]) else m.group(1) + new[m.group(2)] + m.group(4), text)
         if args.update:
             with open(os.path.join(ROOT, doc), "w") as f:
                 f.write(updated)
