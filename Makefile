@@ -12,6 +12,8 @@
 #   make check-random-long   2000 more random programs, simt vs scalar
 #   make fuzz     libFuzzer on the loader and every model, FUZZ_SECONDS long
 #                 (default 600; make check runs it for 60 s)
+#   make docs     regenerate the generated blocks of README.md and
+#                 docs/pipeline.md (make check fails when they are stale)
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -33,7 +35,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 clang-14 libclang-rt-14-dev
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long demo bench workloads results clean \
+.PHONY: all deps unit check check-asan check-random-long demo bench workloads results docs clean \
         fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty
 
@@ -117,6 +119,9 @@ bench: deps all
 RESULTS_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 results: deps all
 	python3 tools/results.py --simty $(BUILD)/simty -j $(RESULTS_JOBS)
+
+docs: deps all
+	python3 tools/docblocks.py --update --simty $(BUILD)/simty
 
 clean:
 	rm -rf build

@@ -50,6 +50,15 @@ typedef struct simty_config {
     FILE *console; /* guest console output; NULL = stdout */
     FILE *trace_commits; /* one line per committed warp-instruction, or NULL */
     FILE *trace_kanata;  /* Kanata pipeline log (cycle model), or NULL */
+    /* Trace window: both traces record only what is fetched (Kanata) or
+     * committed in cycles [trace_from, trace_to) (trace_to 0: no end), and
+     * with trace_roi only while the region of interest is open. */
+    uint64_t trace_from, trace_to;
+    int trace_roi;
+    /* SDK programs (docs/platform.md, "Per-thread stacks"): store the
+     * per-thread stack areas interleaved word by word, and do not check
+     * that each thread's sp stays in its own area. */
+    int stack_interleave, no_stack_check;
 } simty_config;
 
 typedef enum {

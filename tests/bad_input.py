@@ -6,6 +6,7 @@ dump of the live threads after that line)."""
 import os
 import re
 import shutil
+import struct
 
 import programs
 
@@ -50,6 +51,28 @@ OPTION_CASES = [
     ("missing long value", ["--stats-json"], None, USAGE, r"option '--stats-json' needs a value"),
     ("no program", [], None, USAGE, r"no program given"),
     ("two programs", ["ok", "ok"], None, USAGE, r"unexpected argument"),
+    ("trace window without a trace", ["--trace-from", "10"], "ok", USAGE,
+     r"--trace-from, --trace-to and --trace-roi need --trace-commits or --trace-kanata"),
+    ("trace roi without a trace", ["--trace-roi"], "ok", USAGE, r"need --trace-commits"),
+    ("trace window empty", ["--trace-commits", "/dev/null", "--trace-from", "10",
+                            "--trace-to", "10"], "ok", USAGE,
+     r"--trace-to \(10\) must be after --trace-from \(10\)"),
+    ("trace from junk", ["--trace-from", "x1"], "ok", USAGE,
+     r"--trace-from: expected a cycle number, got 'x1'"),
+    ("stack interleave value", ["--stack-interleave=1"], "ok", USAGE,
+     r"option '--stack-interleave=1' takes no value"),
+]
+
+# Every subcommand's --help (and -h): the options on stdout, status 0,
+# nothing on stderr, wherever the option comes.
+HELP_CASES = [
+    (["--help"], "usage: simty run", "--coalescer"),
+    (["-h"], "usage: simty run", "--stack-interleave"),
+    (["run", "--help"], "usage: simty run [options] PROGRAM.elf", "--trace-roi"),
+    (["run", "-w", "4", "-h"], "usage: simty run", "--mem-latency"),
+    (["disasm", "--help"], "usage: simty disasm [options] PROGRAM.elf", "--no-aliases"),
+    (["disasm", "-h"], "usage: simty disasm", "--source"),
+    (["bench", "--help"], "usage: simty bench", "--shapes"),
 ]
 
 # Guest faults: (program, expected regex after "guest fault: hart 0, pc ...")
@@ -110,6 +133,19 @@ def tests(ctx, run, simty, Failure):
         if st != 0 or not re.match(r"^simty \d+\.\d+\.\d+\n$", so):
             raise Failure("simty --version: status %d, %r" % (st, so))
     out.append(("cli help and version", help_and_version))
+
+    def subcommand_help(args, head, option):
+        st, so, se = run([sim] + args)
+        if st != 0 or not so.startswith(head) or option not in so or se:
+            raise Failure("simty %s: status %d, stdout %r, stderr %r"
+                          % (" ".join(args), st, so[:80], se))
+    for args, head, option in HELP_CASES:
+        out.append(("cli help %s" % " ".join(args), lambda args=args, head=head, option=option:
+                    subcommand_help(args, head, option)))
+    out.append(("bad disasm option", lambda: expect(
+        [sim, "disasm", "--warps", "4", ok_elf], USAGE, r"unknown option '--warps'")))
+    out.append(("bad disasm no program", lambda: expect(
+        [sim, "disasm", "--source"], USAGE, r"no program given")))
     out.append(("bad no command", lambda: expect([sim], USAGE, r"missing command")))
 
     # files
@@ -162,6 +198,32 @@ def tests(ctx, run, simty, Failure):
                     expect([sim, "disasm", make()], LOAD, pattern)))
     out.append(("bad file host ELF", lambda: expect(
         [sim, "run", shutil.which("true") or "/bin/true"], LOAD, r"64-bit ELF")))
+
+    def corrupt_debug_line():
+        """disasm --source on a program whose line table has a bad version:
+        status 126 and one line naming it (the plain listing still works)."""
+        src = programs.debug_elfs()[0]
+        with open(src, "rb") as f:
+            data = bytearray(f.read())
+        shoff, = struct.unpack_from("<I", data, 32)
+        shnum, shstrndx = struct.unpack_from("<HH", data, 48)
+        stroff = struct.unpack_from("<I", data, shoff + 40 * shstrndx + 16)[0]
+        for i in range(shnum):
+            name, _, _, _, off = struct.unpack_from("<IIIII", data, shoff + 40 * i)
+            if data[stroff + name:].startswith(b".debug_line\0"):
+                struct.pack_into("<H", data, off + 4, 99)  # the first unit's version
+                break
+        else:
+            raise Failure("%s has no .debug_line" % src)
+        path = os.path.join(ctx.tmp, "badline-%d.elf" % next(names))
+        with open(path, "wb") as f:
+            f.write(data)
+        expect([sim, "disasm", "--source", path], LOAD,
+               r"badline-\d+\.elf: unsupported \.debug_line version 99")
+        st, so, se = run([sim, "disasm", path])
+        if st != 0 or "<main>:" not in so:
+            raise Failure("disasm without --source: status %d %s" % (st, se))
+    out.append(("bad file debug_line (disasm --source)", corrupt_debug_line))
 
     def lowaddr_ok():
         st, so, se = run([sim, "run", "--mem", "0:4K", bad("lowaddr")])

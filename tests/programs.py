@@ -113,17 +113,36 @@ def _run(cmd, what, env=None):
             what, " ".join(cmd), p.stdout, p.stderr))
 
 
-def build_example(name, opt):
+def build_example(name, opt, extra=(), out=None):
     src = os.path.join(ROOT, "examples", name + ".c")
-    out = example_elf(name, opt)
+    out = out or example_elf(name, opt)
     if stale(out, [src] + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         env = None
         if opt.startswith("clang"):
             env = dict(os.environ, SIMTY_CLANG="clang")
             opt = opt[len("clang"):]
-        _run([SIMTY_CC, opt, "-Wall", "-Wextra", "-Werror", src, "-o", out], out, env)
+        _run([SIMTY_CC, opt] + list(extra) + ["-Wall", "-Wextra", "-Werror", src, "-o", out],
+             out, env)
     return out
+
+
+# Examples built with debug information (simty disasm --source): DWARF 5
+# from gcc and clang, and the older line-table versions 4 and 2.
+DEBUG_BUILDS = (("saxpy", "-O2", "-g"), ("switch", "-O0", "-gdwarf-4"),
+                ("mandelbrot", "clang-O2", "-g"), ("hello", "-Os", "-gdwarf-2"))
+
+
+def debug_elf(name, opt, g):
+    return os.path.join(GUEST, "debug", "%s%s%s.elf" % (name, opt, g))
+
+
+def debug_elfs():
+    return [debug_elf(*b) for b in DEBUG_BUILDS]
+
+
+def build_debug(name, opt, g):
+    return build_example(name, opt, [g], debug_elf(name, opt, g))
 
 
 def build_asm(kind, src, ldscript=None):
@@ -160,6 +179,7 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     """Builds every guest program (random = (first_seed, count) or None)."""
     build_isa()
     work = [(build_example, (n, o)) for n in example_names() for o in opts]
+    work += [(build_debug, b) for b in DEBUG_BUILDS]
     for src in sorted(glob.glob(os.path.join(ROOT, "tests", "simt", "*.c"))):
         work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]
     work += [(build_workload, (n,)) for n in workload_names()]

@@ -3,6 +3,9 @@
 
 usage: tests/qemu_run.py [--smp N] [--timeout SEC] [--ram-size SIZE] PROG.elf
 
+N is at most 512, the limit of QEMU's virt machine (and QEMU is slow with
+many harts: the test suite stays at 8 or fewer).
+
 QEMU runs a temporary copy of the ELF in which the loader-filled words
 (docs/platform.md) are patched the way the simulator's loader would:
 __simty_nthreads = N and __simty_ram_end = 0x80000000 + SIZE, when the ELF
@@ -20,6 +23,7 @@ import sys
 import tempfile
 
 RAM_BASE = 0x80000000
+QEMU_MAX_HARTS = 512  # the virt machine's limit
 EM_RISCV = 243
 SHT_SYMTAB = 2
 PT_LOAD = 1
@@ -124,6 +128,9 @@ def main():
 
     if args.smp < 1:
         ap.error("--smp must be at least 1")
+    if args.smp > QEMU_MAX_HARTS:
+        ap.error("--smp %d: QEMU -M virt runs at most %d harts; check larger shapes "
+                 "against the scalar model (simty run -m scalar)" % (args.smp, QEMU_MAX_HARTS))
     try:
         ram_size = parse_size(args.ram_size)
     except ValueError:

@@ -24,9 +24,17 @@ Groups:
   bench     the workload suite passes under `simty bench` (and on QEMU);
             bench formats, failures and bad input; region-of-interest counts;
             tools/results.py --quick
+  sdk       libraries (rv32im multilib), abort/assert, C++, stack overflow
+            detection, --stack-interleave, README's generated figures
+
+QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
+at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
+(up to 64 x 64 = 4096 harts) are checked against the scalar model (diff,
+random) instead.
 """
 
 import argparse
+import bisect
 import concurrent.futures
 import json
 import os
@@ -35,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -130,7 +139,7 @@ def group_unit(ctx):
     names = sorted(n for n in os.listdir(unit_dir) if n.startswith("test_"))
     if not names:
         raise Failure("no unit tests found in %s" % unit_dir)
-    elf = programs.example_elf("vecadd", "-O2")
+    elf = programs.debug_elfs()[0]  # with a DWARF line table
     for n in names:
         cmd = [os.path.join(unit_dir, n)]
         if n in ("test_elf", "test_api"):
@@ -149,26 +158,38 @@ def group_disasm(ctx):
     elfs = [programs.example_elf(n, "-O2") for n in programs.example_names()]
     elfs += programs.isa_elfs()
     for elf in elfs:
-        def t(elf=elf):
-            compare_disasm(ctx, elf)
-        tests.append(("disasm " + os.path.basename(elf), t))
+        for aliases in (False, True):
+            def t(elf=elf, aliases=aliases):
+                compare_disasm(ctx, elf, aliases)
+            tests.append(("disasm %s%s" % (os.path.basename(elf),
+                                           "" if aliases else " --no-aliases"), t))
+    for elf in programs.debug_elfs():
+        def s(elf=elf):
+            compare_source_lines(ctx, elf)
+        tests.append(("disasm --source " + os.path.basename(elf), s))
     return tests
 
 
-def compare_disasm(ctx, elf):
+INSN_LINE = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s+(.*)$")
+
+
+def compare_disasm(ctx, elf, aliases):
+    """simty disasm against objdump -d (aliases) or simty disasm --no-aliases
+    against objdump -d -M no-aliases."""
     extra = ["--mem", "0:0x10000"] if elf.endswith("lowmem.elf") else []
-    status, ours, err = run([ctx.simty, "disasm"] + extra + [elf])
+    status, ours, err = run([ctx.simty, "disasm"] + extra +
+                            ([] if aliases else ["--no-aliases"]) + [elf])
     if status != 0:
         raise Failure("simty disasm failed: %s" % err)
-    status, theirs, err = run([programs.OBJDUMP, "-d", "-M", "no-aliases", elf])
+    status, theirs, err = run([programs.OBJDUMP, "-d"] +
+                              ([] if aliases else ["-M", "no-aliases"]) + [elf])
     if status != 0:
         raise Failure("objdump failed: %s" % err)
-    line_re = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s+(.*)$")
 
     def table(text):
         res = {}
         for line in text.splitlines():
-            m = line_re.match(line)
+            m = INSN_LINE.match(line)
             if m:
                 ins = re.sub(r"\s*<[^>]*>", "", m.group(3)).split("#")[0].strip()
                 res[int(m.group(1), 16)] = (m.group(2), re.sub(r"\s+", " ", ins))
@@ -187,6 +208,62 @@ def compare_disasm(ctx, elf):
                           % (addr, a[addr][0], a[addr][1], word, ins))
     if compared < 10:
         raise Failure("only %d instructions compared" % compared)
+
+
+def compare_source_lines(ctx, elf):
+    """simty disasm --source attributes every instruction to the line that
+    binutils' own reading of the DWARF line table gives (objdump
+    --dwarf=decodedline: the last row at the greatest address <= the
+    instruction's), and prints that line's text."""
+    status, ours, err = run([ctx.simty, "disasm", "--source", elf])
+    if status != 0:
+        raise Failure("simty disasm --source failed: %s" % err)
+    status, dec, err = run([programs.OBJDUMP, "--dwarf=decodedline", elf])
+    if status != 0:
+        raise Failure("objdump --dwarf=decodedline failed: %s" % err)
+    rows = {}  # address -> (file basename, line) of the last row there
+    row_re = re.compile(r"^(\S+)\s+(\d+|-)\s+(0x[0-9a-f]+)(\s|$)")
+    for line in dec.splitlines():
+        m = row_re.match(line)
+        if m:  # "-" (the end of a sequence) and line 0: no source line
+            rows[int(m.group(3), 16)] = None if m.group(2) in ("-", "0") else (
+                os.path.basename(m.group(1)), int(m.group(2)))
+    if len(rows) < 20:
+        raise Failure("objdump decoded only %d line rows" % len(rows))
+    addrs = sorted(rows)
+    marker = re.compile(r"^(/\S*|[^\s:]+\.[chS]):(\d+)$")
+    current, checked, texts = None, 0, 0
+    lines = ours.splitlines()
+    for i, line in enumerate(lines):
+        m = marker.match(line)
+        if m:
+            current = (os.path.basename(m.group(1)), int(m.group(2)))
+            if os.path.exists(m.group(1)):
+                with open(m.group(1), errors="replace") as f:
+                    want = f.read().splitlines()[current[1] - 1].rstrip("\r")
+                if i + 1 >= len(lines) or lines[i + 1] != want:
+                    raise Failure("%s: after %s, expected the line's text %r"
+                                  % (elf, line, want))
+                texts += 1
+            continue
+        m = INSN_LINE.match(line)
+        if not m:
+            continue
+        addr = int(m.group(1), 16)
+        k = bisect.bisect_right(addrs, addr)
+        if k == 0:
+            continue
+        want = rows[addrs[k - 1]]
+        if want is None:  # no line information here: simty prints no marker
+            current = None
+            continue
+        if current != want:
+            raise Failure("%s: 0x%x attributed to %s, objdump's line table says %s"
+                          % (elf, addr, current, want))
+        checked += 1
+    if checked < 50 or texts < 5:
+        raise Failure("%s: only %d instructions and %d source lines checked"
+                      % (elf, checked, texts))
 
 
 def group_isa(ctx):
@@ -252,19 +329,20 @@ def group_qemu(ctx):
 
 
 def diff_programs(ctx):
-    """(label, elf, extra simty args, has_signature) of every program checked
-    against the scalar model."""
+    """(label, elf, extra simty args, has_signature, built with the SDK) of
+    every program checked against the scalar model."""
     progs = []
     opts = ("-O2",) if ctx.sanitized else programs.EXAMPLE_OPTS
     for name in programs.example_names():
         for opt in opts:
-            progs.append(("%s%s" % (name, opt), programs.example_elf(name, opt), [], False))
+            progs.append(("%s%s" % (name, opt), programs.example_elf(name, opt), [], False, True))
     for elf in programs.isa_elfs():
         name = os.path.basename(elf)[:-4]
         extra = ["--mem", "0:0x10000"] if name == "lowmem" else []
-        progs.append(("isa-" + name, elf, extra, name == "sig"))
+        progs.append(("isa-" + name, elf, extra, name == "sig", False))
     for label, elf, sig in programs.simt_programs():
-        progs.append(("simt-" + label, elf, [], sig))
+        progs.append(("simt-" + label, elf, [], sig, elf.endswith(tuple(
+            o + ".elf" for o in programs.SIMT_C_OPTS))))
     return progs
 
 
@@ -307,15 +385,18 @@ def group_diff(ctx):
     option_sets = OPTION_SETS
     if ctx.sanitized:  # same coverage of code paths, fewer combinations
         option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
-    for label, elf, extra, sig in diff_programs(ctx):
+    for label, elf, extra, sig, sdk in diff_programs(ctx):
         for w, t in CYCLE_SHAPES:
-            def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t):
+            def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t, sdk=sdk):
                 base = shape_args(w, t) + extra
                 ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
                 if ref.status != 0:
                     raise Failure("%s %dx%d: scalar model status %d: %s"
                                   % (label, w, t, ref.status, ref.err.strip()))
-                for what, args in model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES):
+                runs = model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES)
+                if sdk:  # the stacks stored interleaved: still the same results
+                    runs.append(("cycle stack-interleave", ["-m", "cycle", "--stack-interleave"]))
+                for what, args in runs:
                     r = simty(ctx, elf, base + args, signature=sig)
                     check_same("%s %dx%d %s" % (label, w, t, what), ref, r)
             tests.append(("diff %s %dx%d" % (label, w, t), test))
@@ -364,6 +445,11 @@ def group_bench(ctx):
     return bench_checks.tests(ctx, run, simty, Failure)
 
 
+def group_sdk(ctx):
+    import sdk_checks
+    return sdk_checks.tests(ctx, run, simty, Failure)
+
+
 GROUPS = {
     "unit": group_unit,
     "disasm": group_disasm,
@@ -375,7 +461,93 @@ GROUPS = {
     "timing": group_timing,
     "bad": group_bad,
     "bench": group_bench,
+    "sdk": group_sdk,
 }
+
+
+class Progress:
+    """One line per finished group (tests, failures, seconds from its first
+    test's start to its last test's end); on a terminal, a running count on
+    the last line as well."""
+
+    def __init__(self, tests, groups, sanitized):
+        self.tty = sys.stdout.isatty()
+        self.total, self.done, self.failed, self.t0 = len(tests), 0, 0, time.time()
+        self.sanitized = sanitized
+        self.groups = {g: {"total": 0, "done": 0, "failed": 0, "start": None} for g in groups}
+        for g, _, _ in tests:
+            self.groups[g]["total"] += 1
+        self.lock = threading.Lock()
+        for g in groups:
+            if not self.groups[g]["total"]:
+                self.say("run_tests: %-6s 0 tests%s" % (
+                    g, " (QEMU is not run under the sanitizers)" if g == "qemu" else ""))
+
+    def say(self, line):
+        if self.tty:
+            sys.stdout.write("\r\033[K")
+        print(line, flush=True)
+        self.running()
+
+    def running(self):
+        if self.tty and self.done < self.total:
+            sys.stdout.write("\r\033[Krun_tests: %d/%d tests, %d failed, %.0fs" % (
+                self.done, self.total, self.failed, time.time() - self.t0))
+            sys.stdout.flush()
+
+    def started(self, g):
+        with self.lock:
+            if self.groups[g]["start"] is None:
+                self.groups[g]["start"] = time.time()
+
+    def finished(self, g, failure=None):
+        with self.lock:
+            st = self.groups[g]
+            st["done"] += 1
+            self.done += 1
+            if failure:
+                st["failed"] += 1
+                self.failed += 1
+                self.say(failure)
+            if st["done"] == st["total"]:
+                self.say("run_tests: %-6s %d tests, %d failed, %.1fs" % (
+                    g, st["total"], st["failed"], time.time() - st["start"]))
+            else:
+                self.running()
+
+    def summary(self, groups):
+        print("run_tests: %d tests (%s), %d failed, %.1fs%s" % (
+            self.total, ",".join(groups), self.failed, time.time() - self.t0,
+            " [sanitized]" if self.sanitized else ""), flush=True)
+
+
+def run_all(tests, groups, args):
+    """Runs (group, name, fn) tests on a pool; returns the failed names."""
+    progress = Progress(tests, groups, args.sanitized)
+    failures = []
+
+    def one(g, name, fn):
+        progress.started(g)
+        try:
+            fn()
+        except Failure as e:
+            return "FAIL %s: %s" % (name, e)
+        except Exception as e:  # a bug in the test itself is a failure too
+            return "FAIL %s: %s: %s" % (name, type(e).__name__, e)
+        return None
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = {pool.submit(one, g, name, fn): (g, name) for g, name, fn in tests}
+        for fut in concurrent.futures.as_completed(futs):
+            g, name = futs[fut]
+            failure = fut.result()
+            if failure:
+                failures.append(name)
+            elif args.verbose:
+                progress.say("ok   %s" % name)
+            progress.finished(g, failure)
+    progress.summary(groups)
+    return failures
 
 
 def main():
@@ -398,35 +570,16 @@ def main():
             sys.exit("run_tests: unknown group %s" % g)
 
     t0 = time.time()
+    print("run_tests: building guest programs", flush=True)
     programs.build_all(jobs=args.jobs, random=(ctx.seed, ctx.random_count)
                        if "random" in groups else None)
     print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
 
     tests = []
     for g in groups:
-        tests += GROUPS[g](ctx)
-    failures = []
-    done = 0
-    t1 = time.time()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futs = {pool.submit(fn): name for name, fn in tests}
-        for fut in concurrent.futures.as_completed(futs):
-            name = futs[fut]
-            done += 1
-            try:
-                fut.result()
-                if args.verbose:
-                    print("ok   %s" % name, flush=True)
-            except Failure as e:
-                failures.append(name)
-                print("FAIL %s: %s" % (name, e), flush=True)
-            except Exception as e:  # a bug in the test itself is a failure too
-                failures.append(name)
-                print("FAIL %s: %s: %s" % (name, type(e).__name__, e), flush=True)
+        tests += [(g, name, fn) for name, fn in GROUPS[g](ctx)]
+    failures = run_all(tests, groups, args)
     shutil.rmtree(ctx.tmp, ignore_errors=True)
-    print("run_tests: %d tests (%s), %d failed, %.1fs%s" % (
-        len(tests), ",".join(groups), len(failures), time.time() - t1,
-        " [sanitized]" if ctx.sanitized else ""))
     sys.exit(1 if failures else 0)
 
 

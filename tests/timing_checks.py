@@ -25,6 +25,8 @@ full), the next one arrives a cycle later.
 """
 
 import os
+import subprocess
+import sys
 
 import programs
 
@@ -317,8 +319,123 @@ def kanata_ends(ctx, simty, Failure, kind, name, args, status):
         raise Failure("%s: log runs to cycle %d, the run to %d" % (name, last, r.stats["cycles"]))
 
 
+def kanata_window(ctx, simty, Failure, tag="window"):
+    """--trace-from/--trace-to: the Kanata log holds exactly the records of
+    the full log that start (are fetched) in the window, each complete."""
+    elf = programs.example_elf("saxpy", "-O2")
+    base = ["-m", "cycle", "-w", "2", "-t", "4"]
+    full = os.path.join(ctx.tmp, "saxpy-%s-full.kanata" % tag)
+    win = os.path.join(ctx.tmp, "saxpy-%s.kanata" % tag)
+    lo, hi = 30000, 30400
+    for path, extra in ((full, []), (win, ["--trace-from", str(lo), "--trace-to", str(hi)])):
+        r = simty(ctx, elf, base + ["--trace-kanata", path] + extra)
+        if r.status != 0:
+            raise Failure("saxpy: status %d %s" % (r.status, r.err.strip()))
+    want = [rec for _, rec in sorted(parse_kanata(full, Failure)[0].items())
+            if lo <= rec["start"] < hi]
+    got = [rec for _, rec in sorted(parse_kanata(win, Failure)[0].items())]
+    os.unlink(full)
+    if tag == "window":
+        os.unlink(win)
+    strip = lambda recs: [(r["warp"], r["stages"], r["labels"], r["end"]) for r in recs]  # noqa
+    if len(want) < 100 or strip(got) != strip(want):
+        raise Failure("window [%d, %d): %d records, the full log has %d there"
+                      % (lo, hi, len(got), len(want)))
+    return win
+
+
+def commits_window(ctx, simty, Failure):
+    """--trace-from/--trace-to on the commit trace of every model: exactly
+    the lines of the full trace whose cycle is in the window."""
+    elf = programs.example_elf("saxpy", "-O2")
+    for model, lo, hi in (("scalar", 4000, 4100), ("simt", 9000, 9200), ("cycle", 30000, 30400)):
+        paths = []
+        for extra in ([], ["--trace-from", str(lo), "--trace-to", str(hi)]):
+            path = os.path.join(ctx.tmp, "saxpy-%s-%d.commits" % (model, len(extra)))
+            r = simty(ctx, elf, ["-m", model, "-w", "2", "-t", "4", "--trace-commits", path]
+                      + extra)
+            if r.status != 0:
+                raise Failure("saxpy %s: status %d %s" % (model, r.status, r.err.strip()))
+            with open(path) as f:
+                paths.append(f.read().splitlines())
+            os.unlink(path)
+        full, got = paths
+        want = [line for line in full if lo <= int(line.split(" ")[0]) < hi]
+        if len(want) < 20 or got != want:
+            raise Failure("%s: %d lines in [%d, %d), the full trace has %d there"
+                          % (model, len(got), lo, hi, len(want)))
+
+
+def trace_roi(ctx, simty, Failure):
+    """--trace-roi: the commit trace holds the region of interest's
+    thread-instructions (tests/stats/roi.S), on every model; the Kanata log
+    only records fetched while it is open."""
+    elf = programs.asm_elf("stats", "roi")
+    for model in ("scalar", "simt", "cycle"):
+        path = os.path.join(ctx.tmp, "roi-%s.commits" % model)
+        r = simty(ctx, elf, ["-m", model, "-w", "1", "-t", "4", "--trace-roi",
+                             "--trace-commits", path])
+        with open(path) as f:
+            lines = f.read().splitlines()
+        os.unlink(path)
+        lanes = sum(bin(int(line.split("mask=")[1].split(" ")[0], 16)).count("1")
+                    for line in lines)
+        if r.status != 0 or not r.stats["roi"] or lanes != r.stats["roi"]["thread_instructions"]:
+            raise Failure("%s: %d thread-instructions traced, the ROI has %s"
+                          % (model, lanes, r.stats["roi"]))
+    path = os.path.join(ctx.tmp, "roi.kanata")
+    full = os.path.join(ctx.tmp, "roi-full.kanata")
+    simty(ctx, elf, ["-w", "1", "-t", "4", "--trace-kanata", full])
+    r = simty(ctx, elf, ["-w", "1", "-t", "4", "--trace-roi", "--trace-kanata", path])
+    recs = list(parse_kanata(path, Failure)[0].values())
+    labels = [rec["labels"] for rec in parse_kanata(full, Failure)[0].values()]
+    os.unlink(path)
+    os.unlink(full)
+    # fetched after the opening csrwi (0x80000004) executed: nothing at or before it
+    if not recs or len(recs) >= len(labels) or any(
+            int(rec["labels"].split(" ")[1], 16) <= 0x80000004 for rec in recs):
+        raise Failure("kanata --trace-roi: %d of %d records: %r"
+                      % (len(recs), len(labels), [rec["labels"] for rec in recs]))
+
+
+def kanata_text_seek(ctx, simty, Failure):
+    """tools/kanata_text.py renders the same text whether it seeks (the
+    default) or parses the whole log, at windows from start to past the end,
+    and on a windowed log.  Small scan chunks, so that seeking crosses many."""
+    elf = programs.example_elf("saxpy", "-O2")
+    log = os.path.join(ctx.tmp, "saxpy-text.kanata")
+    r = simty(ctx, elf, ["-m", "cycle", "-w", "2", "-t", "4", "--trace-kanata", log])
+    if r.status != 0:
+        raise Failure("saxpy: status %d" % r.status)
+    tool = [sys.executable, os.path.join(programs.ROOT, "tools", "kanata_text.py")]
+    end = r.stats["cycles"]
+    cases = [(log, c, n) for c, n in ((0, 40), (5, 7), (end // 3, 60), (end // 2 + 1, 33),
+                                      (end - 30, 60), (end + 10, 20))]
+    win = kanata_window(ctx, simty, Failure, "seek")
+    cases.append((win, 30100, 80))
+    for path, first, n in cases:
+        outs = []
+        for extra in ([], ["--no-seek"]):
+            p = subprocess.run(tool + [path, "--from", str(first), "--cycles", str(n)] + extra,
+                               capture_output=True, text=True,
+                               env=dict(os.environ, KANATA_TEXT_CHUNK="65536"))
+            if p.returncode != 0:
+                raise Failure("kanata_text.py failed: %s" % p.stderr)
+            outs.append(p.stdout)
+        rows = len(outs[0].splitlines()) - 1
+        if outs[0] != outs[1] or (first < end and rows < 3):
+            raise Failure("kanata_text.py --from %d --cycles %d: %d rows; seek and full parse "
+                          "differ:\n%s\n---\n%s" % (first, n, rows, outs[0], outs[1]))
+    os.unlink(log)
+    os.unlink(win)
+
+
 def trace_tests(ctx, simty, Failure):
-    out = [("trace kanata divergent", lambda: kanata_divergent(ctx, simty, Failure))]
+    out = [("trace kanata divergent", lambda: kanata_divergent(ctx, simty, Failure)),
+           ("trace kanata window", lambda: kanata_window(ctx, simty, Failure)),
+           ("trace commits window", lambda: commits_window(ctx, simty, Failure)),
+           ("trace roi", lambda: trace_roi(ctx, simty, Failure)),
+           ("trace kanata_text seek", lambda: kanata_text_seek(ctx, simty, Failure))]
     for name in ("ebreak", "illegal", "unmapped_store"):
         out.append(("trace kanata fault %s" % name, lambda name=name: kanata_ends(
             ctx, simty, Failure, "bad", name, ["-w", "1", "-t", "1"], 121)))

@@ -1,4 +1,5 @@
-/* The simty command: run and disassemble RV32 programs. */
+/* The simty command: run programs (simty run) and dispatch to the other
+ * subcommands (disasm.c, bench.c). */
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "cli/bench.h"
+#include "cli/disasm.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "isa/disasm.h"
@@ -15,11 +17,15 @@
 #include "simty.h"
 #include "util/escape.h"
 
-static const char usage_text[] =
+static const char commands_text[] =
     "usage: simty run [options] PROGRAM.elf\n"
-    "       simty disasm [--mem BASE:SIZE] [--ram-size SIZE] PROGRAM.elf\n"
+    "       simty disasm [options] PROGRAM.elf   (see simty disasm --help)\n"
     "       simty bench [options] PROGRAM.elf|DIRECTORY...   (see simty bench --help)\n"
-    "       simty --help | --version\n"
+    "       simty --help | --version\n";
+
+static const char run_usage_text[] = "usage: simty run [options] PROGRAM.elf\n";
+
+static const char run_options_text[] =
     "\n"
     "Runs an RV32IMA ELF program on a simulated Simty core (many threads, grouped\n"
     "in warps that execute in lockstep).\n"
@@ -39,6 +45,11 @@ static const char usage_text[] =
     "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
     "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
     "                         (sizes and bases: multiples of 4 bytes)\n"
+    "      --stack-interleave store the SDK's per-thread stacks interleaved word by\n"
+    "                         word, so lane-uniform stack accesses coalesce\n"
+    "                         (docs/platform.md; results do not change)\n"
+    "      --no-stack-check   do not stop an SDK program whose thread moves sp out\n"
+    "                         of its own stack area (a stack overflow)\n"
     "\n"
     "Run control and output:\n"
     "      --max-cycles N     stop with status 124 after N cycles (default: no limit)\n"
@@ -52,32 +63,15 @@ static const char usage_text[] =
     "      --trace-kanata FILE   pipeline log for the Konata viewer (cycle model)\n"
     "      --trace-limit SIZE  at most SIZE bytes per trace file, cut at a line\n"
     "                         (default 1G; 0: no limit)\n"
+    "      --trace-from N     trace only from cycle N (Kanata: instructions fetched\n"
+    "      --trace-to N       from cycle N and before cycle N, each to its end)\n"
+    "      --trace-roi        trace only inside the region of interest\n"
+    "  -h, --help             this text\n"
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
     "123 an output cannot be written (stdout, a trace or an output file),\n"
     "124 cycle or time limit, 125 usage error, 126 program cannot be loaded,\n"
     "130/143 interrupted by SIGINT/SIGTERM (the outputs are still written).\n";
-
-static int parse_mem_opt(const char *arg, simty_config *cfg)
-{
-    const char *colon = strchr(arg, ':');
-    uint64_t base, size;
-    char b[64];
-    if (!colon || (size_t)(colon - arg) >= sizeof b)
-        return usage_error("--mem: expected BASE:SIZE, got '%s'", arg);
-    memcpy(b, arg, (size_t)(colon - arg));
-    b[colon - arg] = 0;
-    if (parse_u64(b, &base, 0) || base > 0xffffffffull)
-        return usage_error("--mem: bad base address in '%s'", arg);
-    if (parse_u64(colon + 1, &size, 1) || size == 0 || size > (1ull << 32) - base)
-        return usage_error("--mem: bad size in '%s' (region must fit below 4 GiB)", arg);
-    if (cfg->n_extra_mem == SIMTY_MAX_EXTRA_MEM)
-        return usage_error("--mem: at most %d extra regions", SIMTY_MAX_EXTRA_MEM);
-    cfg->extra_mem[cfg->n_extra_mem].base = (uint32_t)base;
-    cfg->extra_mem[cfg->n_extra_mem].size = size;
-    cfg->n_extra_mem++;
-    return 0;
-}
 
 typedef struct cli_opts {
     simty_config cfg;
@@ -87,7 +81,7 @@ typedef struct cli_opts {
     const char *trace_commits;
     const char *trace_kanata;
     uint64_t trace_limit;
-    int stats;
+    int stats, trace_window; /* trace_window: --trace-from/-to/-roi given */
 } cli_opts;
 
 enum {
@@ -105,10 +99,17 @@ enum {
     OPT_TRACE_KANATA,
     OPT_TRACE_LIMIT,
     OPT_TIMEOUT,
+    OPT_TRACE_FROM,
+    OPT_TRACE_TO,
+    OPT_TRACE_ROI,
+    OPT_STACK_INTERLEAVE,
+    OPT_NO_STACK_CHECK,
 };
 
-/* disasm_only: accept just the options that shape memory (--mem, --ram-size). */
-static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
+/* parse_args() printed the help text: the command succeeds. */
+#define HELP_SHOWN (-1)
+
+static int parse_args(int argc, char **argv, cli_opts *o)
 {
     static const struct option longopts[] = {
         {"warps", required_argument, 0, 'w'},
@@ -128,6 +129,12 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
         {"trace-kanata", required_argument, 0, OPT_TRACE_KANATA},
         {"trace-limit", required_argument, 0, OPT_TRACE_LIMIT},
         {"timeout", required_argument, 0, OPT_TIMEOUT},
+        {"trace-from", required_argument, 0, OPT_TRACE_FROM},
+        {"trace-to", required_argument, 0, OPT_TRACE_TO},
+        {"trace-roi", no_argument, 0, OPT_TRACE_ROI},
+        {"stack-interleave", no_argument, 0, OPT_STACK_INTERLEAVE},
+        {"no-stack-check", no_argument, 0, OPT_NO_STACK_CHECK},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -137,13 +144,7 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
     optind = 1;
     int c, k, rc = 0;
     uint64_t v;
-    while ((c = getopt_long(argc, argv, "+w:t:m:", longopts, NULL)) != -1) {
-        if (disasm_only && c != OPT_MEM && c != OPT_RAM_SIZE && c != '?') {
-            /* the option word: one back, or two when its value was separate */
-            int word = optind - 1 - (optarg && optarg == argv[optind - 1]);
-            return usage_error("simty disasm takes only --mem and --ram-size, not '%s'",
-                               argv[word]);
-        }
+    while ((c = getopt_long(argc, argv, "+w:t:m:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'w': rc = parse_uint_opt("--warps", optarg, 1, SIMTY_MAX_WARPS, &o->cfg.warps); break;
         case 't':
@@ -165,13 +166,7 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
                 o->cfg.coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
             break;
         case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
-        case OPT_RAM_SIZE:
-            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20 || (v & 3))
-                rc = usage_error("--ram-size: expected a size from 4K to 2047M, a multiple of 4 "
-                                 "bytes, got '%s'", optarg);
-            else
-                o->cfg.ram_size = v;
-            break;
+        case OPT_RAM_SIZE: rc = parse_ram_size(optarg, &o->cfg.ram_size); break;
         case OPT_MAX_CYCLES:
             if (parse_u64(optarg, &v, 0) || v == 0)
                 rc = usage_error("--max-cycles: expected a positive integer, got '%s'", optarg);
@@ -201,11 +196,36 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
             else
                 o->cfg.max_seconds = (double)v;
             break;
+        case OPT_TRACE_FROM:
+        case OPT_TRACE_TO:
+            if (parse_u64(optarg, &v, 0))
+                rc = usage_error("%s: expected a cycle number, got '%s'",
+                                 c == OPT_TRACE_FROM ? "--trace-from" : "--trace-to", optarg);
+            else if (c == OPT_TRACE_FROM)
+                o->cfg.trace_from = v;
+            else
+                o->cfg.trace_to = v;
+            o->trace_window = 1;
+            break;
+        case OPT_TRACE_ROI: o->cfg.trace_roi = 1, o->trace_window = 1; break;
+        case OPT_STACK_INTERLEAVE: o->cfg.stack_interleave = 1; break;
+        case OPT_NO_STACK_CHECK: o->cfg.no_stack_check = 1; break;
+        case 'h':
+            fputs(run_usage_text, stdout);
+            fputs(run_options_text, stdout);
+            return HELP_SHOWN;
         default: rc = option_error(argv, longopts); break;
         }
         if (rc)
             return rc;
     }
+    if (o->trace_window && !o->trace_commits && !o->trace_kanata)
+        return usage_error("--trace-from, --trace-to and --trace-roi need --trace-commits or "
+                           "--trace-kanata");
+    if (o->cfg.trace_to && o->cfg.trace_to <= o->cfg.trace_from)
+        return usage_error("--trace-to (%llu) must be after --trace-from (%llu)",
+                           (unsigned long long)o->cfg.trace_to,
+                           (unsigned long long)o->cfg.trace_from);
     if (optind >= argc)
         return usage_error("no program given");
     if (optind + 1 < argc)
@@ -275,9 +295,9 @@ static void report_end(simty_sim *s, const simty_result *r)
 static int cmd_run(int argc, char **argv)
 {
     cli_opts o;
-    int rc = parse_args(argc, argv, &o, 0);
+    int rc = parse_args(argc, argv, &o);
     if (rc)
-        return rc;
+        return rc == HELP_SHOWN ? 0 : rc;
     char err[512];
     if (o.trace_kanata && o.cfg.model != SIMTY_MODEL_CYCLE)
         return usage_error("--trace-kanata needs the cycle model (--model cycle)");
@@ -334,55 +354,6 @@ static int cmd_run(int argc, char **argv)
     return status;
 }
 
-static int disasm_symbolizer(void *ctx, uint32_t addr, char *buf, size_t n)
-{
-    return sim_symbolize(ctx, addr, buf, n);
-}
-
-static int cmd_disasm(int argc, char **argv)
-{
-    cli_opts o;
-    int rc = parse_args(argc, argv, &o, 1);
-    if (rc)
-        return rc;
-    char err[512];
-    o.cfg.warps = o.cfg.threads = 1;
-    simty_sim *s = simty_create(&o.cfg, err, sizeof err);
-    if (!s)
-        return usage_error("%s", err);
-    if (simty_load(s, o.program, err, sizeof err)) {
-        fprintf(stderr, "simty: %s\n", err);
-        simty_destroy(s);
-        return SIMTY_STATUS_LOAD;
-    }
-    size_t k = 0; /* symbols are sorted by address */
-    /* every executable segment, also one that ends at 2^32 (64-bit bounds);
-     * stop as soon as stdout fails (a closed pipe) */
-    int werr = 0;
-    for (unsigned i = 0; i < s->elf.nexec && !werr; i++) {
-        uint64_t a = s->elf.exec[i].addr, end = a + s->elf.exec[i].size;
-        for (; a + 4 <= end && !werr; a += 4) {
-            while (k < s->elf.nsyms && s->elf.syms[k].addr < a)
-                k++;
-            for (; k < s->elf.nsyms && s->elf.syms[k].addr == a; k++) {
-                char name[256];
-                text_escape(name, sizeof name, s->elf.syms[k].name);
-                if (printf("\n%08x <%s>:\n", (unsigned)a, name) < 0)
-                    werr = errno;
-            }
-            char dis[200];
-            insn_t d;
-            insn_decode(load_le(mem_ptr(&s->mem, (uint32_t)a, 4), 4), &d);
-            insn_disasm(&d, (uint32_t)a, dis, sizeof dis, disasm_symbolizer, s);
-            if (printf("%8x:\t%08x\t%s\n", (unsigned)a, d.raw, dis) < 0)
-                werr = errno;
-        }
-        k = 0;
-    }
-    simty_destroy(s);
-    return finish_stdout(werr);
-}
-
 int main(int argc, char **argv)
 {
     /* a closed pipe is a write error (EPIPE) that each output reports, not
@@ -391,7 +362,8 @@ int main(int argc, char **argv)
     if (argc < 2)
         return usage_error("missing command");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-        fputs(usage_text, stdout);
+        fputs(commands_text, stdout);
+        fputs(run_options_text, stdout);
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {

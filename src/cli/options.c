@@ -94,3 +94,34 @@ int parse_choice(const char *opt, const char *arg, const char *a, const char *b,
         return usage_error("%s: expected %s or %s, got '%s'", opt, a, b, arg);
     return 0;
 }
+
+int parse_mem_opt(const char *arg, simty_config *cfg)
+{
+    const char *colon = strchr(arg, ':');
+    uint64_t base, size;
+    char b[64];
+    if (!colon || (size_t)(colon - arg) >= sizeof b)
+        return usage_error("--mem: expected BASE:SIZE, got '%s'", arg);
+    memcpy(b, arg, (size_t)(colon - arg));
+    b[colon - arg] = 0;
+    if (parse_u64(b, &base, 0) || base > 0xffffffffull)
+        return usage_error("--mem: bad base address in '%s'", arg);
+    if (parse_u64(colon + 1, &size, 1) || size == 0 || size > (1ull << 32) - base)
+        return usage_error("--mem: bad size in '%s' (region must fit below 4 GiB)", arg);
+    if (cfg->n_extra_mem == SIMTY_MAX_EXTRA_MEM)
+        return usage_error("--mem: at most %d extra regions", SIMTY_MAX_EXTRA_MEM);
+    cfg->extra_mem[cfg->n_extra_mem].base = (uint32_t)base;
+    cfg->extra_mem[cfg->n_extra_mem].size = size;
+    cfg->n_extra_mem++;
+    return 0;
+}
+
+int parse_ram_size(const char *arg, uint64_t *out)
+{
+    uint64_t v;
+    if (parse_u64(arg, &v, 1) || v < 4096 || v > 2047ull << 20 || (v & 3))
+        return usage_error("--ram-size: expected a size from 4K to 2047M, a multiple of 4 "
+                           "bytes, got '%s'", arg);
+    *out = v;
+    return 0;
+}

@@ -26,4 +26,10 @@ int parse_model(const char *opt, const char *arg, simty_model_kind *out);
 /* arg must be a (*out = 0) or b (*out = 1). */
 int parse_choice(const char *opt, const char *arg, const char *a, const char *b, int *out);
 
+/* --mem BASE:SIZE: adds an extra RAM region to cfg. */
+int parse_mem_opt(const char *arg, simty_config *cfg);
+
+/* --ram-size SIZE: 4K to 2047M. */
+int parse_ram_size(const char *arg, uint64_t *out);
+
 #endif

@@ -57,6 +57,25 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
     return true;
 }
 
+/* Aligned accesses to the stack region go where --stack-interleave stores
+ * them; misaligned ones keep their address (they fault, naming it). */
+static __attribute__((noinline)) void interleave(const simty_sim *s, uint32_t *addr, unsigned n,
+                                                 unsigned size)
+{
+    for (unsigned l = 0; l < n; l++)
+        if (!(addr[l] & (size - 1)))
+            addr[l] = stacks_store_addr(&s->stacks, s->nharts, addr[l]);
+}
+
+/* After an instruction that wrote sp: an SDK thread moving sp out of its
+ * stack area is a stack overflow (sim/stacks.h).  Checked after register
+ * operations and loads, the ways compiled code sets sp. */
+static __attribute__((noinline, cold)) bool check_sp(simty_sim *s, unsigned gw, unsigned first,
+                                                     lane_mask lanes, uint32_t pc)
+{
+    return !s->stacks.check || !lanes || stacks_check_sp(s, gw, first, lanes, pc);
+}
+
 static unsigned lowest_lane(lane_mask m) { return (unsigned)__builtin_ctzll(m); }
 
 static void set_next(path_t *p, uint32_t pc, lane_mask mask, int32_t depth)
@@ -84,6 +103,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     switch (d->cls) {
     case CLS_ALU:
         exec_alu(d, x, T, n, lane_select(mask, n, sel_buf), pc);
+        if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, mask, pc))
+            return false;
         break;
 
     case CLS_BRANCH: {
@@ -154,6 +175,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     case CLS_STORE:
     case CLS_AMO: {
         exec_addr(d, x, T, n, addr);
+        if (s->stacks.il_size) /* --stack-interleave: where each word is stored */
+            interleave(s, addr, n, mem_access_size(d));
         lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
                     ram_words(s, d, x, T, n, addr, served, sel_buf);
@@ -166,6 +189,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                 break;
             }
         }
+        if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, served, pc))
+            return false;
         o->memory = true;
         o->retired = served;
         o->next[0].mask = served;

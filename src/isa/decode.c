@@ -232,5 +232,7 @@ void insn_decode(uint32_t raw, insn_t *d)
     }
     if (d->rd == 0)
         f &= ~INSN_WRITES_RD;
+    if ((f & INSN_WRITES_RD) && d->rd == 2)
+        f |= INSN_WRITES_SP;
     d->flags = (uint8_t)f;
 }

@@ -1,6 +1,10 @@
+/* Disassembler: the raw forms of GNU objdump -M no-aliases, and the
+ * standard aliases of plain objdump (ret, li, mv, beqz, csrr...). */
 #include "isa/disasm.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *const abi_names[32] = {
     "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
@@ -144,4 +148,145 @@ void insn_disasm(const insn_t *d, uint32_t pc, char *buf, size_t n,
         return;
     }
     snprintf(buf, n, "%s", mn);
+}
+
+/* ---- standard aliases (GNU objdump without -M no-aliases) ---- */
+
+static const char *csr_text(unsigned csr, char *c, size_t n)
+{
+    const char *name = csr_name(csr);
+    if (name)
+        return name;
+    snprintf(c, n, "0x%x", csr);
+    return c;
+}
+
+static int alias_alu(const insn_t *d, char *buf, size_t n)
+{
+    const char *rd = reg_name(d->rd), *rs1 = reg_name(d->rs1), *rs2 = reg_name(d->rs2);
+    switch (d->op) {
+    case OP_ADDI:
+        if (d->rd == 0 && d->rs1 == 0 && d->imm == 0)
+            return snprintf(buf, n, "nop");
+        if (d->rs1 == 0)
+            return snprintf(buf, n, "li\t%s,%d", rd, d->imm);
+        if (d->imm == 0)
+            return snprintf(buf, n, "mv\t%s,%s", rd, rs1);
+        return snprintf(buf, n, "add\t%s,%s,%d", rd, rs1, d->imm);
+    case OP_XORI:
+        if (d->imm == -1)
+            return snprintf(buf, n, "not\t%s,%s", rd, rs1);
+        return snprintf(buf, n, "xor\t%s,%s,%d", rd, rs1, d->imm);
+    case OP_ORI: return snprintf(buf, n, "or\t%s,%s,%d", rd, rs1, d->imm);
+    case OP_ANDI:
+        if (d->imm == 255)
+            return snprintf(buf, n, "zext.b\t%s,%s", rd, rs1);
+        return snprintf(buf, n, "and\t%s,%s,%d", rd, rs1, d->imm);
+    case OP_SLLI: case OP_SRLI: case OP_SRAI:
+        return snprintf(buf, n, "%.3s\t%s,%s,0x%x", insn_mnemonic(d->op), rd, rs1,
+                        (unsigned)d->imm);
+    case OP_SLTIU:
+        return d->imm == 1 ? snprintf(buf, n, "seqz\t%s,%s", rd, rs1) : 0;
+    case OP_SUB:
+        return d->rs1 == 0 ? snprintf(buf, n, "neg\t%s,%s", rd, rs2) : 0;
+    case OP_SLTU:
+        return d->rs1 == 0 ? snprintf(buf, n, "snez\t%s,%s", rd, rs2) : 0;
+    case OP_SLT:
+        if (d->rs2 == 0)
+            return snprintf(buf, n, "sltz\t%s,%s", rd, rs1);
+        return d->rs1 == 0 ? snprintf(buf, n, "sgtz\t%s,%s", rd, rs2) : 0;
+    }
+    return 0;
+}
+
+static int alias_branch(const insn_t *d, const char *t, char *buf, size_t n)
+{
+    const char *rs1 = reg_name(d->rs1), *rs2 = reg_name(d->rs2), *mn = NULL, *r = rs1;
+    switch (d->op) {
+    case OP_BEQ: mn = d->rs2 == 0 ? "beqz" : NULL; break;
+    case OP_BNE: mn = d->rs2 == 0 ? "bnez" : NULL; break;
+    case OP_BGE:
+        if (d->rs1 == 0)
+            mn = "blez", r = rs2;
+        else if (d->rs2 == 0)
+            mn = "bgez";
+        break;
+    case OP_BLT:
+        if (d->rs2 == 0)
+            mn = "bltz";
+        else if (d->rs1 == 0)
+            mn = "bgtz", r = rs2;
+        break;
+    }
+    return mn ? snprintf(buf, n, "%s\t%s,%s", mn, r, t) : 0;
+}
+
+static int alias_jalr(const insn_t *d, char *buf, size_t n)
+{
+    const char *rs1 = reg_name(d->rs1);
+    if (d->rd == 0 && d->rs1 == 1 && d->imm == 0)
+        return snprintf(buf, n, "ret");
+    if (d->rd == 0 || d->rd == 1) {
+        const char *mn = d->rd == 0 ? "jr" : "jalr";
+        if (d->imm == 0)
+            return snprintf(buf, n, "%s\t%s", mn, rs1);
+        return snprintf(buf, n, "%s\t%d(%s)", mn, d->imm, rs1);
+    }
+    return d->imm == 0 ? snprintf(buf, n, "jalr\t%s,%s", reg_name(d->rd), rs1) : 0;
+}
+
+static int alias_csr(const insn_t *d, char *buf, size_t n)
+{
+    static const char *const counters[][2] = {
+        {"cycle", "rdcycle"}, {"cycleh", "rdcycleh"}, {"instret", "rdinstret"},
+        {"instreth", "rdinstreth"}, {"time", "rdtime"}, {"timeh", "rdtimeh"}};
+    char c[16], src[16];
+    const char *csr = csr_text(d->csr, c, sizeof c), *rd = reg_name(d->rd);
+    bool imm = d->op >= OP_CSRRWI;
+    if (imm)
+        snprintf(src, sizeof src, "%d", d->imm);
+    else
+        snprintf(src, sizeof src, "%s", reg_name(d->rs1));
+    if (d->op == OP_CSRRW && d->rd == 0 && d->rs1 == 0 && d->csr == 0xc00)
+        return snprintf(buf, n, "unimp");
+    if (d->op == OP_CSRRS && d->rs1 == 0) {
+        for (unsigned i = 0; i < sizeof counters / sizeof counters[0]; i++)
+            if (strcmp(csr, counters[i][0]) == 0)
+                return snprintf(buf, n, "%s\t%s", counters[i][1], rd);
+        return snprintf(buf, n, "csrr\t%s,%s", rd, csr);
+    }
+    /* csrrw/csrrs/csrrc and their immediate forms share the short names */
+    static const char *const base[] = {"csrrw", "csrrs", "csrrc"};
+    unsigned k = (unsigned)(d->op - (imm ? OP_CSRRWI : OP_CSRRW));
+    if (d->rd == 0)
+        return snprintf(buf, n, "csr%c\t%s,%s", "wsc"[k], csr, src);
+    return imm ? snprintf(buf, n, "%s\t%s,%s,%s", base[k], rd, csr, src) : 0;
+}
+
+void insn_disasm_alias(const insn_t *d, uint32_t pc, char *buf, size_t n,
+                       disasm_symbolize_fn sym, void *ctx)
+{
+    char t[160];
+    int done = 0;
+    switch (d->cls) {
+    case CLS_ALU: done = alias_alu(d, buf, n); break;
+    case CLS_BRANCH:
+        target(t, sizeof t, pc + (uint32_t)d->imm, sym, ctx);
+        done = alias_branch(d, t, buf, n);
+        break;
+    case CLS_JAL:
+        if (d->rd == 0 || d->rd == 1) {
+            target(t, sizeof t, pc + (uint32_t)d->imm, sym, ctx);
+            done = snprintf(buf, n, "%s\t%s", d->rd == 0 ? "j" : "jal", t);
+        }
+        break;
+    case CLS_JALR: done = alias_jalr(d, buf, n); break;
+    case CLS_CSR: done = alias_csr(d, buf, n); break;
+    case CLS_FENCE:
+        if (d->op == OP_FENCE && d->imm == 0xff)
+            done = snprintf(buf, n, "fence");
+        break;
+    }
+    if (!done)
+        insn_disasm(d, pc, buf, n, sym, ctx);
 }

@@ -1,5 +1,6 @@
-/* Disassembler: GNU objdump "-M no-aliases" syntax, so its output can be
- * checked against objdump (tests/disasm_check.py). */
+/* Disassembler: GNU objdump syntax, raw ("-M no-aliases") or with the
+ * standard aliases, so its output can be checked against objdump (the disasm
+ * group of tests/run_tests.py). */
 #ifndef SIMTY_ISA_DISASM_H
 #define SIMTY_ISA_DISASM_H
 
@@ -12,9 +13,15 @@
  * returns 1, or returns 0 if no symbol covers addr. */
 typedef int (*disasm_symbolize_fn)(void *ctx, uint32_t addr, char *buf, size_t n);
 
-/* Writes "mnemonic\toperands" for the instruction at pc into buf. */
+/* Writes "mnemonic\toperands" for the instruction at pc into buf, in the
+ * raw form (objdump -M no-aliases; used by messages and traces). */
 void insn_disasm(const insn_t *d, uint32_t pc, char *buf, size_t n,
                  disasm_symbolize_fn sym, void *sym_ctx);
+
+/* The same with objdump's standard aliases where one applies (ret, li, mv,
+ * j, beqz, csrr...; `simty disasm` without --no-aliases). */
+void insn_disasm_alias(const insn_t *d, uint32_t pc, char *buf, size_t n,
+                       disasm_symbolize_fn sym, void *sym_ctx);
 
 const char *reg_name(unsigned r);
 const char *csr_name(unsigned csr); /* NULL if the CSR has no name */

@@ -114,6 +114,7 @@ enum {
     INSN_CALL      = 1 << 3, /* JAL/JALR linking through x1 or x5 */
     INSN_RETURN    = 1 << 4, /* JALR through x1/x5 without linking */
     INSN_SELF_LOOP = 1 << 5, /* jumps to itself unconditionally: parks threads */
+    INSN_WRITES_SP = 1 << 6, /* writes x2 (the SDK's stack check, sim/stacks.h) */
 };
 
 typedef struct insn {

@@ -18,6 +18,7 @@ enum {
     PT_LOAD = 1,
     PF_X = 1,
     SHT_SYMTAB = 2,
+    SHT_NOBITS = 8,
     EF_RISCV_RVC = 0x1,
     EF_RISCV_FLOAT_ABI = 0x6,
     EF_RISCV_RVE = 0x8,
@@ -253,6 +254,35 @@ void elf_free(elf_image *img)
     img->exec = NULL;
     img->nsyms = 0;
     img->nexec = 0;
+}
+
+int elf_find_section(const uint8_t *buf, size_t len, const char *name, const uint8_t **data,
+                     size_t *size)
+{
+    if (len < 52 || memcmp(buf, "\177ELF", 4) != 0 || buf[4] != 1 || buf[5] != 1)
+        return -1;
+    uint32_t shoff = rd32(buf + 32);
+    unsigned shentsize = rd16(buf + 46), shnum = rd16(buf + 48), shstrndx = rd16(buf + 50);
+    if (shentsize != 40 || shstrndx >= shnum || !in_file(shoff, (uint64_t)shnum * 40, len))
+        return -1;
+    const uint8_t *strsh = buf + shoff + (size_t)shstrndx * 40;
+    uint32_t stroff = rd32(strsh + 16), strsize = rd32(strsh + 20);
+    if (!in_file(stroff, strsize, len))
+        return -1;
+    size_t want = strlen(name) + 1; /* with its NUL */
+    for (unsigned i = 0; i < shnum; i++) {
+        const uint8_t *sh = buf + shoff + (size_t)i * 40;
+        uint32_t nm = rd32(sh), off = rd32(sh + 16), sz = rd32(sh + 20);
+        if (rd32(sh + 4) == SHT_NOBITS || nm >= strsize || strsize - nm < want ||
+            memcmp(buf + stroff + nm, name, want) != 0)
+            continue;
+        if (!in_file(off, sz, len))
+            return -1;
+        *data = buf + off;
+        *size = sz;
+        return 0;
+    }
+    return -1;
 }
 
 int elf_find_symbol(const elf_image *img, const char *name, uint32_t *addr)

@@ -37,6 +37,12 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
 
 void elf_free(elf_image *img);
 
+/* The contents of the section called `name` in the ELF image buf[0, len)
+ * (bounds-checked).  Returns 0, or -1 if there is none or it lies outside
+ * the image. */
+int elf_find_section(const uint8_t *buf, size_t len, const char *name, const uint8_t **data,
+                     size_t *size);
+
 /* Address of a named symbol; returns 0 if found. */
 int elf_find_symbol(const elf_image *img, const char *name, uint32_t *addr);
 

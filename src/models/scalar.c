@@ -26,7 +26,7 @@ static void step_hart(simty_sim *s, unsigned h)
         s->stats.barrier_slots++;
         s->stats.barrier_thread_instructions++;
     }
-    if (s->cfg.trace_commits && o.retired)
+    if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
         commit_trace_write(s->cfg.trace_commits, s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
                            o.retired);
     /* one lane: at most one produced path holds it (none once it ended) */

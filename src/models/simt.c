@@ -78,7 +78,7 @@ static void simt_run(simty_sim *s)
         const path_t active = *paths_active(pt);
         if (!warp_execute(s, w, 0, s->T, &active, &o))
             break;
-        if (s->cfg.trace_commits && o.retired)
+        if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
             commit_trace_write(s->cfg.trace_commits, s, s->cycle, w, 0, active.pc, o.insn,
                                o.retired);
         /* ...and this one, if the commit neither pushed nor popped */

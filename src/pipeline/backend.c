@@ -91,7 +91,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
         p->write_parity = (int)(w & 1);
 
     warp_count_executed(s, &active, &o);
-    if (s->cfg.trace_commits && o.retired)
+    if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle + 1))
         commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, w, 0, active.pc, o.insn,
                            o.retired);
     if (p->kt) {

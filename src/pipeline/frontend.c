@@ -1,6 +1,14 @@
 /* Front end: fetch steering (F), fetch (F+1), predecode (F+2). */
 #include "pipeline/pipeline.h"
 
+/* A Kanata record for the fetch, if this cycle is in the trace window. */
+static __attribute__((noinline)) void trace_steer(const simty_sim *s, pipe_state *p,
+                                                  fetch_latch *out, unsigned w)
+{
+    out->trace = sim_trace_at(s, s->cycle) ? kanata_new(p->kt, w) : KANATA_NONE;
+    kanata_stage(p->kt, out->trace, "St");
+}
+
 /* F: the round-robin pointer picks one warp per cycle and reads its
  * speculative PC (static prediction: the next fetch of the warp is PC+4). */
 void stage_steer(simty_sim *s, pipe_state *p)
@@ -16,10 +24,8 @@ void stage_steer(simty_sim *s, pipe_state *p)
     out->valid = true;
     out->warp = (uint8_t)w;
     out->pc = p->warp[w].spec_pc;
-    if (p->kt) {
-        out->trace = kanata_new(p->kt, w);
-        kanata_stage(p->kt, out->trace, "St");
-    }
+    if (p->kt)
+        trace_steer(s, p, out, w);
 }
 
 /* F+1: instruction memory.  A fetch never faults and never changes the

@@ -172,6 +172,8 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     patch_symbol(s, "__simty_nthreads", s->nharts);
     patch_symbol(s, "__simty_on_simulator", 1);
     patch_symbol(s, "__simty_ram_end", (uint32_t)(s->ram_base + s->ram_size));
+    if (stacks_init(s, err, errlen))
+        return -1;
 
     for (unsigned h = 0; h < s->nharts; h++) {
         unsigned w = h / s->T, l = h % s->T;
@@ -340,7 +342,8 @@ const insn_t *sim_peek(simty_sim *s, uint32_t pc)
     unsigned i = (pc >> 2) & (DCACHE_SIZE - 1);
     if (s->dcache->tag[i] == pc)
         return &s->dcache->insn[i];
-    uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, pc, 4);
+    uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc); /* --stack-interleave */
+    uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, at, 4);
     if (!p)
         return NULL;
     insn_decode(load_le(p, 4), &s->dcache->insn[i]);

@@ -17,6 +17,7 @@
 #include "isa/insn.h"
 #include "loader/elf.h"
 #include "memory/memory.h"
+#include "sim/stacks.h"
 #include "simty.h"
 
 enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
@@ -58,6 +59,7 @@ struct simty_sim {
     uint32_t barrier_wait_lo, barrier_wait_hi, barrier_gen;
     uint32_t barrier_code_lo; /* the whole wait routine: [lo, barrier_wait_hi) */
     bool has_barrier;
+    stack_layout stacks; /* SDK per-thread stacks (sim/stacks.h) */
 
     /* per-thread architectural state */
     uint32_t *x;         /* register file, see above */
@@ -115,6 +117,14 @@ static inline uint64_t sim_instret(const simty_sim *s, unsigned hart)
 static inline bool sim_in_barrier_code(const simty_sim *s, uint32_t pc)
 {
     return pc - s->barrier_code_lo < s->barrier_wait_hi - s->barrier_code_lo;
+}
+
+/* Is `cycle` inside the trace window (--trace-from, --trace-to,
+ * --trace-roi: the region of interest as it is now)? */
+static inline bool sim_trace_at(const simty_sim *s, uint64_t cycle)
+{
+    return cycle >= s->cfg.trace_from && (!s->cfg.trace_to || cycle < s->cfg.trace_to) &&
+           (!s->cfg.trace_roi || s->roi_state == ROI_OPEN);
 }
 
 static inline bool sim_stopped(const simty_sim *s) { return s->result.reason != SIMTY_EXIT_NONE; }

@@ -60,6 +60,8 @@ void simty_print_stats(const simty_sim *s, FILE *f)
     if (s->cfg.model != SIMTY_MODEL_SCALAR)
         fprintf(f, " (paths %s, priority %s, coalescer %s)", paths_name(s), priority_name(s),
                 coalescer_name(s));
+    if (s->cfg.stack_interleave)
+        fprintf(f, ", stacks interleaved");
     fprintf(f, "\n");
     fprintf(f, "  exit reason          %s, exit code %d\n", simty_exit_reason_name(r->reason),
             r->exit_code);
@@ -173,6 +175,7 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     fprintf(f, "{\n  \"model\": \"%s\",\n", simty_model_name(s->cfg.model));
     fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n  \"coalescer\": \"%s\",\n",
             paths_name(s), priority_name(s), coalescer_name(s));
+    fprintf(f, "  \"stack_interleave\": %s,\n", s->cfg.stack_interleave ? "true" : "false");
     U64("cores", s->cfg.cores);
     U64("warps", s->W);
     U64("threads", s->T);

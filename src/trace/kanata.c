@@ -1,3 +1,4 @@
+/* The Kanata pipeline log writer (kanata.h). */
 #include "trace/kanata.h"
 
 #include <stdarg.h>
@@ -60,12 +61,16 @@ uint64_t kanata_new(kanata *k, unsigned warp)
 
 void kanata_stage(kanata *k, uint64_t id, const char *stage)
 {
+    if (id == KANATA_NONE)
+        return;
     sync(k);
     fprintf(k->f, "S\t%llu\t0\t%s\n", (unsigned long long)id, stage);
 }
 
 void kanata_label(kanata *k, uint64_t id, int type, const char *fmt, ...)
 {
+    if (id == KANATA_NONE)
+        return;
     sync(k);
     fprintf(k->f, "L\t%llu\t%d\t", (unsigned long long)id, type);
     va_list ap;
@@ -77,6 +82,8 @@ void kanata_label(kanata *k, uint64_t id, int type, const char *fmt, ...)
 
 void kanata_retire(kanata *k, uint64_t id)
 {
+    if (id == KANATA_NONE)
+        return;
     sync(k);
     fprintf(k->f, "R\t%llu\t%llu\t0\n", (unsigned long long)id,
             (unsigned long long)k->next_retire++);
@@ -84,6 +91,8 @@ void kanata_retire(kanata *k, uint64_t id)
 
 void kanata_flush(kanata *k, uint64_t id)
 {
+    if (id == KANATA_NONE)
+        return;
     sync(k);
     fprintf(k->f, "R\t%llu\t0\t1\n", (unsigned long long)id);
 }
@@ -91,6 +100,8 @@ void kanata_flush(kanata *k, uint64_t id)
 void kanata_at(kanata *k, uint64_t cycle, uint64_t id, enum kanata_event what,
                const char *stage)
 {
+    if (id == KANATA_NONE)
+        return;
     if (k->npending == k->cap) {
         unsigned cap = k->cap ? 2 * k->cap : 64;
         kanata_pending *p = realloc(k->pending, cap * sizeof *p);

@@ -14,6 +14,10 @@
 
 enum kanata_event { KANATA_STAGE, KANATA_RETIRE, KANATA_FLUSH };
 
+/* The id of an instruction that is not traced (outside --trace-from/-to or
+ * the region of interest): every function below ignores it. */
+#define KANATA_NONE UINT64_MAX
+
 typedef struct kanata_pending {
     uint64_t cycle, id;
     uint8_t what;      /* enum kanata_event */

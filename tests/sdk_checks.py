@@ -1,0 +1,172 @@
+"""The SDK as a user meets it (tests/sdk/*):
+
+- libraries: a program that multiplies and divides through picolibc and the
+  soft-float routines links the rv32im multilib (no __mulsi3/__udivsi3...
+  helper, M instructions inside __muldf3), with gcc and with clang;
+- abort(), a failed assert() and raise(SIGTERM) end the whole program with
+  128 + the signal number and one line naming the hart, on every model and
+  on QEMU;
+- a C++ translation unit using C headers builds (gcc and clang) and runs on
+  every model and on QEMU;
+- a thread whose stack overflows into the next thread's area is stopped
+  with a guest fault naming it; --stack-size gives it room;
+- --stack-interleave changes no result and saves replay passes;
+- the generated blocks of README.md and docs/pipeline.md (the tutorial's
+  output, the serial-code and stack figures, the trace examples) match what
+  the current build prints (tools/docblocks.py --check).
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+import programs
+
+SDK = os.path.join(programs.ROOT, "tests", "sdk")
+# Helpers of the rv32ia libraries: none may appear in an rv32im link.
+SOFT_MULDIV = ("__mulsi3", "__divsi3", "__udivsi3", "__modsi3", "__umodsi3", "__muldi3")
+MODELS = ("scalar", "simt", "cycle")
+SHAPE = ["-w", "2", "-t", "4"]  # 8 threads: the last is hart 7
+QEMU_SMP = 4                    # the last is hart 3
+
+
+def tests(ctx, run, simty, Failure):
+    out = []
+
+    def build(src, out_name, flags=(), clang=False):
+        elf = os.path.join(ctx.tmp, out_name)
+        env = dict(os.environ, SIMTY_CLANG="clang") if clang else None
+        p = subprocess.run([programs.SIMTY_CC, "-O2", "-Wall", "-Wextra", "-Werror"] +
+                           list(flags) + [os.path.join(SDK, src), "-o", elf],
+                           capture_output=True, text=True, env=env)
+        if p.returncode != 0:
+            raise Failure("building %s%s failed:\n%s" % (src, " (clang)" if clang else "",
+                                                          p.stderr))
+        return elf
+
+    def qemu(elf, smp=QEMU_SMP):
+        return run([programs.QEMU_RUN, "--smp", str(smp), "--timeout", "120", elf],
+                   timeout=200)
+
+    def multilib(clang):
+        elf = build("libcalls.c", "libcalls%s.elf" % ("-clang" if clang else ""), clang=clang)
+        status, nm, err = run([programs.OBJDUMP.replace("objdump", "nm"), "-S", elf])
+        syms = {}  # name -> (address, size)
+        for line in nm.splitlines():
+            f = line.split()
+            if len(f) == 4:
+                syms[f[3]] = (int(f[0], 16), int(f[1], 16))
+        bad = [s for s in SOFT_MULDIV if s in syms]
+        if status != 0 or bad or "__muldf3" not in syms or "__divdf3" not in syms:
+            raise Failure("%s: soft multiply/divide helpers linked: %s (nm status %d)"
+                          % (os.path.basename(elf), bad, status))
+        status, dis, _ = run([programs.OBJDUMP, "-d", elf])
+        lo, size = syms["__muldf3"]
+        muls = [m for m in re.finditer(r"^([0-9a-f]+):\s+[0-9a-f]{8}\s+mul(hu)?\s", dis, re.M)
+                if lo <= int(m.group(1), 16) < lo + size]
+        if not muls:
+            raise Failure("__muldf3 uses no mul instruction: not the rv32im libgcc")
+        r = simty(ctx, elf, ["-w", "1", "-t", "2"])
+        if r.status != 0 or r.out != "libcalls: 571428571 123456789 2.786 10 50\n":
+            raise Failure("libcalls: status %d, output %r" % (r.status, r.out))
+
+    out.append(("sdk multilib gcc", lambda: multilib(False)))
+    out.append(("sdk multilib clang", lambda: multilib(True)))
+
+    ending = {1: (134, r'assert: hart %d: \S*abort\.c:\d+: main: assertion "tid != last" failed'),
+              2: (134, r"abort: hart %d called abort\(\)"),
+              3: (143, r"signal: hart %d raised signal 15")}
+
+    def ends_program(what):
+        status, pattern = ending[what]
+        elf = build("abort.c", "abort%d.elf" % what, ["-DWHAT=%d" % what])
+        for model in MODELS:
+            r = simty(ctx, elf, ["-m", model] + SHAPE)
+            if (r.status != status or not re.fullmatch(pattern % 7 + "\n", r.out)
+                    or r.stats["exit_reason"] != "finisher"):
+                raise Failure("WHAT=%d %s: status %d (want %d), exit_reason %s, output %r"
+                              % (what, model, r.status, status,
+                                 r.stats and r.stats["exit_reason"], r.out))
+        if not ctx.sanitized:
+            st, out_, err = qemu(elf)
+            if st != status or not re.fullmatch(pattern % (QEMU_SMP - 1) + "\n", out_):
+                raise Failure("WHAT=%d QEMU: status %d (want %d), output %r %s"
+                              % (what, st, status, out_, err))
+
+    for what in ending:
+        out.append(("sdk ends program %d" % what, lambda what=what: ends_program(what)))
+
+    def cxx(clang):
+        elf = build("cxx.cc", "cxx%s.elf" % ("-clang" if clang else ""), clang=clang)
+        want = "cxx: PASS (8 threads, constructed)\n"
+        for model in MODELS:
+            r = simty(ctx, elf, ["-m", model] + SHAPE)
+            if r.status != 0 or r.out != want:
+                raise Failure("cxx %s: status %d, output %r" % (model, r.status, r.out))
+        if not ctx.sanitized and not clang:
+            st, out_, err = qemu(elf, 8)
+            if st != 0 or out_ != want:
+                raise Failure("cxx QEMU: status %d, output %r %s" % (st, out_, err))
+
+    out.append(("sdk c++ gcc", lambda: cxx(False)))
+    out.append(("sdk c++ clang", lambda: cxx(True)))
+
+    def overflow():
+        deep = build("overflow.c", "overflow12.elf", ["-DDEPTH=12"])
+        msg = (r"simty: guest fault: hart 7, pc 0x[0-9a-f]{8} <depth> \(addi sp,sp,-\d+\): "
+               r"stack overflow: sp 0x[0-9a-f]{8} is outside hart 7's stack "
+               r"\[0x[0-9a-f]{8}, 0x[0-9a-f]{8}\) \(8192 bytes per thread; build with "
+               r"simty-cc --stack-size=N for more\)\n")
+        for model in MODELS:
+            r = simty(ctx, deep, ["-m", model] + SHAPE)
+            if r.status != 121 or not re.fullmatch(msg, r.err):
+                raise Failure("overflow %s: status %d, stderr %r" % (model, r.status, r.err))
+        roomy = build("overflow.c", "overflow12big.elf", ["-DDEPTH=12", "--stack-size=16384"])
+        for model in MODELS:
+            r = simty(ctx, roomy, ["-m", model] + SHAPE)
+            if r.status != 0 or not r.out.startswith("overflow: "):
+                raise Failure("overflow, 16 KiB stacks, %s: status %d %s"
+                              % (model, r.status, r.err))
+
+    out.append(("sdk stack overflow", overflow))
+
+    def interleave():
+        elf = build("overflow.c", "overflow4.elf", ["-DDEPTH=4"])
+        for model in MODELS:
+            plain = simty(ctx, elf, ["-m", model, "-w", "4", "-t", "8"])
+            inter = simty(ctx, elf, ["-m", model, "-w", "4", "-t", "8", "--stack-interleave"])
+            if (plain.status, plain.out) != (inter.status, inter.out) or plain.status != 0:
+                raise Failure("%s: --stack-interleave changes the result: %d %r / %d %r"
+                              % (model, plain.status, plain.out, inter.status, inter.out))
+            if model != "scalar" and not (inter.stats["replays_memory"]
+                                          < plain.stats["replays_memory"]):
+                raise Failure("%s: --stack-interleave: %d memory replays, %d without"
+                              % (model, inter.stats["replays_memory"],
+                                 plain.stats["replays_memory"]))
+        r = simty(ctx, programs.asm_elf("bad", "illegal"), ["--stack-interleave"])
+        if r.status != 126 or "needs an SDK program" not in r.err:
+            raise Failure("--stack-interleave on a non-SDK program: status %d %r"
+                          % (r.status, r.err))
+
+    out.append(("sdk stack interleave", interleave))
+
+    def qemu_limit():
+        status, o, e = run([sys.executable, programs.QEMU_RUN, "--smp", "513",
+                            programs.example_elf("hello", "-O2")])
+        if status == 0 or "at most 512 harts" not in e:
+            raise Failure("qemu_run.py --smp 513: status %d %r" % (status, e))
+
+    out.append(("sdk qemu_run hart limit", qemu_limit))
+
+    def readme():
+        p = subprocess.run([sys.executable, os.path.join(programs.ROOT, "tools",
+                                                         "docblocks.py"),
+                            "--check", "--simty", ctx.simty], capture_output=True, text=True)
+        if p.returncode != 0:
+            raise Failure("the documentation differs from what the build prints "
+                          "(tools/docblocks.py --update):\n%s%s" % (p.stdout, p.stderr))
+
+    if not ctx.sanitized:  # the figures are the same; the sanitizers only slow it down
+        out.append(("sdk documentation figures", readme))
+    return out
