@@ -5,9 +5,7 @@
  * Console: on the simulator every byte goes straight to the UART (the
  * simulator assembles lines per hart). On QEMU a hart collects its line in a
  * thread-local buffer and writes it whole under a spin lock, so lines of
- * different harts never mix. The lock exists only on QEMU: on Simty a spin
- * lock whose critical section lies after the acquire loop can deadlock the
- * warp (simty-spec.md section 2).
+ * different harts never mix.
  */
 
 #include <stdio.h>
@@ -24,9 +22,21 @@
 extern volatile uint32_t __simty_console_lock;
 extern void __simty_finish(int code) __attribute__((noreturn));
 
-/* simty_barrier() state (see simty.h). Zeroed by hart 0 before main. */
-volatile uint32_t __simty_barrier_count;
-volatile uint32_t __simty_barrier_gen;
+/* simty_barrier() on QEMU (see simty.h): the last thread in resets the
+ * count and publishes the next generation; the others wait for it. */
+static volatile uint32_t barrier_count, barrier_gen;
+
+void __simty_barrier_sw(void)
+{
+    uint32_t gen = __atomic_load_n(&barrier_gen, __ATOMIC_ACQUIRE);
+    if (__atomic_add_fetch(&barrier_count, 1, __ATOMIC_ACQ_REL) == __simty_nthreads) {
+        barrier_count = 0;
+        __atomic_store_n(&barrier_gen, gen + 1, __ATOMIC_RELEASE);
+        return;
+    }
+    while (__atomic_load_n(&barrier_gen, __ATOMIC_ACQUIRE) == gen)
+        simty_pause();
+}
 
 static __thread char line_buf[LINE_MAX_BYTES];
 static __thread unsigned line_len;

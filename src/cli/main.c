@@ -93,6 +93,10 @@ enum {
     OPT_MEM_LATENCY,
     OPT_TRACE_COMMITS,
     OPT_TRACE_KANATA,
+    OPT_PROGRESS,
+    OPT_PROGRESS_THRESHOLD,
+    OPT_PROGRESS_TURN,
+    OPT_SPIN_DETECT,
 };
 
 /* disasm_only: accept just the options that shape memory (--mem, --ram-size). */
@@ -114,6 +118,10 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
         {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
         {"trace-commits", required_argument, 0, OPT_TRACE_COMMITS},
         {"trace-kanata", required_argument, 0, OPT_TRACE_KANATA},
+        {"progress", required_argument, 0, OPT_PROGRESS},
+        {"progress-threshold", required_argument, 0, OPT_PROGRESS_THRESHOLD},
+        {"progress-turn", required_argument, 0, OPT_PROGRESS_TURN},
+        {"spin-detect", required_argument, 0, OPT_SPIN_DETECT},
         {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -171,6 +179,25 @@ static int parse_args(int argc, char **argv, cli_opts *o, int disasm_only)
             break;
         case OPT_TRACE_COMMITS: o->trace_commits = optarg; break;
         case OPT_TRACE_KANATA: o->trace_kanata = optarg; break;
+        case OPT_PROGRESS:
+            if (!(rc = parse_choice("--progress", optarg, "on", "off", &k)))
+                o->cfg.progress = !k;
+            break;
+        case OPT_PROGRESS_THRESHOLD:
+        case OPT_PROGRESS_TURN:
+            if (parse_u64(optarg, &v, 1) || v < 1 || v > SIMTY_MAX_PROGRESS_THRESHOLD)
+                rc = usage_error("--progress-%s: expected an integer 1..%u, got '%s'",
+                                 c == OPT_PROGRESS_TURN ? "turn" : "threshold",
+                                 SIMTY_MAX_PROGRESS_THRESHOLD, optarg);
+            else if (c == OPT_PROGRESS_TURN)
+                o->cfg.progress_turn = v;
+            else
+                o->cfg.progress_threshold = v;
+            break;
+        case OPT_SPIN_DETECT:
+            if (!(rc = parse_choice("--spin-detect", optarg, "on", "off", &k)))
+                o->cfg.spin_detect = !k;
+            break;
         default: rc = option_error(argv, longopts); break;
         }
         if (rc)

@@ -49,8 +49,10 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         changed |= load_le(p, 4) ^ src[l];
         store_le(p, 4, src[l]);
     }
-    if (changed)
+    if (changed) {
         s->mem_changed = true;
+        s->store_epoch++;
+    }
     return true;
 }
 
@@ -100,6 +102,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             return false;
         }
         o->divergent = taken != mask && target != pc + 4; /* both ways lead to pc+4 */
+        o->backedge = taken == mask && d->imm < 0;
         set_next(&o->next[0], target, taken, p->depth);
         set_next(&o->next[1], pc + 4, mask & ~taken, p->depth);
         break;
@@ -150,6 +153,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     case CLS_STORE:
     case CLS_AMO: {
         exec_addr(d, x, T, n, addr);
+        const uint64_t epoch = s->store_epoch;
         lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
                     ram_words(s, d, x, T, n, addr, served, sel_buf);
@@ -163,6 +167,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             }
         }
         o->memory = true;
+        o->wrote = s->store_epoch != epoch;
         o->retired = served;
         o->next[0].mask = served;
         if (served != mask) {
@@ -178,6 +183,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             if (!lane_csr(s, d, x, T, l, hart0 + l, pc))
                 return false;
         }
+        if (d->csr == CSR_SIMTY_BARRIER && csr_insn_writes(d))
+            o->park = WAIT_BARRIER; /* the threads wait at the next instruction */
         break;
 
     case CLS_SYSTEM:
@@ -196,11 +203,26 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             lane_illegal(s, d, hart0 + lowest_lane(mask), pc);
             return false;
         }
+        if (d->op == OP_WRS_NTO || d->op == OP_WRS_STO) {
+            /* threads holding a reservation wait at the next instruction
+             * until they lose it; the others go on (Zawrs) */
+            lane_mask holds = 0;
+            for (lane_mask m = mask; m; m &= m - 1)
+                if (sync_resv_holds(s, hart0 + lowest_lane(m)))
+                    holds |= m & -m;
+            if (holds) {
+                o->next[0].mask = holds;
+                set_next(&o->next[1], pc + 4, mask & ~holds, p->depth);
+                o->park = WAIT_WRS;
+                o->wrs_timeout = d->op == OP_WRS_STO;
+            }
+        }
         break; /* wfi */
 
     case CLS_FENCE:
         if (d->op == OP_FENCE_I)
             sim_flush_decode_cache(s);
+        o->pause = d->op == OP_PAUSE;
         break;
 
     default:

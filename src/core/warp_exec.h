@@ -18,8 +18,13 @@ typedef struct warp_outcome {
     path_t next[2];      /* the paths it produced (mask 0: none) */
     lane_mask retired;   /* lanes that completed it in this pass */
     uint8_t replay;      /* enum replay_cause: some lanes stay at this PC */
+    uint8_t park;        /* enum path_wait: next[0] waits (barrier, wrs) */
     bool divergent;      /* a conditional branch split the path */
     bool memory;         /* a memory pass was issued */
+    bool wrote;          /* it changed memory (store, SC, AMO) */
+    bool backedge;       /* a conditional branch every lane took backwards */
+    bool pause;          /* Zihintpause `pause` */
+    bool wrs_timeout;    /* wrs.sto: the wait of next[0] is bounded */
 } warp_outcome;
 
 static inline lane_mask full_lane_mask(unsigned T)
@@ -50,10 +55,11 @@ static inline void warp_count_executed(simty_sim *s, const path_t *active, const
     simty_stats *st = &s->stats;
     unsigned lanes = lane_count(o->retired, s->T);
     st->thread_instructions += lanes;
-    if (sim_in_barrier_code(s, active->pc)) {
+    if (o->park == WAIT_BARRIER) {
         st->barrier_slots++;
         st->barrier_thread_instructions += lanes;
     }
+    st->wrs_slots += o->insn->op == OP_WRS_NTO || o->insn->op == OP_WRS_STO;
     st->lane_histogram[lane_count(active->mask, s->T)]++; /* active lanes at issue */
     st->divergent_branches += o->divergent;
     st->replays_memory += o->replay == REPLAY_MEMORY;

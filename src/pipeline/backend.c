@@ -1,6 +1,7 @@
 /* Back end: membership and execution (F+7), commit (F+8), memory and load
  * writeback (F+9, F+10). */
 #include "pipeline/pipeline.h"
+#include "sync/spin.h"
 #include "trace/commit_trace.h"
 
 /* F+7: the instruction is valid only if its PC is HCT1's; then the warp
@@ -71,8 +72,10 @@ void stage_membership(simty_sim *s, pipe_state *p)
     } else if (active.pc == wp->replay_pc) {
         wp->replay_mask &= ~active.mask;
     }
-    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask,
-                          .next = {o.next[0], o.next[1]}, .replay = o.replay};
+    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask, .replay = o.replay};
+    /* the spin detector reads the registers the slot leaves behind */
+    slot_commit_from(&out->c, &o,
+                     s->cfg.spin_detect ? spin_note(&p->paths[w].spin, s, w, &active, &o) : 0);
 }
 
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next
@@ -88,25 +91,14 @@ void stage_commit(simty_sim *s, pipe_state *p)
     warp_pipe *wp = &p->warp[w];
     path_table *pt = &p->paths[w];
     simty_stats *st = &s->stats;
-    path_events ev = {0};
 
     /* the offline sorter has stepped in every cycle the CCT port was idle */
-    paths_idle(pt, s->cycle - p->idle_since[w], &ev);
-    if (!paths_commit(pt, in->next, &ev))
-        paths_idle(pt, 1, &ev); /* ...and in this one */
+    warp_commit(s, pt, w * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
     p->idle_since[w] = s->cycle + 1;
-    st->cct_pushes += ev.pushes;
-    st->cct_pops += ev.pops;
-    st->cct_swaps += ev.swaps;
-    unsigned np = paths_count(pt);
-    st->path_sum += np;
-    st->path_samples++;
-    if (np > st->max_paths)
-        st->max_paths = np;
 
     const path_t *next = paths_active(pt);
     bool flush_buffer = false;
-    if (!next) { /* every thread of the warp has ended */
+    if (!next) { /* every thread of the warp has ended or waits */
         p->live &= ~warp_bit(w);
         flush_buffer = true;
     } else if (next->pc != in->u.pc + 4) {

@@ -17,6 +17,7 @@
 #include "loader/elf.h"
 #include "memory/memory.h"
 #include "simty.h"
+#include "sync/sync.h"
 
 enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
 
@@ -52,11 +53,6 @@ struct simty_sim {
     bool loaded;
     uint32_t tohost;     /* address of the tohost word, if has_tohost */
     bool has_tohost;
-    /* the SDK's barrier spin loop [barrier_wait_lo, barrier_wait_hi) and
-     * generation word, when the program has them (sim/progress.c) */
-    uint32_t barrier_wait_lo, barrier_wait_hi, barrier_gen;
-    uint32_t barrier_code_lo; /* the whole wait routine: [lo, barrier_wait_hi) */
-    bool has_barrier;
 
     /* per-thread architectural state */
     uint32_t *x;         /* register file, see above */
@@ -74,6 +70,8 @@ struct simty_sim {
     uint64_t cycle;      /* the mcycle CSR and the cycle count of the run */
     uint64_t cycle_limit; /* --max-cycles, or UINT64_MAX */
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
+    uint64_t store_epoch; /* counts the stores that changed RAM (wrs, spin detector) */
+    sync_unit sync;      /* barrier unit and waiting paths (sync/sync.h) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
 
     simty_stats stats;
@@ -81,7 +79,7 @@ struct simty_sim {
      * roi_stats holds the difference (stats/roi.c) */
     enum { ROI_NONE, ROI_OPEN, ROI_CLOSED } roi_state;
     simty_stats roi_start, roi_stats;
-    uint64_t max_paths_before_roi;
+    uint64_t max_paths_before_roi, max_starvation_before_roi;
     simty_result result;
     char bus_error[160]; /* why the last store returned MEM_BAD_DEVICE */
 
@@ -99,12 +97,6 @@ static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 static inline uint64_t sim_instret(const simty_sim *s, unsigned hart)
 {
     return s->instret[hart] + s->warp_instret[hart / s->T];
-}
-
-/* pc lies in the SDK barrier's wait routine (statistics) */
-static inline bool sim_in_barrier_code(const simty_sim *s, uint32_t pc)
-{
-    return pc - s->barrier_code_lo < s->barrier_wait_hi - s->barrier_code_lo;
 }
 
 static inline bool sim_stopped(const simty_sim *s) { return s->result.reason != SIMTY_EXIT_NONE; }
@@ -182,8 +174,10 @@ static inline bool is_tohost_word(const simty_sim *s, uint32_t word)
 static inline void ram_store(simty_sim *s, uint8_t *p, unsigned size, uint32_t v)
 {
     uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
-    if (load_le(p, size) != (v & mask))
+    if (load_le(p, size) != (v & mask)) {
         s->mem_changed = true;
+        s->store_epoch++;
+    }
     store_le(p, size, v);
 }
 

@@ -1,0 +1,29 @@
+/* The spin detector (docs/progress.md): a path that takes the same backward
+ * branch again, with the same register values and no memory change by its
+ * warp in between, can only be waiting for another thread.  It is backed off
+ * exponentially so that the slots go to threads that can make progress. */
+#ifndef SIMTY_SYNC_SPIN_H
+#define SIMTY_SYNC_SPIN_H
+
+#include "core/paths.h"
+#include "core/warp_exec.h"
+
+#define SPIN_BACKOFF_BASE 16u /* cycles of the first backoff */
+#define SPIN_BACKOFF_MAX_LEVEL 6u /* longest backoff: base << 6 = 1024 cycles */
+
+uint64_t spin_observe_backedge(spin_record *r, simty_sim *s, unsigned gw, const path_t *active,
+                               const insn_t *d);
+
+/* Called for every executed slot of warp gw (when the detector is on).
+ * Returns the backoff, in cycles, of a detected spin iteration, else 0. */
+static inline uint64_t spin_note(spin_record *r, simty_sim *s, unsigned gw,
+                                 const path_t *active, const warp_outcome *o)
+{
+    r->slots++;
+    r->dirty |= o->wrote;
+    if (!o->backedge)
+        return 0;
+    return spin_observe_backedge(r, s, gw, active, o->insn);
+}
+
+#endif
