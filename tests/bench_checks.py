@@ -226,26 +226,43 @@ def tests(ctx, run, simty, Failure):
             raise Failure("--stats summary:\n" + e)
     out.append(("region of interest counts", roi))
 
-    # ---- a barrier nobody is left to complete ----
-    def stuck_barrier():
-        src = os.path.join(ctx.tmp, "stuck_barrier.c")
-        elf = src[:-2] + ".elf"
-        with open(src, "w") as f:
-            f.write("#include <simty.h>\n"
-                    "int main(void) { if (simty_tid() == 1) return 0;\n"
-                    "  simty_barrier(); return 0; }\n")
-        p = subprocess.run([programs.SIMTY_CC, "-o", elf, src], capture_output=True, text=True)
-        if p.returncode:
-            raise Failure("build: " + p.stderr)
+    # ---- barriers: ended threads count as arrived; one nobody completes ----
+    def barriers():
+        srcs = {"ended": "#include <simty.h>\n"
+                         "int main(void) { if (simty_tid() == 1) return 0;\n"
+                         "  simty_barrier(); simty_barrier(); return 0; }\n",
+                "stuck": "#include <simty.h>\n"
+                         "static volatile unsigned flag;\n"
+                         "int main(void) { if (simty_tid() == 1 || simty_tid() == 3) {\n"
+                         "  while (!flag) ; return 0; }\n"
+                         "  simty_barrier(); return 0; }\n"}
+        elfs = {}
+        for name, text in srcs.items():
+            src = os.path.join(ctx.tmp, "barrier_%s.c" % name)
+            elfs[name] = src[:-2] + ".elf"
+            with open(src, "w") as f:
+                f.write(text)
+            p = subprocess.run([programs.SIMTY_CC, "-o", elfs[name], src], capture_output=True,
+                               text=True)
+            if p.returncode:
+                raise Failure("build: " + p.stderr)
         for model in ("scalar", "simt", "cycle"):
-            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2", elf],
-                                timeout=120)
+            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2",
+                                 elfs["ended"]], timeout=120)
+            if status != 0:
+                raise Failure("ended %s: status %d %s" % (model, status, e))
+            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2",
+                                 elfs["stuck"]], timeout=120)
             first = e.splitlines()[0] if e else ""
             if status != 122 or not re.search(
-                    r"^simty: deadlock: all 3 live threads wait in simty_barrier\(\) and none "
-                    r"is left to complete it .* 1 have ended\)$", first):
-                raise Failure("%s: status %d, %r" % (model, status, first))
-    out.append(("barrier nobody completes is a deadlock", stuck_barrier))
+                    r"^simty: deadlock: .*; 2 of 4 live threads wait at the barrier and "
+                    r"threads 1, 3 never arrive", first):
+                raise Failure("stuck %s: status %d, %r" % (model, status, first))
+        if not ctx.sanitized:
+            status, o, e = run([programs.QEMU_RUN, "--smp", "4", elfs["ended"]], timeout=120)
+            if status != 0:
+                raise Failure("ended on QEMU: status %d %s" % (status, e))
+    out.append(("barriers: ended threads arrive; a barrier nobody completes", barriers))
 
     # ---- the report pipeline ----
     if not ctx.sanitized:

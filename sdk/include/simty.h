@@ -12,8 +12,8 @@
  * complete, whatever warp the threads share. The hints below make waiting
  * cheaper: simty_barrier() parks threads in hardware, simty_pause() lets
  * the other paths of the warp run, simty_wait_change() sleeps until a word
- * changes. All of them are legal no-ops (or portable code) on any RISC-V
- * core, so one binary runs on QEMU too.
+ * changes. One binary runs on QEMU too: `pause` is a hint (a no-op on any
+ * core), and the SDK uses Zawrs `wrs.nto` only on the simulator.
  */
 #ifndef SIMTY_H
 #define SIMTY_H
@@ -162,8 +162,9 @@ SIMTY_INLINE void simty_pause(void)
 /*
  * simty_wait_change(p, old): returns once *p != old (and the new value),
  * sleeping in between: lr.w reserves the word, Zawrs `wrs.nto` waits until
- * the reservation is lost (another thread changed the word). On a core
- * without Zawrs wrs.nto is a no-op and this is a plain polling loop.
+ * the reservation is lost (another thread changed the word). Zawrs is not a
+ * hint: a core without it (QEMU 7.2, for one) traps on wrs.nto, so off the
+ * simulator the loop polls with `pause` instead.
  */
 SIMTY_INLINE uint32_t simty_wait_change(volatile uint32_t *p, uint32_t old)
 {
@@ -172,7 +173,10 @@ SIMTY_INLINE uint32_t simty_wait_change(volatile uint32_t *p, uint32_t old)
         __asm__ volatile("lr.w %0, %1" : "=r"(v) : "A"(*p) : "memory");
         if (v != old)
             return v;
-        __asm__ volatile(".insn i 0x73, 0, x0, x0, 0x00d" ::: "memory"); /* wrs.nto */
+        if (simty_on_simulator())
+            __asm__ volatile(".insn i 0x73, 0, x0, x0, 0x00d" ::: "memory"); /* wrs.nto */
+        else
+            simty_pause();
     }
 }
 

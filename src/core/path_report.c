@@ -1,6 +1,6 @@
 #include "core/path_report.h"
 
-static const char *const wait_name[] = {"", "barrier", "wrs", "backoff"};
+static const char *const wait_name[WAIT_KINDS] = {"", "barrier", "wrs", "backoff", "spin"};
 
 static void dump_path(const simty_sim *s, unsigned w, unsigned i, const char *role,
                       const path_t *p, FILE *f)
@@ -43,7 +43,7 @@ static uint64_t hash_path(uint64_t h, const path_table *pt, const path_t *p, int
     h = mix(h, p->pc ^ ((uint64_t)rel << 32));
     h = mix(h, p->mask);
     if (pt->threshold)
-        h = mix(h, (pt->clock - p->stamp) << 1 | p->boost);
+        h = mix(h, (pt->clock - p->stamp) << 1 | ((p->mask & pt->boost) != 0));
     return h;
 }
 
@@ -55,6 +55,7 @@ static uint64_t hash_spin(uint64_t h, const spin_record *r)
     h = mix(h, r->mask);
     h = mix(h, (uint64_t)r->ops[0] << 32 | r->ops[1]);
     h = mix(h, r->has_sig ? r->sig : 0);
+    h = mix(h, r->epoch);
     return mix(h, (uint64_t)r->level << 8 | (uint64_t)r->dirty << 1 | r->has_sig);
 }
 

@@ -12,7 +12,6 @@ void paths_init(path_table *t, simty_paths_kind kind, simty_priority_kind prio, 
     t->next_wake = WAKE_ON_EVENT;
     if (initial.mask) {
         initial.stamp = 0;
-        initial.boost = false;
         t->list[t->n++] = initial;
     }
 }
@@ -28,20 +27,19 @@ static bool same_place(const path_t *a, const path_t *b)
     return a->pc == b->pc && a->depth == b->depth;
 }
 
-/* a absorbs b (same place): its threads, its oldest stamp, its turn */
+/* a absorbs b (same place): its threads (and so its turn), its oldest stamp */
 static void merge_into(path_t *a, const path_t *b)
 {
     a->mask |= b->mask;
     if (b->stamp < a->stamp)
         a->stamp = b->stamp;
-    a->boost |= b->boost;
 }
 
 /* Sorted insert into list[from..n), merging an equal path there. */
 static void sorted_insert(path_table *t, unsigned from, const path_t *p)
 {
     unsigned i = from;
-    while (i < t->n && path_before(&t->list[i], p, t->by_depth))
+    while (i < t->n && path_before(&t->list[i], p, t->by_depth, t->boost))
         i++;
     if (i < t->n && same_place(&t->list[i], p)) {
         merge_into(&t->list[i], p);
@@ -52,19 +50,22 @@ static void sorted_insert(path_table *t, unsigned from, const path_t *p)
     t->n++;
 }
 
-static bool ideal_commit(path_table *t, const path_t next[2])
+static bool ideal_commit(path_table *t, const path_t next[2], uint64_t stamp)
 {
     memmove(&t->list[0], &t->list[1], (t->n - 1) * sizeof(path_t));
     t->n--;
     for (int k = 0; k < 2; k++)
-        if (next[k].mask)
-            sorted_insert(t, 0, &next[k]);
+        if (next[k].mask) {
+            path_t p = next[k];
+            p.stamp = stamp;
+            sorted_insert(t, 0, &p);
+        }
     return false;
 }
 
 /* The compact/sort network: merges equal (PC, depth) entries among in[0..m)
  * and sorts them by priority; returns the new count. */
-static unsigned compact_sort(path_t *in, unsigned m, bool by_depth)
+static inline unsigned compact_sort(path_t *in, unsigned m, bool by_depth, lane_mask boost)
 {
     for (unsigned i = 0; i < m; i++)
         for (unsigned j = i + 1; j < m;)
@@ -75,7 +76,7 @@ static unsigned compact_sort(path_t *in, unsigned m, bool by_depth)
                 j++;
             }
     for (unsigned i = 1; i < m; i++)
-        for (unsigned j = i; j > 0 && path_before(&in[j], &in[j - 1], by_depth); j--) {
+        for (unsigned j = i; j > 0 && path_before(&in[j], &in[j - 1], by_depth, boost); j--) {
             path_t tmp = in[j];
             in[j] = in[j - 1];
             in[j - 1] = tmp;
@@ -86,17 +87,19 @@ static unsigned compact_sort(path_t *in, unsigned m, bool by_depth)
 /* HCT: the compact/sort network over (default, other, HCT2), then the HCTs
  * are written and the CCT pushed or popped.  The CCT stack is
  * list[2..n), head at list[n-1]. */
-static bool hct_commit(path_table *t, const path_t next[2], path_events *ev)
+static bool hct_commit(path_table *t, const path_t next[2], uint64_t stamp, path_events *ev)
 {
     path_t in[3];
     unsigned m = 0;
     bool has_hct2 = t->n >= 2;
     for (int k = 0; k < 2; k++)
-        if (next[k].mask)
-            in[m++] = next[k];
+        if (next[k].mask) {
+            in[m] = next[k];
+            in[m++].stamp = stamp;
+        }
     if (has_hct2)
         in[m++] = t->list[1];
-    m = compact_sort(in, m, t->by_depth);
+    m = compact_sort(in, m, t->by_depth, t->boost);
 
     if (m == 0) {
         /* nothing left and no HCT2 (so the CCT is empty too: HCT2 is
@@ -132,7 +135,7 @@ static bool hct_commit(path_table *t, const path_t next[2], path_events *ev)
 static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
 {
     path_t chosen = t->list[i];
-    chosen.boost = true;
+    t->boost = chosen.mask;
     if (t->kind == SIMTY_PATHS_IDEAL) {
         memmove(&t->list[1], &t->list[0], i * sizeof chosen);
     } else {
@@ -149,8 +152,7 @@ static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
 static void end_turn(path_table *t)
 {
     t->turn_left = 0;
-    for (unsigned i = 0; i < t->n; i++)
-        t->list[i].boost = false;
+    t->boost = 0;
     if (t->kind == SIMTY_PATHS_IDEAL) { /* back to the priority order */
         unsigned n = t->n;
         t->n = 0;
@@ -164,7 +166,7 @@ static void end_turn(path_table *t)
 static bool any_boosted(const path_table *t)
 {
     for (unsigned i = 0; i < t->n; i++)
-        if (t->list[i].boost)
+        if (t->list[i].mask & t->boost)
             return true;
     return false;
 }
@@ -196,18 +198,13 @@ static void progress_after_commit(path_table *t, path_events *ev, bool *port)
         start_turn(t, i, ev, port);
 }
 
-bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
+bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev)
 {
-    /* the produced paths have just issued; a path keeps its turn */
-    path_t fresh[2] = {next[0], next[1]};
-    const path_t *active = &t->list[0];
-    ev->starvation = t->clock - active->stamp;
-    for (int k = 0; k < 2; k++) {
-        fresh[k].stamp = t->clock;
-        fresh[k].boost = active->boost;
-    }
-    t->clock++;
-    bool port = t->kind == SIMTY_PATHS_IDEAL ? ideal_commit(t, fresh) : hct_commit(t, fresh, ev);
+    /* the produced paths have just issued (their lanes keep any turn) */
+    ev->starvation = t->clock - t->list[0].stamp;
+    uint64_t now = t->clock++;
+    bool port = t->kind == SIMTY_PATHS_IDEAL ? ideal_commit(t, next, now)
+                                             : hct_commit(t, next, now, ev);
     if (t->turn_left || t->threshold)
         progress_after_commit(t, ev, &port);
     return port;
@@ -240,7 +237,7 @@ static void update_next_wake(path_table *t)
 
 unsigned paths_park(path_table *t, path_t p, enum path_wait why, uint64_t now, uint64_t wake)
 {
-    p.boost = false;
+    t->boost &= ~p.mask; /* a waiting path gives up its turn */
     for (unsigned i = 0; i < t->nwait; i++) {
         waiting_path *e = &t->wait[i];
         if (e->why == why && e->wake == wake && e->since == now && same_place(&e->p, &p)) {
@@ -274,7 +271,6 @@ void paths_wake_entry(path_table *t, unsigned i, uint64_t now)
 static void insert_runnable(path_table *t, path_t p)
 {
     p.stamp = t->clock; /* waiting is not starving */
-    p.boost = false;
     if (t->n == 0) {
         t->list[0] = p;
         t->n = 1;
@@ -285,14 +281,14 @@ static void insert_runnable(path_table *t, path_t p)
         t->n = 2;
     } else {
         path_t in[2] = {p, t->list[1]};
-        unsigned m = compact_sort(in, 2, t->by_depth);
+        unsigned m = compact_sort(in, 2, t->by_depth, t->boost);
         t->list[1] = in[0];
         if (m == 2)
             t->list[t->n++] = in[1];
     }
 }
 
-unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[4])
+unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS])
 {
     if (now < t->next_wake)
         return 0;
@@ -300,7 +296,7 @@ unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[4])
     for (unsigned i = 0; i < t->nwait; i++) {
         const waiting_path *e = &t->wait[i];
         if (e->wake <= now) {
-            waited[e->why & 3] += (now - e->since) * (uint64_t)__builtin_popcountll(e->p.mask);
+            waited[e->why] += (now - e->since) * (uint64_t)__builtin_popcountll(e->p.mask);
             insert_runnable(t, e->p);
             woken++;
         } else {
@@ -333,7 +329,7 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
     uint64_t active = steps < cct ? steps : cct;
     for (uint64_t i = 0; i < active; i++) {
         path_t *e = &stack[t->sort_ptr];
-        if (path_before(e, hct2, t->by_depth)) {
+        if (path_before(e, hct2, t->by_depth, t->boost)) {
             path_t tmp = *e;
             *e = *hct2;
             *hct2 = tmp;

@@ -41,7 +41,6 @@ typedef struct path {
     int32_t depth;
     lane_mask mask;  /* 0: no path */
     uint64_t stamp;  /* warp clock when its longest-waiting thread last issued */
-    bool boost;      /* holds a forward-progress turn */
 } path_t;
 
 /* Why a path waits (is not runnable). */
@@ -50,6 +49,8 @@ enum path_wait {
     WAIT_BARRIER, /* parked at the barrier until it completes */
     WAIT_WRS,     /* wrs.nto / wrs.sto: until its reservation is lost (or a timeout) */
     WAIT_BACKOFF, /* backed off by the spin detector until `wake` */
+    WAIT_SPIN,    /* a spin nothing has disturbed: until memory changes */
+    WAIT_KINDS
 };
 
 #define WAKE_ON_EVENT UINT64_MAX /* a waiting path with no wake-up time */
@@ -72,6 +73,7 @@ typedef struct spin_record {
     bool valid, has_sig;
     bool dirty;      /* the warp changed memory since the record was taken */
     uint8_t level;   /* consecutive detections: backoff = base << level */
+    uint64_t epoch;  /* store_epoch at the last detection */
     uint64_t slots;  /* executed slots of the warp */
     uint64_t last;   /* slots at the last observation (spin_slots statistic) */
 } spin_record;
@@ -91,6 +93,7 @@ typedef struct path_table {
     uint64_t threshold;    /* starvation that starts a turn (0: policy off) */
     uint64_t turn_len;     /* commits a turn lasts */
     uint64_t turn_left;    /* commits left in the current turn (0: none) */
+    lane_mask boost;       /* lanes holding the turn: a path that has one goes first */
     uint64_t oldest_bound; /* <= the stamp of every runnable path */
 
     waiting_path wait[SIMTY_MAX_LANES];
@@ -126,10 +129,26 @@ static inline unsigned paths_count(const path_table *t) { return t->n; }
 /* Does the warp still hold a live thread (runnable or waiting)? */
 static inline bool paths_live(const path_table *t) { return t->n || t->nwait; }
 
+bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev);
+
 /* Replaces the active path by the (up to two) paths its instruction produced;
  * empty masks are ignored.  Then applies the forward-progress policy.
  * Returns whether the CCT port was used. */
-bool paths_commit(path_table *t, const path_t next[2], path_events *ev);
+static inline bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
+{
+    /* one path in, one path out, nothing else in the table (a converged
+     * warp): the compact/sort network has nothing to merge or order */
+    if (t->n == 1 && !next[1].mask && next[0].mask && !t->turn_left) {
+        path_t *a = &t->list[0];
+        ev->starvation = t->clock - a->stamp;
+        a->pc = next[0].pc;
+        a->depth = next[0].depth;
+        a->mask = next[0].mask;
+        a->stamp = t->clock++;
+        return false;
+    }
+    return paths_commit_slow(t, next, ev);
+}
 
 /* Puts p (a path just produced by a commit) on the wait list; returns 1 if
  * it took a new entry, 0 if it merged with an equal waiting path. */
@@ -147,7 +166,7 @@ void paths_set_wake(path_table *t, enum path_wait why, uint64_t wake);
  * runnable paths; never displaces the active path while others exist.
  * Adds the thread-cycles they waited to waited[why].  Returns how many
  * came back. */
-unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[4]);
+unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]);
 
 /* Makes wait[i] due now (its wake event happened). */
 void paths_wake_entry(path_table *t, unsigned i, uint64_t now);
@@ -174,11 +193,13 @@ static inline int32_t path_depth_add(int32_t depth, int delta)
     return depth + delta;
 }
 
-/* Priority order: does a run before b?  A path holding a turn goes first. */
-static inline bool path_before(const path_t *a, const path_t *b, bool by_depth)
+/* Priority order: does a run before b?  A path holding a turn (with lanes in
+ * `boost`) goes first. */
+static inline bool path_before(const path_t *a, const path_t *b, bool by_depth, lane_mask boost)
 {
-    if (a->boost != b->boost)
-        return a->boost;
+    bool ab = (a->mask & boost) != 0, bb = (b->mask & boost) != 0;
+    if (ab != bb)
+        return ab;
     if (by_depth && a->depth != b->depth)
         return a->depth > b->depth;
     if (a->pc != b->pc)

@@ -1,6 +1,7 @@
 /* The commit of a SIMT slot: see warp_commit.h. */
 #include "core/warp_commit.h"
 
+#include "sync/spin.h"
 #include "sync/sync.h"
 
 void warp_paths_init(const simty_sim *s, path_table *pt)
@@ -9,12 +10,6 @@ void warp_paths_init(const simty_sim *s, path_table *pt)
     paths_init(pt, s->cfg.paths, s->cfg.priority, s->T, all);
     if (s->cfg.progress)
         paths_set_progress(pt, s->cfg.progress_threshold, s->cfg.progress_turn);
-}
-
-void slot_commit_from(slot_commit *c, const warp_outcome *o, uint64_t backoff)
-{
-    *c = (slot_commit){.next = {o->next[0], o->next[1]}, .park = o->park,
-                       .wrs_timeout = o->wrs_timeout, .pause = o->pause, .backoff = backoff};
 }
 
 /* p leaves the runnable paths to wait for `why` (until `wake` at most). */
@@ -29,7 +24,12 @@ static void park(simty_sim *s, path_table *pt, unsigned hart0, path_t p, enum pa
             lost = !sync_resv_holds(s, hart0 + (unsigned)__builtin_ctzll(m));
         if (lost)
             wake = now + u->latency;
-        u->wrs_waiting++;
+        u->store_waiting++;
+    } else if (why == WAIT_SPIN) {
+        /* memory may have changed since the spin was detected */
+        if (pt->spin.epoch != s->sync.store_epoch)
+            wake = now + u->latency;
+        u->store_waiting++;
     }
     u->waiting += paths_park(pt, p, why, now, wake);
     if (wake < u->next_wake)
@@ -38,8 +38,8 @@ static void park(simty_sim *s, path_table *pt, unsigned hart0, path_t p, enum pa
         sync_arrive(s, lane_count(p.mask, s->T), now);
 }
 
-void warp_commit(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,
-                 uint64_t idle, uint64_t now)
+void warp_commit_wait(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,
+                      uint64_t idle, uint64_t now)
 {
     simty_stats *st = &s->stats;
     path_events ev = {0};
@@ -49,8 +49,9 @@ void warp_commit(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit
     if (next[0].mask && (c->park || c->backoff)) {
         held = next[0];
         next[0].mask = 0;
-        why = c->park ? (enum path_wait)c->park : WAIT_BACKOFF;
-        if (c->backoff)
+        why = c->park ? (enum path_wait)c->park
+              : c->backoff == SPIN_UNTIL_STORE ? WAIT_SPIN : WAIT_BACKOFF;
+        if (why == WAIT_BACKOFF)
             wake = now + c->backoff;
         else if (c->wrs_timeout)
             wake = now + WRS_STO_TIMEOUT;
@@ -61,23 +62,10 @@ void warp_commit(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit
     bool port = paths_commit(pt, next, &ev);
     if (held.mask)
         park(s, pt, hart0, held, why, wake, now);
-    if (c->pause) {
-        st->pauses++;
+    if (c->pause)
         port |= paths_yield(pt, &ev);
-    }
     if (!port) /* ...and in this one */
         paths_idle(pt, 1, &ev);
 
-    st->cct_pushes += ev.pushes;
-    st->cct_pops += ev.pops;
-    st->cct_swaps += ev.swaps;
-    st->progress_triggers += ev.triggers;
-    st->progress_yields += ev.yields;
-    if (ev.starvation > st->max_starvation)
-        st->max_starvation = ev.starvation;
-    unsigned np = paths_count(pt) + pt->nwait;
-    st->path_sum += np;
-    st->path_samples++;
-    if (np > st->max_paths)
-        st->max_paths = np;
+    warp_commit_count(st, pt, &ev);
 }

@@ -13,25 +13,42 @@
  * forward-progress policy of the configuration. */
 void warp_paths_init(const simty_sim *s, path_table *pt);
 
-/* What a SIMT slot hands to its commit: the produced paths and what they do
- * next (the cycle model carries it from F+7 to F+8). */
-typedef struct slot_commit {
-    path_t next[2];
-    uint8_t park;     /* enum path_wait for next[0]: barrier or wrs */
-    bool wrs_timeout; /* wrs.sto: the wait ends after WRS_STO_TIMEOUT at most */
-    bool pause;       /* `pause`: yield to the other paths of the warp */
-    uint64_t backoff; /* spin detector: next[0] sleeps this many cycles */
-} slot_commit;
-
-/* The slot_commit of an executed slot, with the spin detector's verdict
- * (backoff) when it is on. */
-void slot_commit_from(slot_commit *c, const warp_outcome *o, uint64_t backoff);
-
 /* Commits a SIMT slot to the path table of the warp whose first hart is
  * hart0, at time now: the offline sorter's `idle` steps before it, parking,
  * the compact/sort network, the forward-progress policy, `pause`,
  * statistics.  Shared by the SIMT and cycle models. */
-void warp_commit(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,
-                 uint64_t idle, uint64_t now);
+void warp_commit_wait(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,
+                      uint64_t idle, uint64_t now);
+
+/* The path-table statistics of one commit. */
+static inline void warp_commit_count(simty_stats *st, const path_table *pt, const path_events *ev)
+{
+    st->cct_pushes += ev->pushes;
+    st->cct_pops += ev->pops;
+    st->cct_swaps += ev->swaps;
+    st->progress_triggers += ev->triggers;
+    st->progress_yields += ev->yields;
+    if (ev->starvation > st->max_starvation)
+        st->max_starvation = ev->starvation;
+    unsigned np = paths_count(pt) + pt->nwait;
+    st->path_sum += np;
+    st->path_samples++;
+    if (np > st->max_paths)
+        st->max_paths = np;
+}
+
+static inline void warp_commit(simty_sim *s, path_table *pt, unsigned hart0,
+                               const slot_commit *c, uint64_t idle, uint64_t now)
+{
+    if (c->park | c->pause | (c->backoff != 0)) { /* a path waits or yields */
+        warp_commit_wait(s, pt, hart0, c, idle, now);
+        return;
+    }
+    path_events ev = {0};
+    paths_idle(pt, idle, &ev);
+    if (!paths_commit(pt, c->next, &ev))
+        paths_idle(pt, 1, &ev);
+    warp_commit_count(&s->stats, pt, &ev);
+}
 
 #endif

@@ -51,7 +51,7 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
     }
     if (changed) {
         s->mem_changed = true;
-        s->store_epoch++;
+        s->sync.store_epoch++;
     }
     return true;
 }
@@ -78,7 +78,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         return false;
     o->insn = d;
     o->retired = mask;
-    set_next(&o->next[0], pc + 4, mask, p->depth);
+    set_next(&o->c.next[0], pc + 4, mask, p->depth);
 
     switch (d->cls) {
     case CLS_ALU:
@@ -93,7 +93,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             for (lane_mask m = taken; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
             o->retired = mask & ~taken;
-            o->next[0].mask = mask & ~taken;
+            o->c.next[0].mask = mask & ~taken;
             break;
         }
         uint32_t target = pc + (uint32_t)d->imm;
@@ -103,8 +103,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         o->divergent = taken != mask && target != pc + 4; /* both ways lead to pc+4 */
         o->backedge = taken == mask && d->imm < 0;
-        set_next(&o->next[0], target, taken, p->depth);
-        set_next(&o->next[1], pc + 4, mask & ~taken, p->depth);
+        set_next(&o->c.next[0], target, taken, p->depth);
+        set_next(&o->c.next[1], pc + 4, mask & ~taken, p->depth);
         break;
     }
 
@@ -113,7 +113,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             for (lane_mask m = mask; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
             o->retired = 0;
-            o->next[0].mask = 0;
+            o->c.next[0].mask = 0;
             break;
         }
         uint32_t target = pc + (uint32_t)d->imm;
@@ -122,7 +122,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             return false;
         }
         exec_link(d, x, T, n, lane_select(mask, n, sel_buf), pc);
-        set_next(&o->next[0], target, mask, path_depth_add(p->depth, insn_depth_delta(d)));
+        set_next(&o->c.next[0], target, mask, path_depth_add(p->depth, insn_depth_delta(d)));
         break;
     }
 
@@ -141,9 +141,9 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         exec_link(d, x, T, n, lane_select(same, n, sel_buf), pc);
         o->retired = same;
-        set_next(&o->next[0], target, same, path_depth_add(p->depth, insn_depth_delta(d)));
+        set_next(&o->c.next[0], target, same, path_depth_add(p->depth, insn_depth_delta(d)));
         if (same != mask) {
-            set_next(&o->next[1], pc, mask & ~same, p->depth);
+            set_next(&o->c.next[1], pc, mask & ~same, p->depth);
             o->replay = REPLAY_INDIRECT;
         }
         break;
@@ -153,7 +153,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     case CLS_STORE:
     case CLS_AMO: {
         exec_addr(d, x, T, n, addr);
-        const uint64_t epoch = s->store_epoch;
+        const uint64_t epoch = s->sync.store_epoch;
         lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
                     ram_words(s, d, x, T, n, addr, served, sel_buf);
@@ -167,11 +167,11 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             }
         }
         o->memory = true;
-        o->wrote = s->store_epoch != epoch;
+        o->wrote = s->sync.store_epoch != epoch;
         o->retired = served;
-        o->next[0].mask = served;
+        o->c.next[0].mask = served;
         if (served != mask) {
-            set_next(&o->next[1], pc, mask & ~served, p->depth);
+            set_next(&o->c.next[1], pc, mask & ~served, p->depth);
             o->replay = REPLAY_MEMORY;
         }
         break;
@@ -183,8 +183,11 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             if (!lane_csr(s, d, x, T, l, hart0 + l, pc))
                 return false;
         }
-        if (d->csr == CSR_SIMTY_BARRIER && csr_insn_writes(d))
-            o->park = WAIT_BARRIER; /* the threads wait at the next instruction */
+        if (d->csr == CSR_SIMTY_BARRIER && csr_insn_writes(d)) {
+            o->c.park = WAIT_BARRIER; /* the threads wait at the next instruction */
+            s->stats.barrier_slots++;
+            s->stats.barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
+        }
         break;
 
     case CLS_SYSTEM:
@@ -196,7 +199,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                     return false;
                 sim_thread_exit(s, hart0 + l, code);
             }
-            o->next[0].mask = 0; /* the exit retires; the threads are gone */
+            o->c.next[0].mask = 0; /* the exit retires; the threads are gone */
             break;
         }
         if (d->op == OP_EBREAK) {
@@ -206,15 +209,16 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->op == OP_WRS_NTO || d->op == OP_WRS_STO) {
             /* threads holding a reservation wait at the next instruction
              * until they lose it; the others go on (Zawrs) */
+            s->stats.wrs_slots++;
             lane_mask holds = 0;
             for (lane_mask m = mask; m; m &= m - 1)
                 if (sync_resv_holds(s, hart0 + lowest_lane(m)))
                     holds |= m & -m;
             if (holds) {
-                o->next[0].mask = holds;
-                set_next(&o->next[1], pc + 4, mask & ~holds, p->depth);
-                o->park = WAIT_WRS;
-                o->wrs_timeout = d->op == OP_WRS_STO;
+                o->c.next[0].mask = holds;
+                set_next(&o->c.next[1], pc + 4, mask & ~holds, p->depth);
+                o->c.park = WAIT_WRS;
+                o->c.wrs_timeout = d->op == OP_WRS_STO;
             }
         }
         break; /* wfi */
@@ -222,7 +226,10 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     case CLS_FENCE:
         if (d->op == OP_FENCE_I)
             sim_flush_decode_cache(s);
-        o->pause = d->op == OP_PAUSE;
+        if (d->op == OP_PAUSE) {
+            o->c.pause = true;
+            s->stats.pauses++;
+        }
         break;
 
     default:

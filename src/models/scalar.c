@@ -28,7 +28,7 @@ static void wait_start(simty_sim *s, scalar_state *m, unsigned h, enum path_wait
     if (wake < s->sync.next_wake)
         s->sync.next_wake = wake;
     if (why == WAIT_WRS)
-        s->sync.wrs_waiting++;
+        s->sync.store_waiting++;
     if (why == WAIT_BARRIER)
         sync_arrive(s, 1, s->cycle);
 }
@@ -41,23 +41,17 @@ static void step_hart(simty_sim *s, scalar_state *m, unsigned h)
     warp_outcome o;
     if (!warp_execute(s, h / s->T, h % s->T, 1, &p, &o))
         return;
-    if (o.retired && o.park == WAIT_BARRIER) {
-        s->stats.barrier_slots++;
-        s->stats.barrier_thread_instructions++;
-    }
-    s->stats.wrs_slots += o.insn->op == OP_WRS_NTO || o.insn->op == OP_WRS_STO;
-    s->stats.pauses += o.pause;
     if (s->cfg.trace_commits && o.retired)
         commit_trace_write(s->cfg.trace_commits, s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
                            o.retired);
     /* one lane: at most one produced path holds it (none once it ended) */
-    if (o.next[0].mask)
-        s->pc[h] = o.next[0].pc;
-    else if (o.next[1].mask)
-        s->pc[h] = o.next[1].pc;
-    if (o.next[0].mask && o.park)
-        wait_start(s, m, h, (enum path_wait)o.park,
-                   o.wrs_timeout ? s->cycle + WRS_STO_TIMEOUT : WAKE_ON_EVENT);
+    if (o.c.next[0].mask)
+        s->pc[h] = o.c.next[0].pc;
+    else if (o.c.next[1].mask)
+        s->pc[h] = o.c.next[1].pc;
+    if (o.c.next[0].mask && o.c.park)
+        wait_start(s, m, h, (enum path_wait)o.c.park,
+                   o.c.wrs_timeout ? s->cycle + WRS_STO_TIMEOUT : WAKE_ON_EVENT);
 }
 
 static int scalar_init(simty_sim *s, char *err, size_t errlen)
@@ -94,10 +88,10 @@ static void scalar_poll_slow(simty_sim *s, scalar_state *m)
 {
     sync_unit *u = &s->sync;
     const uint64_t now = s->cycle;
-    bool release = u->release, wrs = u->wrs_waiting && s->store_epoch != u->wrs_epoch;
+    bool release = u->release, wrs = u->store_waiting && s->sync.store_epoch != u->store_epoch_seen;
     u->release = false;
-    u->wrs_epoch = s->store_epoch;
-    uint64_t next = WAKE_ON_EVENT, waited[4] = {0}, wrs_left = 0;
+    u->store_epoch_seen = s->sync.store_epoch;
+    uint64_t next = WAKE_ON_EVENT, waited[WAIT_KINDS] = {0}, wrs_left = 0;
     unsigned n = 0;
     for (unsigned h = 0; h < s->nharts; h++) {
         if (s->status[h] != HART_RUNNING)
@@ -108,7 +102,7 @@ static void scalar_poll_slow(simty_sim *s, scalar_state *m)
         if (w == WAIT_WRS && wrs && !sync_resv_holds(s, h))
             m->wake[h] = now;
         if (w && m->wake[h] <= now) {
-            waited[w & 3] += now - m->since[h];
+            waited[w] += now - m->since[h];
             m->wait[h] = WAIT_NONE;
             u->waiting--;
             w = WAIT_NONE;
@@ -121,7 +115,7 @@ static void scalar_poll_slow(simty_sim *s, scalar_state *m)
     }
     m->nlive = n;
     u->next_wake = next;
-    u->wrs_waiting = wrs_left;
+    u->store_waiting = wrs_left;
     sync_count_waits(s, waited);
 }
 
@@ -145,7 +139,7 @@ static void scalar_run(simty_sim *s)
     while (!sim_cycle_limits(s, &m->watch, "; see the thread dump")) {
         sync_unit *u = &s->sync;
         if (u->waiting && (u->release || s->cycle >= u->next_wake ||
-                           (u->wrs_waiting && s->store_epoch != u->wrs_epoch)))
+                           (u->store_waiting && u->store_epoch != u->store_epoch_seen)))
             scalar_poll_slow(s, m);
         if (!m->nlive) {
             scalar_idle(s);
@@ -182,7 +176,8 @@ static void scalar_free(simty_sim *s)
     s->model_state = NULL;
 }
 
-static const char *const wait_name[] = {"", " (waits at the barrier)", " (waits in wrs)", ""};
+static const char *const wait_name[WAIT_KINDS] = {"", " (waits at the barrier)",
+                                                  " (waits in wrs)", "", ""};
 
 static void scalar_dump(const simty_sim *s, FILE *f)
 {
@@ -194,7 +189,7 @@ static void scalar_dump(const simty_sim *s, FILE *f)
         sim_symbolize(s, s->pc[h], where, sizeof where);
         sim_disasm(s, s->pc[h], dis, sizeof dis);
         fprintf(f, "  hart %u: pc 0x%08x <%s> %s%s\n", h, s->pc[h], where, dis,
-                wait_name[m->wait[h] & 3]);
+                wait_name[m->wait[h]]);
     }
 }
 

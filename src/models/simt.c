@@ -101,10 +101,10 @@ static void simt_run(simty_sim *s)
                                o.retired);
         st->warp_instructions++;
         warp_count_executed(s, &active, &o);
-        slot_commit c;
-        slot_commit_from(&c, &o, s->cfg.spin_detect ? spin_note(&pt->spin, s, w, &active, &o) : 0);
+        if (s->cfg.spin_detect)
+            o.c.backoff = spin_note(&pt->spin, s, w, &active, &o);
         /* the offline sorter stepped in the cycles since the warp's last issue */
-        warp_commit(s, pt, w * s->T, &c, s->cycle - m->last_slot[w], s->cycle);
+        warp_commit(s, pt, w * s->T, &o.c, s->cycle - m->last_slot[w], s->cycle);
         m->last_slot[w] = s->cycle + 1;
         if (!paths_count(pt))
             m->live &= ~(1ull << w);

@@ -72,10 +72,11 @@ void stage_membership(simty_sim *s, pipe_state *p)
     } else if (active.pc == wp->replay_pc) {
         wp->replay_mask &= ~active.mask;
     }
-    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask, .replay = o.replay};
     /* the spin detector reads the registers the slot leaves behind */
-    slot_commit_from(&out->c, &o,
-                     s->cfg.spin_detect ? spin_note(&p->paths[w].spin, s, w, &active, &o) : 0);
+    if (s->cfg.spin_detect)
+        o.c.backoff = spin_note(&p->paths[w].spin, s, w, &active, &o);
+    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask, .c = o.c,
+                          .replay = o.replay};
 }
 
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next

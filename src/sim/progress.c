@@ -63,13 +63,13 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint)
 {
     if (sim_stopped(s))
         return;
-    unsigned count[4] = {0};
+    unsigned count[WAIT_KINDS] = {0};
     uint8_t *missing = calloc(s->nharts, 1);
     for (unsigned h = 0; h < s->nharts; h++) {
         if (s->status[h] != HART_RUNNING)
             continue;
         uint8_t w = s->model->wait_state ? s->model->wait_state(s, h) : WAIT_NONE;
-        count[w < 4 ? w : 0]++;
+        count[w < WAIT_KINDS ? w : 0]++;
         if (missing)
             missing[h] = w != WAIT_BARRIER;
     }
@@ -77,18 +77,21 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint)
     size_t len = sizeof s->result.message;
     int n = snprintf(m, len, "deadlock: %s", why);
     if (count[WAIT_BARRIER] && missing && (size_t)n < len) {
+        bool one = s->running - count[WAIT_BARRIER] == 1;
         n += snprintf(m + n, len - (size_t)n,
                       "; %u of %u live threads wait at the barrier and thread%s ",
-                      count[WAIT_BARRIER], s->running,
-                      s->running - count[WAIT_BARRIER] > 1 ? "s" : "");
+                      count[WAIT_BARRIER], s->running, one ? "" : "s");
         if ((size_t)n < len)
             n += append_harts(m + n, len - (size_t)n, missing, s->nharts, 12);
         if ((size_t)n < len)
-            n += snprintf(m + n, len - (size_t)n, " never arrive");
+            n += snprintf(m + n, len - (size_t)n, one ? " never arrives" : " never arrive");
     }
     if (count[WAIT_WRS] && (size_t)n < len)
         n += snprintf(m + n, len - (size_t)n, "; %u threads wait in wrs for a store that never "
                                               "comes", count[WAIT_WRS]);
+    if (count[WAIT_SPIN] && (size_t)n < len)
+        n += snprintf(m + n, len - (size_t)n, "; %u threads spin on memory that nothing "
+                                              "changes", count[WAIT_SPIN]);
     if ((size_t)n < len)
         snprintf(m + n, len - (size_t)n, "%s", hint);
     free(missing);

@@ -70,7 +70,6 @@ struct simty_sim {
     uint64_t cycle;      /* the mcycle CSR and the cycle count of the run */
     uint64_t cycle_limit; /* --max-cycles, or UINT64_MAX */
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
-    uint64_t store_epoch; /* counts the stores that changed RAM (wrs, spin detector) */
     sync_unit sync;      /* barrier unit and waiting paths (sync/sync.h) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
 
@@ -176,7 +175,7 @@ static inline void ram_store(simty_sim *s, uint8_t *p, unsigned size, uint32_t v
     uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
     if (load_le(p, size) != (v & mask)) {
         s->mem_changed = true;
-        s->store_epoch++;
+        s->sync.store_epoch++;
     }
     store_le(p, size, v);
 }

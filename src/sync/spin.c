@@ -45,11 +45,14 @@ uint64_t spin_observe_backedge(spin_record *r, simty_sim *s, unsigned gw, const 
         return 0;
     }
     /* the same iteration again: a spin */
-    uint64_t backoff = (uint64_t)SPIN_BACKOFF_BASE << r->level;
-    if (r->level < SPIN_BACKOFF_MAX_LEVEL)
-        r->level++;
     s->stats.spin_detections++;
     s->stats.spin_slots += r->slots - r->last;
     r->last = r->slots;
+    if (r->level == SPIN_BACKOFF_MAX_LEVEL && r->epoch == s->sync.store_epoch)
+        return SPIN_UNTIL_STORE; /* only a store can end it */
+    r->epoch = s->sync.store_epoch;
+    uint64_t backoff = (uint64_t)SPIN_BACKOFF_BASE << r->level;
+    if (r->level < SPIN_BACKOFF_MAX_LEVEL)
+        r->level++;
     return backoff;
 }

@@ -10,6 +10,9 @@
 
 #define SPIN_BACKOFF_BASE 16u /* cycles of the first backoff */
 #define SPIN_BACKOFF_MAX_LEVEL 6u /* longest backoff: base << 6 = 1024 cycles */
+/* The backoff of a spin detected again at the longest backoff with no store
+ * anywhere since the previous detection: it waits until memory changes. */
+#define SPIN_UNTIL_STORE UINT64_MAX
 
 uint64_t spin_observe_backedge(spin_record *r, simty_sim *s, unsigned gw, const path_t *active,
                                const insn_t *d);

@@ -27,15 +27,16 @@ void sync_arrive(simty_sim *s, unsigned threads, uint64_t now)
     sync_barrier_check(s, now);
 }
 
-/* Wakes the wrs paths of table t whose threads lost a reservation. */
-static void wrs_check(simty_sim *s, path_table *t, unsigned hart0, uint64_t now,
-                      uint64_t *still)
+/* Memory changed: wakes the paths of table t that wait for it (a spin the
+ * detector parked; wrs, if a thread lost its reservation). */
+static void store_check(simty_sim *s, path_table *t, unsigned hart0, uint64_t now,
+                        uint64_t *still)
 {
     for (unsigned i = 0; i < t->nwait; i++) {
         waiting_path *e = &t->wait[i];
-        if (e->why != WAIT_WRS || e->wake <= now + s->sync.latency)
+        if ((e->why != WAIT_WRS && e->why != WAIT_SPIN) || e->wake <= now + s->sync.latency)
             continue;
-        bool lost = false;
+        bool lost = e->why == WAIT_SPIN;
         for (lane_mask m = e->p.mask; m && !lost; m &= m - 1)
             lost = !sync_resv_holds(s, hart0 + (unsigned)__builtin_ctzll(m));
         if (lost)
@@ -57,20 +58,20 @@ void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t 
         if (u->release_at < u->next_wake)
             u->next_wake = u->release_at;
     }
-    if (u->wrs_waiting && s->store_epoch != u->wrs_epoch) {
-        u->wrs_epoch = s->store_epoch;
+    if (u->store_waiting && s->sync.store_epoch != u->store_epoch_seen) {
+        u->store_epoch_seen = s->sync.store_epoch;
         uint64_t still = 0;
         for (unsigned w = 0; w < nwarps; w++)
             if (tables[w].nwait) {
-                wrs_check(s, &tables[w], w * s->T, now, &still);
+                store_check(s, &tables[w], w * s->T, now, &still);
                 if (tables[w].next_wake < u->next_wake)
                     u->next_wake = tables[w].next_wake;
             }
-        u->wrs_waiting = still;
+        u->store_waiting = still;
     }
     if (now < u->next_wake)
         return;
-    uint64_t next = WAKE_ON_EVENT, waited[4] = {0};
+    uint64_t next = WAKE_ON_EVENT, waited[WAIT_KINDS] = {0};
     for (unsigned w = 0; w < nwarps; w++) {
         path_table *t = &tables[w];
         if (!t->nwait)
@@ -87,9 +88,9 @@ void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t 
     sync_count_waits(s, waited);
 }
 
-void sync_count_waits(simty_sim *s, const uint64_t waited[4])
+void sync_count_waits(simty_sim *s, const uint64_t waited[WAIT_KINDS])
 {
     s->stats.barrier_wait_cycles += waited[WAIT_BARRIER];
     s->stats.wrs_wait_cycles += waited[WAIT_WRS];
-    s->stats.backoff_cycles += waited[WAIT_BACKOFF];
+    s->stats.backoff_cycles += waited[WAIT_BACKOFF] + waited[WAIT_SPIN];
 }

@@ -22,8 +22,9 @@ typedef struct sync_unit {
     uint64_t latency;    /* cycles from a barrier completion or a wrs wake-up event to
                             the path being runnable (cycle model), 0 in the others */
     uint64_t waiting;    /* waiting paths (SIMT models) or threads (scalar model) */
-    uint64_t wrs_waiting; /* of which in wrs (an upper bound between checks) */
-    uint64_t wrs_epoch;  /* store_epoch at the last wrs check */
+    uint64_t store_waiting; /* of which woken by a store: wrs, spin (an upper bound) */
+    uint64_t store_epoch;   /* counts the stores that changed RAM */
+    uint64_t store_epoch_seen; /* store_epoch at the last check of those */
     uint64_t next_wake;  /* earliest timed wake-up, WAKE_ON_EVENT if none */
 } sync_unit;
 
@@ -51,12 +52,13 @@ void sync_poll_slow(struct simty_sim *s, path_table *tables, unsigned nwarps, ui
 static inline void sync_poll(struct simty_sim *s, sync_unit *u, path_table *tables,
                              unsigned nwarps, uint64_t now, sync_woken_fn *woken, void *ctx)
 {
-    if (u->waiting && (u->release || now >= u->next_wake || u->wrs_waiting))
+    if (u->waiting && (u->release || now >= u->next_wake ||
+                       (u->store_waiting && u->store_epoch != u->store_epoch_seen)))
         sync_poll_slow(s, tables, nwarps, now, woken, ctx);
 }
 
 /* Adds thread-cycles spent waiting, by enum path_wait, to the statistics. */
-void sync_count_waits(struct simty_sim *s, const uint64_t waited[4]);
+void sync_count_waits(struct simty_sim *s, const uint64_t waited[WAIT_KINDS]);
 
 /* No warp has a runnable path: is there anything that could ever wake one?
  * (A timed wake-up or a pending release.)  If not, the run is deadlocked. */

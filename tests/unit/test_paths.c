@@ -126,7 +126,7 @@ static void test_random_invariants(void)
                 CHECK(t.n <= T);
                 if (t.kind == SIMTY_PATHS_IDEAL)
                     for (unsigned i = 1; i < t.n; i++)
-                        CHECK(path_before(&t.list[i - 1], &t.list[i], t.by_depth));
+                        CHECK(path_before(&t.list[i - 1], &t.list[i], t.by_depth, t.boost));
             }
         }
     }
@@ -151,7 +151,7 @@ static void test_progress_turn(simty_paths_kind kind)
     commit2(&t, P(0x100, 0, 0x1), P(0, 0, 0), &ev); /* it has waited 10: its turn */
     CHECK_EQ(ev.triggers, 1);
     CHECK_EQ(paths_active(&t)->pc, 0x200);
-    CHECK(paths_active(&t)->boost);
+    CHECK(paths_active(&t)->mask & t.boost);
     /* the turn covers what the holder produces, even at a higher PC than
      * the spinner */
     commit2(&t, P(0x204, 0, 0xe), P(0, 0, 0), &ev);
@@ -160,7 +160,7 @@ static void test_progress_turn(simty_paths_kind kind)
     commit2(&t, P(0x208, 0, 0xe), P(0, 0, 0), &ev);
     CHECK_EQ(paths_active(&t)->pc, 0x208);
     commit2(&t, P(0x20c, 0, 0xe), P(0, 0, 0), &ev); /* third commit: turn over */
-    CHECK(!paths_active(&t)->boost);
+    CHECK(!(paths_active(&t)->mask & t.boost));
     CHECK_EQ(ev.triggers, 1);
     if (kind == SIMTY_PATHS_HCT) { /* HCT1 is rewritten at the next commit */
         CHECK_EQ(paths_active(&t)->pc, 0x20c);
