@@ -47,16 +47,24 @@ static uint64_t hash_path(uint64_t h, const path_table *pt, const path_t *p, int
     return h;
 }
 
-static uint64_t hash_spin(uint64_t h, const spin_record *r)
+/* The spin detector, with "changed memory since" instead of the counters */
+static uint64_t hash_spin(uint64_t h, const simty_sim *s, const spin_detector *det)
 {
-    if (!r->valid)
-        return mix(h, 0);
-    h = mix(h, (uint64_t)r->pc << 32 | (uint32_t)r->depth);
-    h = mix(h, r->mask);
-    h = mix(h, (uint64_t)r->ops[0] << 32 | r->ops[1]);
-    h = mix(h, r->has_sig ? r->sig : 0);
-    h = mix(h, r->epoch);
-    return mix(h, (uint64_t)r->level << 8 | (uint64_t)r->dirty << 1 | r->has_sig);
+    h = mix(h, det->next ^ (uint64_t)(det->epoch == s->sync.store_epoch) << 8);
+    for (unsigned i = 0; i < SPIN_ENTRIES; i++) {
+        const spin_record *r = &det->e[i];
+        if (!r->valid) {
+            h = mix(h, 0);
+            continue;
+        }
+        h = mix(h, (uint64_t)r->pc << 32 | (uint32_t)r->depth);
+        h = mix(h, r->mask);
+        h = mix(h, (uint64_t)r->ops[0] << 32 | r->ops[1]);
+        h = mix(h, r->has_sig ? r->sig : 0);
+        h = mix(h, (uint64_t)r->level << 8 | (uint64_t)(r->stores != det->stores) << 1 |
+                       r->has_sig);
+    }
+    return h;
 }
 
 uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
@@ -87,7 +95,7 @@ uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
                                                      : 0;
             h = mix(hash_path(h, pt, &e->p, base), (uint64_t)e->why << 56 ^ wake);
         }
-        h = hash_spin(h, &pt->spin);
+        h = hash_spin(h, s, &pt->spin);
     }
     return h;
 }

@@ -62,8 +62,11 @@ typedef struct waiting_path {
     uint64_t wake;  /* model time from which it is runnable, or WAKE_ON_EVENT */
 } waiting_path;
 
-/* The spin detector's record of one warp (core/spin.c): the last taken
- * backward branch of a path that did not change memory since. */
+/* The spin detector of one warp (sync/spin.c): for the last few backward
+ * branches taken (one entry per branch and path: nested loops, and paths
+ * spinning in one loop at different call depths, do not evict each other),
+ * what the path looked like the last time. */
+#define SPIN_ENTRIES 8
 typedef struct spin_record {
     uint32_t pc;
     int32_t depth;
@@ -71,12 +74,18 @@ typedef struct spin_record {
     uint32_t ops[2]; /* the leader's branch operands */
     uint64_t sig;    /* register signature of the path, once computed */
     bool valid, has_sig;
-    bool dirty;      /* the warp changed memory since the record was taken */
     uint8_t level;   /* consecutive detections: backoff = base << level */
-    uint64_t epoch;  /* store_epoch at the last detection */
-    uint64_t slots;  /* executed slots of the warp */
-    uint64_t last;   /* slots at the last observation (spin_slots statistic) */
+    uint64_t stores; /* the warp's memory-changing slots when it was taken */
+    uint64_t last;   /* the warp's slots then (spin_slots statistic) */
 } spin_record;
+
+typedef struct spin_detector {
+    spin_record e[SPIN_ENTRIES];
+    unsigned next;   /* entry replaced by a new branch (round robin) */
+    uint64_t slots;  /* executed slots of the warp */
+    uint64_t stores; /* of which changed memory (store, SC, AMO) */
+    uint64_t epoch;  /* machine store epoch at the last detection */
+} spin_detector;
 
 typedef struct path_table {
     simty_paths_kind kind;
@@ -100,7 +109,7 @@ typedef struct path_table {
     unsigned nwait;
     uint64_t next_wake;    /* earliest wake of wait[] (WAKE_ON_EVENT if none) */
 
-    spin_record spin;
+    spin_detector spin;
 } path_table;
 
 /* Per-commit counters the table reports */

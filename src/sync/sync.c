@@ -3,6 +3,7 @@
 #include "sync/sync.h"
 
 #include "sim/sim.h"
+#include "sync/spin.h"
 
 void sync_init(sync_unit *u, uint64_t latency)
 {
@@ -36,11 +37,18 @@ static void store_check(simty_sim *s, path_table *t, unsigned hart0, uint64_t no
         waiting_path *e = &t->wait[i];
         if ((e->why != WAIT_WRS && e->why != WAIT_SPIN) || e->wake <= now + s->sync.latency)
             continue;
-        bool lost = e->why == WAIT_SPIN;
+        uint64_t wake = now + s->sync.latency;
+        if (e->why == WAIT_SPIN) {
+            /* polls no faster than the longest backoff */
+            uint64_t poll = e->since + SPIN_BACKOFF_LONGEST;
+            paths_wake_entry(t, i, wake > poll ? wake : poll);
+            continue;
+        }
+        bool lost = false;
         for (lane_mask m = e->p.mask; m && !lost; m &= m - 1)
             lost = !sync_resv_holds(s, hart0 + (unsigned)__builtin_ctzll(m));
         if (lost)
-            paths_wake_entry(t, i, now + s->sync.latency);
+            paths_wake_entry(t, i, wake);
         else
             (*still)++;
     }

@@ -214,7 +214,7 @@ static void test_park_and_wake(simty_paths_kind kind)
 {
     path_table t;
     path_events ev = {0};
-    uint64_t waited[4] = {0};
+    uint64_t waited[WAIT_KINDS] = {0};
     paths_init(&t, kind, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
     /* lanes 0,1 arrive at a barrier (their path waits at 0x104) */
     commit2(&t, P(0, 0, 0), P(0x200, 0, 0xc), &ev);
