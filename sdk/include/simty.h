@@ -136,15 +136,19 @@ SIMTY_INLINE void simty_roi_end(void)
  * arrives. Call it the same number of times from every thread, anywhere
  * (divergent code included): a barrier that can never complete is reported
  * as a deadlock naming the threads that never arrive. On QEMU (where the
- * CSR does not exist) it is a counting barrier in the SDK runtime.
+ * CSR does not exist) it is a counting barrier in the SDK runtime; building
+ * with -DSIMTY_SOFTWARE_BARRIER uses that one on the simulator too (for
+ * comparisons, docs/RESULTS.md).
  */
 void __simty_barrier_sw(void);
 
 SIMTY_INLINE void simty_barrier(void)
 {
+#ifndef SIMTY_SOFTWARE_BARRIER
     if (simty_on_simulator())
         __asm__ volatile("csrw 0x800, zero" ::: "memory");
     else
+#endif
         __simty_barrier_sw();
 }
 
