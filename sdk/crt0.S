@@ -7,14 +7,12 @@
  * loader already did) and run the constructors, then
  * calls main(0, NULL) and passes the result to _exit.
  *
- * SIMT rule (docs/platform.md, simty-spec.md section 2): harts of one warp
- * run in lockstep with priority to the deepest call, then the lowest PC (or
- * to the lowest PC only, under --priority minpc). A hart spinning on a flag
- * set by a warp mate must therefore never outrank that warp mate. The wait
- * for hart 0's init lives in section .simty.wait, which simty.ld places at
- * the very end of .text: at call depth 0 and the highest code address, the
- * waiters outrank nothing hart 0 runs (.bss clearing, constructors).
+ * On the simulator the wait for hart 0 is the hardware barrier (a write to
+ * CSR simty_barrier, docs/platform.md): the waiting threads are parked, not
+ * spinning. On QEMU each hart polls __simty_init_done.
  */
+
+#define CSR_SIMTY_BARRIER 0x800
 
 #define UART_BASE     0x10000000
 #define UART_LSR      5
@@ -121,7 +119,7 @@ _start:
     call    _set_tls                /* tp = s5 */
 
     beqz    s0, .Lhart0_init
-    jump    .Lwait_init, t1         /* t1: a plain jump, not a call/return */
+    j       .Lwait_init
 
 .Lhart0_init:
     /* Hart 0 only.
@@ -146,7 +144,19 @@ _start:
     la      t0, __simty_init_done
     li      t1, 1
     sw      t1, 0(t0)
-    jump    .Lwait_init, t1
+.Lwait_init:                        /* every hart, hart 0 included */
+    bnez    s1, 2f
+    la      t0, __simty_init_done   /* QEMU: poll */
+1:  lw      t1, 0(t0)
+    beqz    t1, 1b
+    fence   r, rw
+    j       3f
+2:  csrw    CSR_SIMTY_BARRIER, zero /* simulator: park until hart 0 arrives */
+3:  li      a0, 0                   /* argc */
+    li      a1, 0                   /* argv */
+    li      a2, 0                   /* envp */
+    call    main
+    call    _exit                   /* never returns */
 
 .Lpark:
     bnez    s1, .Lpark_sim
@@ -177,62 +187,6 @@ _start:
 2:  li      a0, 1
     jump    __simty_finish, t1
     .size _start, . - _start
-
-/* ------------------------------------------------------------------ */
-/* Every hart: wait for hart 0's init, then run main. Placed at the end of
- * .text by simty.ld (see the SIMT rule at the top). */
-
-    .section .simty.wait, "ax", @progbits
-    .balign 4
-.Lwait_init:
-    la      t0, __simty_init_done
-1:  lw      t1, 0(t0)
-    beqz    t1, 1b
-    fence   r, rw
-
-    li      a0, 0                   /* argc */
-    li      a1, 0                   /* argv */
-    li      a2, 0                   /* envp */
-    call    main
-    call    _exit                   /* never returns */
-
-/* The wait of every simty_barrier() (simty.h), shared by all of them.
- * Entered by a "return" (jalr x0 via t0 = __simty_wait) with
- * t1 = continuation, t3 = generation seen on arrival, t4 =
- * &__simty_barrier_gen, t5 = t6 = 0.
- *
- * Under "deepest call, then lowest PC", a waiting thread must end up below
- * every warp mate that has work left, including mates released from an
- * earlier barrier that was called at a shallower depth.  So the spin goes
- * back to the loop head by a "return" (depth - 1) on its 1st, 2nd, 4th,
- * 8th... turn (t6 counts turns, t5 returns): the longer a thread waits, the
- * lower its priority, without bound, yet undoing it costs only log2(turns).
- * A released thread undoes its returns with as many "calls", then "calls"
- * back to the continuation: its call depth is exactly what it was before
- * the barrier, so warp mates meet again there.  Release code sits below
- * the spin loop, so under lowest-PC priority released threads outrank
- * waiting ones too.  The simulator recognises [__simty_wait,
- * __simty_wait_end) to report a barrier nobody is left to complete. */
-    .globl __simty_wait_restore
-__simty_wait_restore:
-    beqz    t5, __simty_wait_done
-    addi    t5, t5, -1
-    jal     t0, __simty_wait_restore    /* a "call": depth + 1 */
-__simty_wait_done:
-    fence   r, rw
-    jalr    t0, 0(t1)                   /* a "call" back to the barrier */
-    .globl __simty_wait
-__simty_wait:
-    lw      t2, 0(t4)
-    bne     t2, t3, __simty_wait_restore
-    addi    t6, t6, 1
-    addi    t2, t6, -1
-    and     t2, t2, t6
-    bnez    t2, __simty_wait            /* not a power of two: same depth */
-    addi    t5, t5, 1
-    jalr    zero, 0(t0)                 /* a "return" to the loop head */
-    .globl __simty_wait_end
-__simty_wait_end:
 
 /* ------------------------------------------------------------------ */
 /* __simty_finish(code): end this thread without using the stack.

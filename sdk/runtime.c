@@ -1,14 +1,13 @@
 /*
  * runtime.c - C part of the simty SDK runtime: console streams for picolibc's
- * tinystdio, _exit, abort/assert/signals (which end the whole program), and
- * the shared words used by simty_barrier().
+ * tinystdio, _exit, abort/assert/signals (which end the whole program), the
+ * QEMU version of simty_barrier(), and picolibc's locks (malloc is
+ * thread-safe).
  *
  * Console: on the simulator every byte goes straight to the UART (the
  * simulator assembles lines per hart). On QEMU a hart collects its line in a
  * thread-local buffer and writes it whole under a spin lock, so lines of
- * different harts never mix. The lock exists only on QEMU: on Simty a spin
- * lock whose critical section lies after the acquire loop can deadlock the
- * warp (simty-spec.md section 2).
+ * different harts never mix.
  */
 
 #include <errno.h>
@@ -33,9 +32,40 @@
 extern volatile uint32_t __simty_console_lock;
 extern void __simty_finish(int code) __attribute__((noreturn));
 
-/* simty_barrier() state (see simty.h). Zeroed by hart 0 before main. */
-volatile uint32_t __simty_barrier_count;
-volatile uint32_t __simty_barrier_gen;
+/* simty_barrier() on QEMU (see simty.h), with the simulator's rule that
+ * threads that have ended count as arrived: under a lock, an arrival or an
+ * exit that completes the count publishes the next generation; waiting
+ * threads watch the generation. */
+static simty_lock_t barrier_lock;
+static uint32_t barrier_count, barrier_exited;
+static volatile uint32_t barrier_gen;
+
+static void barrier_release_if_complete(void)
+{
+    if (barrier_count && barrier_count + barrier_exited >= __simty_nthreads) {
+        barrier_count = 0;
+        __atomic_store_n(&barrier_gen, barrier_gen + 1, __ATOMIC_RELEASE);
+    }
+}
+
+void __simty_barrier_sw(void)
+{
+    simty_lock(&barrier_lock);
+    uint32_t gen = barrier_gen;
+    barrier_count++;
+    barrier_release_if_complete();
+    simty_unlock(&barrier_lock);
+    while (__atomic_load_n(&barrier_gen, __ATOMIC_ACQUIRE) == gen)
+        simty_pause();
+}
+
+static void barrier_thread_ends(void)
+{
+    simty_lock(&barrier_lock);
+    barrier_exited++;
+    barrier_release_if_complete();
+    simty_unlock(&barrier_lock);
+}
 
 static __thread char line_buf[LINE_MAX_BYTES];
 static __thread unsigned line_len;
@@ -107,13 +137,101 @@ FILE *const stdin = &console;
 FILE *const stdout = &console;
 FILE *const stderr = &console;
 
+/*
+ * picolibc's retargetable locks (sys/lock.h): malloc, atexit, getenv and
+ * time zone code take __lock___libc_recursive_mutex. A recursive lock: the
+ * owner (hart id + 1) may take it again. Waiting sleeps in
+ * simty_wait_change (wrs.nto on the simulator). Locks that picolibc creates
+ * at run time come from a small pool, then share the global one. Every
+ * symbol of picolibc's no-op lock.c is defined here, so that file is never
+ * linked.
+ */
+struct __lock {
+    volatile uint32_t owner; /* hart id + 1, 0 = free */
+    uint32_t depth;
+};
+
+struct __lock __lock___libc_recursive_mutex;
+
+#define LOCK_POOL 32
+static struct __lock lock_pool[LOCK_POOL];
+static volatile uint32_t lock_pool_used;
+
+void __retarget_lock_init(struct __lock **lock)
+{
+    uint32_t i = __atomic_fetch_add(&lock_pool_used, 1, __ATOMIC_RELAXED);
+    *lock = i < LOCK_POOL ? &lock_pool[i] : &__lock___libc_recursive_mutex;
+}
+
+void __retarget_lock_init_recursive(struct __lock **lock)
+{
+    __retarget_lock_init(lock);
+}
+
+void __retarget_lock_close(struct __lock *lock)
+{
+    (void)lock; /* pool entries are not reused */
+}
+
+void __retarget_lock_close_recursive(struct __lock *lock)
+{
+    (void)lock;
+}
+
+int __retarget_lock_try_acquire_recursive(struct __lock *lock)
+{
+    uint32_t me = simty_tid() + 1, free_ = 0;
+    if (lock->owner == me) {
+        lock->depth++;
+        return 1;
+    }
+    if (__atomic_compare_exchange_n(&lock->owner, &free_, me, 0, __ATOMIC_ACQUIRE,
+                                    __ATOMIC_RELAXED)) {
+        lock->depth = 1;
+        return 1;
+    }
+    return 0;
+}
+
+int __retarget_lock_try_acquire(struct __lock *lock)
+{
+    return __retarget_lock_try_acquire_recursive(lock);
+}
+
+void __retarget_lock_acquire_recursive(struct __lock *lock)
+{
+    while (!__retarget_lock_try_acquire_recursive(lock)) {
+        uint32_t owner = lock->owner;
+        if (owner != 0)
+            simty_wait_change(&lock->owner, owner);
+    }
+}
+
+void __retarget_lock_acquire(struct __lock *lock)
+{
+    __retarget_lock_acquire_recursive(lock);
+}
+
+void __retarget_lock_release_recursive(struct __lock *lock)
+{
+    if (--lock->depth == 0)
+        __atomic_store_n(&lock->owner, 0, __ATOMIC_RELEASE);
+}
+
+void __retarget_lock_release(struct __lock *lock)
+{
+    __retarget_lock_release_recursive(lock);
+}
+
 /* Ends the calling thread only; the program ends when all threads have
  * (docs/platform.md). exit() runs atexit handlers and destructors on the
  * calling thread, then comes here. */
 void _exit(int code)
 {
-    if (!__simty_on_simulator)
+    if (!__simty_on_simulator) {
         console_flush_line();
+        barrier_thread_ends();
+    }
     __simty_finish(code);
 }
 

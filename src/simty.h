@@ -23,6 +23,11 @@
 #define SIMTY_MAX_WARPS 64  /* warps per core */
 #define SIMTY_MAX_EXTRA_MEM 8
 #define SIMTY_MAX_MEM_LATENCY 100000 /* --mem-latency, cycles */
+/* Forward progress (docs/progress.md): a runnable path that has waited
+ * `threshold` commits of its warp gets a turn of `turn` commits. */
+#define SIMTY_DEFAULT_PROGRESS_THRESHOLD (1u << 18)
+#define SIMTY_DEFAULT_PROGRESS_TURN 1024
+#define SIMTY_MAX_PROGRESS_THRESHOLD (1u << 30)
 
 typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT, SIMTY_MODEL_CYCLE } simty_model_kind;
 typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
@@ -38,6 +43,10 @@ typedef struct simty_config {
     simty_priority_kind priority;
     simty_coalescer_kind coalescer;
     unsigned mem_latency; /* cycle model: extra cycles before a load wakes its warp */
+    int progress;         /* forward-progress path scheduling on (default) or off */
+    uint64_t progress_threshold; /* commits a path may wait before it gets a turn */
+    uint64_t progress_turn;      /* commits a turn lasts */
+    int spin_detect;      /* back off detected spin loops (default on) */
     uint64_t max_cycles; /* 0: no limit */
     double max_seconds;  /* host CPU time of the run, seconds; 0: no limit */
     uint32_t ram_base;   /* base and sizes: multiples of 4 bytes */
@@ -97,9 +106,15 @@ typedef struct simty_stats {
     uint64_t cct_pushes, cct_pops, cct_swaps;
     uint64_t replays_memory, replays_indirect;
     uint64_t memory_requests, memory_lanes;
-    /* executed slots and thread-instructions spent in the SDK barrier's
-     * wait routine (spinning, and undoing the spin's call depth) */
-    uint64_t barrier_slots, barrier_thread_instructions;
+    /* synchronisation (docs/progress.md) */
+    uint64_t barrier_slots, barrier_thread_instructions; /* barrier CSR writes executed */
+    uint64_t barriers;            /* barriers completed */
+    uint64_t barrier_wait_cycles; /* thread-cycles parked at barriers */
+    uint64_t wrs_slots, wrs_wait_cycles; /* wrs.nto/wrs.sto executed; thread-cycles waiting */
+    uint64_t pauses;              /* pause slots */
+    uint64_t progress_triggers, progress_yields; /* turns started (by starvation or pause) */
+    uint64_t max_starvation;      /* most commits a runnable path waited before it issued */
+    uint64_t spin_detections, spin_slots, backoff_cycles; /* spin detector */
     /* cycle model only */
     uint64_t squashed;            /* issued down a stale path, dropped at F+7 */
     uint64_t redirects;           /* fetch redirects at commit */
@@ -159,6 +174,11 @@ int simty_find_symbol(const simty_sim *s, const char *name, uint32_t *addr);
 int simty_exit_status(const simty_result *r);
 
 const char *simty_exit_reason_name(simty_exit_reason r);
+
+/* The forward-progress guarantee of a configuration (docs/progress.md): with
+ * the policy on, a runnable path issues within this many commits of its
+ * warp: threshold + (T - 1) x turn + 1. */
+uint64_t simty_starvation_bound(const simty_config *cfg);
 const char *simty_model_name(simty_model_kind m);
 
 /* Writes the words from begin_signature to end_signature, one 8-hex-digit

@@ -44,6 +44,14 @@ OPTION_CASES = [
     ("ram size", ["--ram-size", "1"], "ok", USAGE, r"--ram-size: expected a size"),
     ("max cycles zero", ["--max-cycles", "0"], "ok", USAGE, r"--max-cycles: expected a positive"),
     ("max cycles junk", ["--max-cycles", "10x"], "ok", USAGE, r"--max-cycles: .*'10x'"),
+    ("progress", ["--progress", "maybe"], "ok", USAGE, r"--progress: expected on or off"),
+    ("progress threshold", ["--progress-threshold", "0"], "ok", USAGE,
+     r"--progress-threshold: expected an integer 1\.\.1073741824, got '0'"),
+    ("progress threshold huge", ["--progress-threshold", "2G"], "ok", USAGE,
+     r"--progress-threshold: expected an integer"),
+    ("progress turn", ["--progress-turn", "x"], "ok", USAGE,
+     r"--progress-turn: expected an integer 1\.\.1073741824, got 'x'"),
+    ("spin detect", ["--spin-detect", "1"], "ok", USAGE, r"--spin-detect: expected on or off"),
     ("unknown option", ["--frobnicate"], "ok", USAGE, r"unknown option '--frobnicate'"),
     ("missing value", ["-w"], None, USAGE, r"option '-w' needs a value"),
     ("unknown short option", ["-x"], "ok", USAGE, r"unknown option '-x'"),
@@ -252,9 +260,12 @@ def tests(ctx, run, simty, Failure):
             [sim, "run", "-m", model, "--max-cycles", "5000", bad("forever")], MAX_CYCLES,
             r"cycle limit reached \(--max-cycles 5000\)", single=False)))
 
-    # deadlocks: diagnosed with a dump of every warp's paths, never a hang
+    # deadlocks: diagnosed with a dump of every warp's paths, never a hang.
+    # A spin lock between threads of one warp deadlocks only under pure
+    # priority (--progress off); the forward-progress scheduler completes it.
     def spinlock_deadlock():
-        so, se = expect([sim, "run", "-w", "2", "-t", "4", bad("spinlock")], DEADLOCK,
+        so, se = expect([sim, "run", "--progress", "off", "-w", "2", "-t", "4", bad("spinlock")],
+                        DEADLOCK,
                         r"deadlock: no thread can make progress", single=False)
         if not re.search(r"warp 0 path \d \(active\): pc 0x8[0-9a-f]{7} <acquire> depth 0 "
                          r"mask 0x[0-9a-f]+ harts", se):
@@ -263,14 +274,19 @@ def tests(ctx, run, simty, Failure):
             raise Failure("deadlock dump lacks symbol+offset:\n%s" % se)
     out.append(("bad deadlock spinlock cycle", spinlock_deadlock))
     out.append(("bad deadlock spinlock minpc/ideal", lambda: expect(
-        [sim, "run", "-w", "1", "-t", "8", "--paths", "ideal", "--priority", "minpc",
-         bad("spinlock")], DEADLOCK, r"deadlock", single=False)))
+        [sim, "run", "--progress", "off", "-w", "1", "-t", "8", "--paths", "ideal",
+         "--priority", "minpc", bad("spinlock")], DEADLOCK, r"deadlock", single=False)))
 
-    def spinlock_scalar_ok():
-        st, so, se = run([sim, "run", "-m", "scalar", "-w", "2", "-t", "4", bad("spinlock")])
-        if st != 0:
-            raise Failure("spinlock on the scalar model: status %d %s" % (st, se))
-    out.append(("bad spinlock scalar runs", spinlock_scalar_ok))
+    for model, extra in (("scalar", []), ("simt", []), ("cycle", []),
+                         ("simt", ["--spin-detect", "off", "--progress-threshold", "64"]),
+                         ("cycle", ["--paths", "ideal", "--priority", "minpc"])):
+        def spinlock_ok(model=model, extra=extra):
+            st, so, se = run([sim, "run", "-m", model, "-w", "2", "-t", "4"] + extra +
+                             [bad("spinlock")])
+            if st != 0:
+                raise Failure("spinlock on the %s model %s: status %d %s"
+                              % (model, " ".join(extra), st, se))
+        out.append(("bad spinlock runs %s %s" % (model, " ".join(extra)), spinlock_ok))
     for model in ("scalar", "simt", "cycle"):
         for prog in ("waitforever", "call_self", "return_self"):
             out.append(("bad deadlock %s %s" % (prog, model),
@@ -286,8 +302,13 @@ def tests(ctx, run, simty, Failure):
                             DEADLOCK, r"deadlock", single=False)))
     # found even when other warps have finished (their idle time grows)
     out.append(("bad deadlock spin after other warps ended", lambda: expect(
-        [sim, "run", "-w", "3", "-t", "4", bad("spin_other_warp_done")], DEADLOCK,
-        r"deadlock", single=False)))
+        [sim, "run", "--progress", "off", "-w", "3", "-t", "4", bad("spin_other_warp_done")],
+        DEADLOCK, r"deadlock", single=False)))
+    def spin_other_ok():
+        st, so, se = run([sim, "run", "-w", "3", "-t", "4", bad("spin_other_warp_done")])
+        if st != 0:
+            raise Failure("spin_other_warp_done: status %d %s" % (st, se))
+    out.append(("bad spin after other warps ended completes", spin_other_ok))
 
     # exit code rule: lowest-numbered hart with a non-zero code
     for model in ("scalar", "simt", "cycle"):

@@ -42,7 +42,8 @@ def tests(ctx, run, simty, Failure):
     # ---- the workloads ----
     for name in programs.workload_names():
         elf = programs.workload_elf(name)
-        spin = name == "spinlock"
+        # a wait that nothing can satisfy: diagnosed on every model and shape
+        spin = name.startswith("never_")
 
         def suite(elf=elf, name=name, spin=spin):
             shapes = SANITIZED_SHAPES if ctx.sanitized else DEFAULT_SHAPES
@@ -51,7 +52,7 @@ def tests(ctx, run, simty, Failure):
                 raise Failure("%d rows for %d shapes" % (len(rows), len(shapes.split(","))))
             for r in rows:
                 t = int(r["threads"])
-                want = "deadlock (expected)" if spin and t >= 2 else "pass"
+                want = "deadlock (expected)" if spin else "pass"
                 if r["result"] != want or r["ok"] != "1":
                     raise Failure("%sx%s: %s (%s), expected %s" % (
                         r["warps"], t, r["result"], r["detail"], want))
@@ -69,7 +70,7 @@ def tests(ctx, run, simty, Failure):
             _status, rows = bench_csv(["-j", "1", "--shapes", "2x4,3x3", "--model",
                                        "scalar,simt", elf])
             for r in rows:
-                want = "pass" if r["model"] == "scalar" or not spin else "deadlock (expected)"
+                want = "deadlock (expected)" if spin else "pass"
                 if r["result"] != want:
                     raise Failure("%s %sx%s: %s, expected %s (%s)" % (
                         r["model"], r["warps"], r["threads"], r["result"], want, r["detail"]))
@@ -87,7 +88,7 @@ def tests(ctx, run, simty, Failure):
     ok_elf = programs.example_elf("vecadd", "-O2")
     exit7 = programs.asm_elf("bad", "exitcode")
     fault = programs.asm_elf("bad", "misaligned_load")
-    spin_unmarked = programs.asm_elf("bad", "spinlock")
+    spin_unmarked = programs.asm_elf("bad", "waitforever")
 
     def formats():
         status, o, _ = bench(["--shapes", "1x1,2x3", "--priority", "depth,minpc", ok_elf])
@@ -125,7 +126,7 @@ def tests(ctx, run, simty, Failure):
         checks = [(("vecadd-O2", "1x1"), "cycle limit", r"cycle limit"),
                   (("exitcode", "2x2"), "FAIL (exit 7)", r""),
                   (("misaligned_load", "1x1"), "fault", r"misaligned"),
-                  (("spinlock", "2x2"), "deadlock", r"deadlock")]
+                  (("waitforever", "2x2"), "deadlock", r"deadlock")]
         for key, result, detail in checks:
             got = res.get(key)
             if not got or got[0] != result or not re.search(detail, got[1]):
@@ -225,26 +226,43 @@ def tests(ctx, run, simty, Failure):
             raise Failure("--stats summary:\n" + e)
     out.append(("region of interest counts", roi))
 
-    # ---- a barrier nobody is left to complete ----
-    def stuck_barrier():
-        src = os.path.join(ctx.tmp, "stuck_barrier.c")
-        elf = src[:-2] + ".elf"
-        with open(src, "w") as f:
-            f.write("#include <simty.h>\n"
-                    "int main(void) { if (simty_tid() == 1) return 0;\n"
-                    "  simty_barrier(); return 0; }\n")
-        p = subprocess.run([programs.SIMTY_CC, "-o", elf, src], capture_output=True, text=True)
-        if p.returncode:
-            raise Failure("build: " + p.stderr)
+    # ---- barriers: ended threads count as arrived; one nobody completes ----
+    def barriers():
+        srcs = {"ended": "#include <simty.h>\n"
+                         "int main(void) { if (simty_tid() == 1) return 0;\n"
+                         "  simty_barrier(); simty_barrier(); return 0; }\n",
+                "stuck": "#include <simty.h>\n"
+                         "static volatile unsigned flag;\n"
+                         "int main(void) { if (simty_tid() == 1 || simty_tid() == 3) {\n"
+                         "  while (!flag) ; return 0; }\n"
+                         "  simty_barrier(); return 0; }\n"}
+        elfs = {}
+        for name, text in srcs.items():
+            src = os.path.join(ctx.tmp, "barrier_%s.c" % name)
+            elfs[name] = src[:-2] + ".elf"
+            with open(src, "w") as f:
+                f.write(text)
+            p = subprocess.run([programs.SIMTY_CC, "-o", elfs[name], src], capture_output=True,
+                               text=True)
+            if p.returncode:
+                raise Failure("build: " + p.stderr)
         for model in ("scalar", "simt", "cycle"):
-            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2", elf],
-                                timeout=120)
+            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2",
+                                 elfs["ended"]], timeout=120)
+            if status != 0:
+                raise Failure("ended %s: status %d %s" % (model, status, e))
+            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2",
+                                 elfs["stuck"]], timeout=120)
             first = e.splitlines()[0] if e else ""
             if status != 122 or not re.search(
-                    r"^simty: deadlock: all 3 live threads wait in simty_barrier\(\) and none "
-                    r"is left to complete it .* 1 have ended\)$", first):
-                raise Failure("%s: status %d, %r" % (model, status, first))
-    out.append(("barrier nobody completes is a deadlock", stuck_barrier))
+                    r"^simty: deadlock: .*; 2 of 4 live threads wait at the barrier and "
+                    r"threads 1, 3 never arrive", first):
+                raise Failure("stuck %s: status %d, %r" % (model, status, first))
+        if not ctx.sanitized:
+            status, o, e = run([programs.QEMU_RUN, "--smp", "4", elfs["ended"]], timeout=120)
+            if status != 0:
+                raise Failure("ended on QEMU: status %d %s" % (status, e))
+    out.append(("barriers: ended threads arrive; a barrier nobody completes", barriers))
 
     # ---- the report pipeline ----
     if not ctx.sanitized:

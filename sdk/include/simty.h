@@ -5,18 +5,15 @@
  * simty_tid() tells them apart. Programs built with sdk/simty-cc run
  * unchanged on the simulator and on qemu-system-riscv32 -M virt.
  *
- * SIMT caveat (simty-spec.md section 2): the harts of one warp run in
- * lockstep, with priority to the deepest call level and then to the lowest
- * PC (or to the lowest PC only, under simty's --priority minpc). A thread
- * spinning on a flag that a thread of the SAME warp sets from code with a
- * higher PC or a shallower call waits forever, and compilers move blocks
- * (e.g. an "if (tid == 0)" body) past later code. So: no home-made spin
- * locks or flag waits between threads; use simty_barrier() as documented
- * below, and the atomics for shared updates.
- *
- * malloc/free: picolibc's allocator is not thread-safe here (its locks are
- * no-ops and real locks would be spin locks, see above). Call malloc/free
- * from one thread only, e.g. thread 0 before a simty_barrier().
+ * Waiting for other threads (docs/progress.md): the harts of one warp run
+ * in lockstep, but the simulator's forward-progress scheduler (default on)
+ * guarantees every thread issues within a bounded number of its warp's
+ * slots, so ordinary spin locks, flag waits and hand-written barriers
+ * complete, whatever warp the threads share. The hints below make waiting
+ * cheaper: simty_barrier() parks threads in hardware, simty_pause() lets
+ * the other paths of the warp run, simty_wait_change() sleeps until a word
+ * changes. One binary runs on QEMU too: `pause` is a hint (a no-op on any
+ * core), and the SDK uses Zawrs `wrs.nto` only on the simulator.
  */
 #ifndef SIMTY_H
 #define SIMTY_H
@@ -33,10 +30,6 @@ extern "C" {
 extern volatile uint32_t __simty_nthreads;
 extern volatile uint32_t __simty_on_simulator;
 extern volatile uint32_t __simty_ram_end;
-
-/* Barrier state, defined in the SDK runtime. */
-extern volatile uint32_t __simty_barrier_count;
-extern volatile uint32_t __simty_barrier_gen;
 
 /* Hart id, 0 .. simty_nthreads()-1 (warp-major: core, warp, lane). */
 SIMTY_INLINE unsigned simty_tid(void)
@@ -126,67 +119,112 @@ SIMTY_INLINE void simty_roi_end(void)
         __asm__ volatile("csrwi 0x7c0, 0" ::: "memory");
 }
 
-/* Marks a program that is expected to deadlock on Simty (e.g. a spin lock
- * between threads of one warp): `simty bench` then reports a diagnosed
- * deadlock as expected instead of as a failure. Use once, at file scope.
+/* Marks a program that is expected to deadlock (a wait that no thread can
+ * ever satisfy): `simty bench` then reports a diagnosed deadlock as
+ * expected instead of as a failure. Use once, at file scope.
  * It defines the absolute symbol simty_expect_deadlock, which no section
  * garbage collection can drop. */
 #define SIMTY_EXPECT_DEADLOCK() \
     __asm__(".globl simty_expect_deadlock\n\t.set simty_expect_deadlock, 1")
 /*
- * simty_barrier(): wait until all simty_nthreads() threads have called it.
+ * simty_barrier(): wait until all simty_nthreads() threads have called it
+ * (threads that have ended count as arrived).
  *
- * Call it from code that EVERY thread reaches, the same number of times:
- * typically directly in main() (in a loop: at the end of the body), or in a
- * function that main() calls. Not inside divergent code (one arm of an if,
- * an early-exit path) and not after some threads have returned from main.
- *
- * Why waiting is safe under Simty's scheduling (simty-spec.md section 2):
- * every barrier waits in ONE shared routine, __simty_wait in crt0.S, which
- * simty.ld places at the end of .text.  A thread enters it by a "return"
- * (jalr x0 via t0), and its 1st, 2nd, 4th, 8th... spin turns "return"
- * once more, so the longer it waits the shallower its call depth (and
- * undoing that costs log2 of the wait): it sinks below every warp
- * mate with work left, wherever the compiler placed (or duplicated) the
- * barrier and whatever depth other barriers were called at, under both
- * "deepest call, then lowest PC" and pure lowest-PC (the wait is at the
- * highest code addresses).  A released thread "calls" as many times as it
- * "returned", so it comes back at its exact call depth, and the release code
- * sits below the spin loop, so threads released from one barrier outrank
- * warp mates already waiting at the next.  The last thread in runs the
- * release code, then the same wait, and leaves at once.
- *
- * Registers: t1 = continuation, t3 = generation seen on arrival,
- * t4 = &__simty_barrier_gen, t5 = returns to undo, t6 = spin turns (the
- * routine's inputs), t0, t2 scratch.
+ * On the simulator it is one instruction, a write of 0 (machine scope) to
+ * the custom CSR simty_barrier (0x800, docs/platform.md): the arriving
+ * threads are parked, issue nothing, and resume together when the last one
+ * arrives. Call it the same number of times from every thread, anywhere
+ * (divergent code included): a barrier that can never complete is reported
+ * as a deadlock naming the threads that never arrive. On QEMU (where the
+ * CSR does not exist) it is a counting barrier in the SDK runtime; building
+ * with -DSIMTY_SOFTWARE_BARRIER uses that one on the simulator too (for
+ * comparisons, docs/RESULTS.md).
  */
+void __simty_barrier_sw(void);
+
 SIMTY_INLINE void simty_barrier(void)
 {
-    __asm__ volatile(
-        "lw     t3, 0(%[genp])\n\t"
-        "li     t2, 1\n\t"
-        "amoadd.w.aqrl t2, t2, (%[cntp])\n\t"
-        "lw     t1, 0(%[np])\n\t"
-        "addi   t1, t1, -1\n\t"
-        "bne    t2, t1, 1f\n\t"
-        /* last in: reset the count, then publish the next generation */
-        "sw     zero, 0(%[cntp])\n\t"
-        "addi   t2, t3, 1\n\t"
-        "fence  rw, w\n\t"
-        "sw     t2, 0(%[genp])\n"
-        /* everybody: "return" into the shared wait at the end of .text */
-        "1:\n\t"
-        "lla    t1, 2f\n\t"
-        "mv     t4, %[genp]\n\t"
-        "li     t5, 0\n\t"
-        "li     t6, 0\n\t"
-        "lla    t0, __simty_wait\n\t"
-        "jalr   zero, 0(t0)\n"
-        "2:"
-        :
-        : [genp] "r"(&__simty_barrier_gen), [cntp] "r"(&__simty_barrier_count),
-          [np] "r"(&__simty_nthreads)
-        : "t0", "t1", "t2", "t3", "t4", "t5", "t6", "memory");
+#ifndef SIMTY_SOFTWARE_BARRIER
+    if (simty_on_simulator())
+        __asm__ volatile("csrw 0x800, zero" ::: "memory");
+    else
+#endif
+        __simty_barrier_sw();
+}
+
+/*
+ * simty_pause(): Zihintpause `pause`, a hint (a no-op on any core without
+ * it). On the simulator the path of the calling threads steps aside: the
+ * other path of its warp that has waited longest runs for a turn
+ * (docs/progress.md). Put it in the body of a spin loop.
+ */
+SIMTY_INLINE void simty_pause(void)
+{
+    __asm__ volatile(".insn i 0x0f, 0, x0, x0, 0x010" ::: "memory"); /* pause */
+}
+
+/*
+ * simty_wait_change(p, old): returns once *p != old (and the new value),
+ * sleeping in between: lr.w reserves the word, Zawrs `wrs.nto` waits until
+ * the reservation is lost (another thread changed the word). Zawrs is not a
+ * hint: a core without it (QEMU 7.2, for one) traps on wrs.nto, so off the
+ * simulator the loop polls with `pause` instead.
+ */
+SIMTY_INLINE uint32_t simty_wait_change(volatile uint32_t *p, uint32_t old)
+{
+    uint32_t v;
+    for (;;) {
+        __asm__ volatile("lr.w %0, %1" : "=r"(v) : "A"(*p) : "memory");
+        if (v != old)
+            return v;
+        if (simty_on_simulator())
+            __asm__ volatile(".insn i 0x73, 0, x0, x0, 0x00d" ::: "memory"); /* wrs.nto */
+        else
+            simty_pause();
+    }
+}
+
+/*
+ * Locks. simty_lock_t is a test-and-test-and-set lock that sleeps in
+ * simty_wait_change() while it is held; simty_ticket_t a FIFO ticket lock.
+ * Initialise both to zero (SIMTY_LOCK_INIT). They are ordinary spin locks:
+ * correct on any RISC-V core, deadlock-free between threads of one warp on
+ * Simty thanks to the forward-progress scheduler, and cheap thanks to the
+ * hints.
+ */
+typedef struct { volatile uint32_t locked; } simty_lock_t;
+typedef struct { volatile uint32_t next, serving; } simty_ticket_t;
+#define SIMTY_LOCK_INIT {0}
+#define SIMTY_TICKET_INIT {0, 0}
+
+SIMTY_INLINE void simty_lock(simty_lock_t *l)
+{
+    while (__atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE) != 0)
+        while (l->locked != 0)
+            simty_wait_change(&l->locked, 1);
+}
+
+SIMTY_INLINE int simty_trylock(simty_lock_t *l)
+{
+    return __atomic_exchange_n(&l->locked, 1, __ATOMIC_ACQUIRE) == 0;
+}
+
+SIMTY_INLINE void simty_unlock(simty_lock_t *l)
+{
+    __atomic_store_n(&l->locked, 0, __ATOMIC_RELEASE);
+}
+
+SIMTY_INLINE void simty_ticket_lock(simty_ticket_t *l)
+{
+    uint32_t me = __atomic_fetch_add(&l->next, 1, __ATOMIC_RELAXED);
+    uint32_t now;
+    while ((now = __atomic_load_n(&l->serving, __ATOMIC_ACQUIRE)) != me)
+        simty_wait_change(&l->serving, now);
+}
+
+SIMTY_INLINE void simty_ticket_unlock(simty_ticket_t *l)
+{
+    __atomic_store_n(&l->serving, l->serving + 1, __ATOMIC_RELEASE);
 }
 
 /*

@@ -48,8 +48,8 @@ static const char bench_usage_text[] =
     "  -q, --quiet            no progress display\n"
     "\n"
     "A run passes when the program exits with code 0. A program that defines the\n"
-    "symbol simty_expect_deadlock (SIMTY_EXPECT_DEADLOCK() in the SDK) must instead\n"
-    "be diagnosed as deadlocked whenever a warp has 2 or more threads (SIMT models).\n"
+    "symbol simty_expect_deadlock (SIMTY_EXPECT_DEADLOCK() in the SDK: a wait that\n"
+    "no thread can satisfy) must instead be diagnosed as deadlocked, on every model.\n"
     "Figures cover the program's region of interest (simty_roi_begin/end) when it\n"
     "marks one, else the whole run; host time and speed always cover the whole run.\n"
     "\n"
@@ -319,9 +319,8 @@ static void run_one(bench_pool *p, bench_run *r)
         return;
     }
     uint32_t addr;
-    /* two threads must share a warp, and the scalar model has no warps */
-    int expect_deadlock = simty_find_symbol(s, "simty_expect_deadlock", &addr) == 0 &&
-                          r->cfg.threads >= 2 && r->cfg.model != SIMTY_MODEL_SCALAR;
+    /* a program that must deadlock does so on every model and shape */
+    int expect_deadlock = simty_find_symbol(s, "simty_expect_deadlock", &addr) == 0;
     pthread_mutex_lock(&p->lock); /* a signal may ask every live run to stop */
     r->sim = s;
     if (p->stop)

@@ -104,6 +104,10 @@ enum {
     OPT_TRACE_ROI,
     OPT_STACK_INTERLEAVE,
     OPT_NO_STACK_CHECK,
+    OPT_PROGRESS,
+    OPT_PROGRESS_THRESHOLD,
+    OPT_PROGRESS_TURN,
+    OPT_SPIN_DETECT,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -135,6 +139,10 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"stack-interleave", no_argument, 0, OPT_STACK_INTERLEAVE},
         {"no-stack-check", no_argument, 0, OPT_NO_STACK_CHECK},
         {"help", no_argument, 0, 'h'},
+        {"progress", required_argument, 0, OPT_PROGRESS},
+        {"progress-threshold", required_argument, 0, OPT_PROGRESS_THRESHOLD},
+        {"progress-turn", required_argument, 0, OPT_PROGRESS_TURN},
+        {"spin-detect", required_argument, 0, OPT_SPIN_DETECT},
         {0, 0, 0, 0},
     };
     memset(o, 0, sizeof *o);
@@ -214,6 +222,25 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             fputs(run_usage_text, stdout);
             fputs(run_options_text, stdout);
             return HELP_SHOWN;
+        case OPT_PROGRESS:
+            if (!(rc = parse_choice("--progress", optarg, "on", "off", &k)))
+                o->cfg.progress = !k;
+            break;
+        case OPT_PROGRESS_THRESHOLD:
+        case OPT_PROGRESS_TURN:
+            if (parse_u64(optarg, &v, 1) || v < 1 || v > SIMTY_MAX_PROGRESS_THRESHOLD)
+                rc = usage_error("--progress-%s: expected an integer 1..%u, got '%s'",
+                                 c == OPT_PROGRESS_TURN ? "turn" : "threshold",
+                                 SIMTY_MAX_PROGRESS_THRESHOLD, optarg);
+            else if (c == OPT_PROGRESS_TURN)
+                o->cfg.progress_turn = v;
+            else
+                o->cfg.progress_threshold = v;
+            break;
+        case OPT_SPIN_DETECT:
+            if (!(rc = parse_choice("--spin-detect", optarg, "on", "off", &k)))
+                o->cfg.spin_detect = !k;
+            break;
         default: rc = option_error(argv, longopts); break;
         }
         if (rc)

@@ -105,7 +105,7 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
         return true;
     }
     if (d->op == OP_SC_W) {
-        bool ok = r->valid && r->addr == addr && old == r->value;
+        bool ok = r->valid && r->addr == addr && sync_resv_holds(s, hart);
         r->valid = false;
         if (ok && !atomic_store(s, hart, pc, addr, p, v2))
             return false;
@@ -120,27 +120,6 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
     return true;
 }
 
-enum {
-    CSR_MISA = 0x301,
-    CSR_MSCRATCH = 0x340,
-    CSR_SIMTY_ROI = 0x7c0, /* custom read/write: region-of-interest mark */
-    CSR_MCYCLE = 0xb00,
-    CSR_MINSTRET = 0xb02,
-    CSR_MCYCLEH = 0xb80,
-    CSR_MINSTRETH = 0xb82,
-    CSR_CYCLE = 0xc00,
-    CSR_INSTRET = 0xc02,
-    CSR_CYCLEH = 0xc80,
-    CSR_INSTRETH = 0xc82,
-    CSR_MVENDORID = 0xf11,
-    CSR_MARCHID = 0xf12,
-    CSR_MIMPID = 0xf13,
-    CSR_MHARTID = 0xf14,
-    CSR_SIMTY_WARPS = 0xfc0,
-    CSR_SIMTY_THREADS = 0xfc1,
-    CSR_SIMTY_HARTS = 0xfc2,
-    CSR_SIMTY_CORES = 0xfc3,
-};
 
 /* misa: MXL = 1 (32-bit), extensions A, I, M */
 #define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12))
@@ -151,7 +130,7 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     uint32_t src = d->op >= OP_CSRRWI ? (uint32_t)d->imm : x[(unsigned)d->rs1 * stride + lane];
     bool is_write_op = d->op == OP_CSRRW || d->op == OP_CSRRWI;
     /* csrrs/csrrc with x0 (or zimm 0) only read */
-    bool writes = is_write_op || d->rs1 != 0;
+    bool writes = csr_insn_writes(d);
     bool reads = !is_write_op || d->rd != 0;
     uint32_t old = 0;
     bool writable = false;
@@ -160,6 +139,7 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     case CSR_MISA: old = MISA_VALUE; break;
     case CSR_MSCRATCH: old = s->mscratch[hart]; writable = true; break;
     case CSR_SIMTY_ROI: old = s->roi_state == ROI_OPEN; writable = true; break;
+    case CSR_SIMTY_BARRIER: old = (uint32_t)s->sync.completed; writable = true; break;
     case CSR_MCYCLE: case CSR_CYCLE:
         old = (uint32_t)s->cycle;
         s->counter_read = true;
@@ -199,9 +179,15 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
         uint32_t nv = d->op == OP_CSRRW || d->op == OP_CSRRWI   ? src
                       : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src
                                                                 : old & ~src;
-        if (d->csr == CSR_SIMTY_ROI)
+        if (d->csr == CSR_SIMTY_ROI) {
             sim_roi_mark(s, nv != 0);
-        else
+        } else if (d->csr == CSR_SIMTY_BARRIER) {
+            /* the arrival itself happens at commit (the path parks) */
+            if (nv != BARRIER_SCOPE_MACHINE && nv != BARRIER_SCOPE_CORE) {
+                sim_fault(s, hart, pc, "barrier scope %u is reserved (0: machine, 1: core)", nv);
+                return false;
+            }
+        } else
             s->mscratch[hart] = nv;
     }
     if (reads && d->rd)
@@ -235,4 +221,15 @@ void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
 void lane_misaligned_target(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target)
 {
     sim_fault(s, hart, pc, "jump to misaligned address 0x%08x", target);
+}
+
+/* LR/SC reservations are value-checked (like QEMU): a reservation holds
+ * while the reserved word still has the value LR read. */
+bool sync_resv_holds(const simty_sim *s, unsigned hart)
+{
+    const reservation *r = &s->resv[hart];
+    if (!r->valid)
+        return false;
+    uint8_t *p = mem_ptr((memory_t *)&s->mem, r->addr, 4);
+    return p && load_le(p, 4) == r->value;
 }

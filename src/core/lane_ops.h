@@ -10,6 +10,40 @@
 
 #include "sim/sim.h"
 
+/* CSR numbers (docs/platform.md) */
+enum {
+    CSR_MISA = 0x301,
+    CSR_MSCRATCH = 0x340,
+    CSR_SIMTY_ROI = 0x7c0, /* custom read/write: region-of-interest mark */
+    CSR_SIMTY_BARRIER = 0x800, /* custom user read/write: a write arrives at the barrier */
+    CSR_MCYCLE = 0xb00,
+    CSR_MINSTRET = 0xb02,
+    CSR_MCYCLEH = 0xb80,
+    CSR_MINSTRETH = 0xb82,
+    CSR_CYCLE = 0xc00,
+    CSR_INSTRET = 0xc02,
+    CSR_CYCLEH = 0xc80,
+    CSR_INSTRETH = 0xc82,
+    CSR_MVENDORID = 0xf11,
+    CSR_MARCHID = 0xf12,
+    CSR_MIMPID = 0xf13,
+    CSR_MHARTID = 0xf14,
+    CSR_SIMTY_WARPS = 0xfc0,
+    CSR_SIMTY_THREADS = 0xfc1,
+    CSR_SIMTY_HARTS = 0xfc2,
+    CSR_SIMTY_CORES = 0xfc3,
+};
+
+/* Barrier scopes: the value written to CSR_SIMTY_BARRIER */
+enum { BARRIER_SCOPE_MACHINE = 0, BARRIER_SCOPE_CORE = 1 };
+
+/* Does the CSR instruction write its CSR?  (csrrs/csrrc with x0 or a zero
+ * immediate only read.) */
+static inline bool csr_insn_writes(const insn_t *d)
+{
+    return d->op == OP_CSRRW || d->op == OP_CSRRWI || d->rs1 != 0;
+}
+
 /* Access size in bytes of a memory instruction (1, 2 or 4). */
 static inline unsigned mem_access_size(const insn_t *d)
 {

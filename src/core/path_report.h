@@ -1,5 +1,5 @@
 /* What the SIMT and cycle models report about their per-warp path tables:
- * the deadlock dump and the scheduling-state hash. */
+ * the deadlock dump, the scheduling-state hash and where each thread is. */
 #ifndef SIMTY_CORE_PATH_REPORT_H
 #define SIMTY_CORE_PATH_REPORT_H
 
@@ -9,7 +9,8 @@
 #include "core/paths.h"
 #include "sim/sim.h"
 
-/* Every live path of every warp: PC, symbol+offset, depth, mask, harts. */
+/* Every live path of every warp (runnable and waiting): PC, symbol+offset,
+ * depth, mask, harts. */
 void path_report_dump(const simty_sim *s, const path_table *warp, FILE *f);
 
 /* Hash of the path tables for deadlock detection.  idle_since[w] is the
@@ -17,7 +18,8 @@ void path_report_dump(const simty_sim *s, const path_table *warp, FILE *f);
 uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
                           const uint64_t *idle_since);
 
-/* True if every live path of every warp has its PC in [lo, hi). */
-bool path_report_all_in(const simty_sim *s, const path_table *warp, uint32_t lo, uint32_t hi);
+/* What hart h waits for (enum path_wait; WAIT_NONE if it is runnable or has
+ * ended). */
+uint8_t path_report_wait_state(const simty_sim *s, const path_table *warp, unsigned hart);
 
 #endif

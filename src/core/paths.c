@@ -9,8 +9,17 @@ void paths_init(path_table *t, simty_paths_kind kind, simty_priority_kind prio, 
     t->kind = kind;
     t->by_depth = prio == SIMTY_PRIORITY_DEPTH;
     t->T = T;
-    if (initial.mask)
+    t->next_wake = WAKE_ON_EVENT;
+    if (initial.mask) {
+        initial.stamp = 0;
         t->list[t->n++] = initial;
+    }
+}
+
+void paths_set_progress(path_table *t, uint64_t threshold, uint64_t turn_len)
+{
+    t->threshold = threshold;
+    t->turn_len = turn_len ? turn_len : 1;
 }
 
 static bool same_place(const path_t *a, const path_t *b)
@@ -18,14 +27,22 @@ static bool same_place(const path_t *a, const path_t *b)
     return a->pc == b->pc && a->depth == b->depth;
 }
 
-/* Ideal list: insert p keeping list[0..n) sorted, merging an equal path. */
-static void ideal_insert(path_table *t, const path_t *p)
+/* a absorbs b (same place): its threads (and so its turn), its oldest stamp */
+static void merge_into(path_t *a, const path_t *b)
 {
-    unsigned i = 0;
-    while (i < t->n && path_before(&t->list[i], p, t->by_depth))
+    a->mask |= b->mask;
+    if (b->stamp < a->stamp)
+        a->stamp = b->stamp;
+}
+
+/* Sorted insert into list[from..n), merging an equal path there. */
+static void sorted_insert(path_table *t, unsigned from, const path_t *p)
+{
+    unsigned i = from;
+    while (i < t->n && path_before(&t->list[i], p, t->by_depth, t->boost))
         i++;
     if (i < t->n && same_place(&t->list[i], p)) {
-        t->list[i].mask |= p->mask;
+        merge_into(&t->list[i], p);
         return;
     }
     memmove(&t->list[i + 1], &t->list[i], (t->n - i) * sizeof *p);
@@ -33,49 +50,60 @@ static void ideal_insert(path_table *t, const path_t *p)
     t->n++;
 }
 
-static bool ideal_commit(path_table *t, const path_t next[2])
+static bool ideal_commit(path_table *t, const path_t next[2], uint64_t stamp)
 {
     memmove(&t->list[0], &t->list[1], (t->n - 1) * sizeof(path_t));
     t->n--;
     for (int k = 0; k < 2; k++)
-        if (next[k].mask)
-            ideal_insert(t, &next[k]);
+        if (next[k].mask) {
+            path_t p = next[k];
+            p.stamp = stamp;
+            sorted_insert(t, 0, &p);
+        }
     return false;
+}
+
+/* The compact/sort network: merges equal (PC, depth) entries among in[0..m)
+ * and sorts them by priority; returns the new count. */
+static inline unsigned compact_sort(path_t *in, unsigned m, bool by_depth, lane_mask boost)
+{
+    for (unsigned i = 0; i < m; i++)
+        for (unsigned j = i + 1; j < m;)
+            if (same_place(&in[i], &in[j])) {
+                merge_into(&in[i], &in[j]);
+                in[j] = in[--m];
+            } else {
+                j++;
+            }
+    for (unsigned i = 1; i < m; i++)
+        for (unsigned j = i; j > 0 && path_before(&in[j], &in[j - 1], by_depth, boost); j--) {
+            path_t tmp = in[j];
+            in[j] = in[j - 1];
+            in[j - 1] = tmp;
+        }
+    return m;
 }
 
 /* HCT: the compact/sort network over (default, other, HCT2), then the HCTs
  * are written and the CCT pushed or popped.  The CCT stack is
  * list[2..n), head at list[n-1]. */
-static bool hct_commit(path_table *t, const path_t next[2], path_events *ev)
+static bool hct_commit(path_table *t, const path_t next[2], uint64_t stamp, path_events *ev)
 {
     path_t in[3];
     unsigned m = 0;
     bool has_hct2 = t->n >= 2;
     for (int k = 0; k < 2; k++)
-        if (next[k].mask)
-            in[m++] = next[k];
+        if (next[k].mask) {
+            in[m] = next[k];
+            in[m++].stamp = stamp;
+        }
     if (has_hct2)
         in[m++] = t->list[1];
-    /* compact: merge equal (PC, depth) */
-    for (unsigned i = 0; i < m; i++)
-        for (unsigned j = i + 1; j < m;)
-            if (same_place(&in[i], &in[j])) {
-                in[i].mask |= in[j].mask;
-                in[j] = in[--m];
-            } else {
-                j++;
-            }
-    /* sort (at most 3 entries) */
-    for (unsigned i = 1; i < m; i++)
-        for (unsigned j = i; j > 0 && path_before(&in[j], &in[j - 1], t->by_depth); j--) {
-            path_t tmp = in[j];
-            in[j] = in[j - 1];
-            in[j - 1] = tmp;
-        }
+    m = compact_sort(in, m, t->by_depth, t->boost);
 
     if (m == 0) {
         /* nothing left and no HCT2 (so the CCT is empty too: HCT2 is
-         * refilled whenever it frees): the warp is done */
+         * refilled whenever it frees): no runnable path */
         t->n = 0;
         return false;
     }
@@ -102,12 +130,185 @@ static bool hct_commit(path_table *t, const path_t next[2], path_events *ev)
     return port;
 }
 
-bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
+/* ---- forward progress (docs/progress.md) ---- */
+
+static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
 {
-    if (t->kind == SIMTY_PATHS_IDEAL)
-        return ideal_commit(t, next);
-    return hct_commit(t, next, ev);
+    path_t chosen = t->list[i];
+    t->boost = chosen.mask;
+    if (t->kind == SIMTY_PATHS_IDEAL) {
+        memmove(&t->list[1], &t->list[0], i * sizeof chosen);
+    } else {
+        /* HCT1 and the chosen entry swap places: with HCT2 in the hot
+         * table, with a CCT entry through the CCT port */
+        t->list[i] = t->list[0];
+        *port |= i >= 2;
+    }
+    t->list[0] = chosen;
+    t->turn_left = t->turn_len;
+    ev->triggers++;
 }
+
+static void end_turn(path_table *t)
+{
+    t->turn_left = 0;
+    t->boost = 0;
+    if (t->kind == SIMTY_PATHS_IDEAL) { /* back to the priority order */
+        unsigned n = t->n;
+        t->n = 0;
+        path_t tmp[SIMTY_MAX_LANES + 2];
+        memcpy(tmp, t->list, n * sizeof *tmp);
+        for (unsigned i = 0; i < n; i++)
+            sorted_insert(t, 0, &tmp[i]);
+    }
+}
+
+static bool any_boosted(const path_table *t)
+{
+    for (unsigned i = 0; i < t->n; i++)
+        if (t->list[i].mask & t->boost)
+            return true;
+    return false;
+}
+
+/* The runnable path that waited longest (list order breaks ties: the active
+ * path first); refreshes oldest_bound. */
+static unsigned oldest(path_table *t)
+{
+    unsigned best = 0;
+    for (unsigned i = 1; i < t->n; i++)
+        if (t->list[i].stamp < t->list[best].stamp)
+            best = i;
+    t->oldest_bound = t->list[best].stamp;
+    return best;
+}
+
+/* After a commit: count down the running turn; once a path has waited
+ * `threshold` commits, it gets a turn (unless it is the active path
+ * already, which issues next anyway). */
+static void progress_after_commit(path_table *t, path_events *ev, bool *port)
+{
+    if (t->turn_left && (--t->turn_left == 0 || !any_boosted(t)))
+        end_turn(t);
+    if (!t->threshold || t->turn_left || t->n < 2 ||
+        t->clock - t->oldest_bound < t->threshold)
+        return;
+    unsigned i = oldest(t);
+    if (i && t->clock - t->list[i].stamp >= t->threshold)
+        start_turn(t, i, ev, port);
+}
+
+bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev)
+{
+    /* the produced paths have just issued (their lanes keep any turn) */
+    ev->starvation = t->clock - t->list[0].stamp;
+    uint64_t now = t->clock++;
+    bool port = t->kind == SIMTY_PATHS_IDEAL ? ideal_commit(t, next, now)
+                                             : hct_commit(t, next, now, ev);
+    if (t->turn_left || t->threshold)
+        progress_after_commit(t, ev, &port);
+    return port;
+}
+
+bool paths_yield(path_table *t, path_events *ev)
+{
+    bool port = false;
+    if (!t->threshold || t->turn_left || t->n < 2)
+        return false;
+    /* the pausing path's successors were produced by the last commit */
+    unsigned i = oldest(t);
+    if (i && t->list[i].stamp < t->clock - 1) {
+        start_turn(t, i, ev, &port);
+        ev->yields++;
+    }
+    return port;
+}
+
+/* ---- waiting paths ---- */
+
+static void update_next_wake(path_table *t)
+{
+    uint64_t w = WAKE_ON_EVENT;
+    for (unsigned i = 0; i < t->nwait; i++)
+        if (t->wait[i].wake < w)
+            w = t->wait[i].wake;
+    t->next_wake = w;
+}
+
+unsigned paths_park(path_table *t, path_t p, enum path_wait why, uint64_t now, uint64_t wake)
+{
+    t->boost &= ~p.mask; /* a waiting path gives up its turn */
+    for (unsigned i = 0; i < t->nwait; i++) {
+        waiting_path *e = &t->wait[i];
+        if (e->why == why && e->wake == wake && e->since == now && same_place(&e->p, &p)) {
+            merge_into(&e->p, &p);
+            return 0;
+        }
+    }
+    t->wait[t->nwait++] = (waiting_path){.p = p, .why = (uint8_t)why, .since = now, .wake = wake};
+    if (wake < t->next_wake)
+        t->next_wake = wake;
+    return 1;
+}
+
+void paths_set_wake(path_table *t, enum path_wait why, uint64_t wake)
+{
+    for (unsigned i = 0; i < t->nwait; i++)
+        if (t->wait[i].why == why && t->wait[i].wake == WAKE_ON_EVENT)
+            t->wait[i].wake = wake;
+    update_next_wake(t);
+}
+
+void paths_wake_entry(path_table *t, unsigned i, uint64_t now)
+{
+    t->wait[i].wake = now;
+    if (now < t->next_wake)
+        t->next_wake = now;
+}
+
+/* A woken path joins the runnable ones behind the active path (which may be
+ * executing): as HCT2 or onto the CCT, through the compact/sort network. */
+static void insert_runnable(path_table *t, path_t p)
+{
+    p.stamp = t->clock; /* waiting is not starving */
+    if (t->n == 0) {
+        t->list[0] = p;
+        t->n = 1;
+    } else if (t->kind == SIMTY_PATHS_IDEAL) {
+        sorted_insert(t, 1, &p);
+    } else if (t->n == 1) {
+        t->list[1] = p;
+        t->n = 2;
+    } else {
+        path_t in[2] = {p, t->list[1]};
+        unsigned m = compact_sort(in, 2, t->by_depth, t->boost);
+        t->list[1] = in[0];
+        if (m == 2)
+            t->list[t->n++] = in[1];
+    }
+}
+
+unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS])
+{
+    if (now < t->next_wake)
+        return 0;
+    unsigned woken = 0, kept = 0;
+    for (unsigned i = 0; i < t->nwait; i++) {
+        const waiting_path *e = &t->wait[i];
+        if (e->wake <= now) {
+            waited[e->why] += (now - e->since) * (uint64_t)__builtin_popcountll(e->p.mask);
+            insert_runnable(t, e->p);
+            woken++;
+        } else {
+            t->wait[kept++] = t->wait[i];
+        }
+    }
+    t->nwait = kept;
+    update_next_wake(t);
+    return woken;
+}
+
+/* ---- offline sorter ---- */
 
 uint64_t paths_idle_key(const path_table *t, uint64_t steps)
 {
@@ -128,7 +329,7 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
     uint64_t active = steps < cct ? steps : cct;
     for (uint64_t i = 0; i < active; i++) {
         path_t *e = &stack[t->sort_ptr];
-        if (path_before(e, hct2, t->by_depth)) {
+        if (path_before(e, hct2, t->by_depth, t->boost)) {
             path_t tmp = *e;
             *e = *hct2;
             *hct2 = tmp;

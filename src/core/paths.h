@@ -1,4 +1,4 @@
-/* Per-warp path tracking (spec sections 3 and 4).
+/* Per-warp path tracking (spec sections 3 and 4) and path scheduling.
  *
  * A path is (PC, lane mask, call depth).  The highest-priority path is the
  * active one: deepest call depth first, then lowest PC (or lowest PC only,
@@ -13,8 +13,20 @@
  *    which the warp's CCT port is idle.  Convergence is only checked between
  *    the new paths and HCT2.
  *
- * Architectural results never depend on the organisation; only the order in
- * which paths run (and so efficiency) does. */
+ * Beyond the paper (docs/progress.md):
+ *
+ *  - Waiting paths.  A path parked at a barrier, in `wrs`, or backed off by
+ *    the spin detector leaves the runnable list for a wait list (in hardware:
+ *    the far end of the CCT RAM) and comes back, merging as usual, when it is
+ *    woken.
+ *  - Forward progress.  Every path carries the warp clock (commits of the
+ *    warp) of the last time its longest-waiting thread issued.  When a path
+ *    has waited `threshold` commits, it gets a turn: it becomes active and
+ *    keeps priority (with the paths it produces) for `turn` commits.  Until
+ *    some path waits that long the order is exactly the priority order.
+ *
+ * Architectural results never depend on the organisation or the policy; only
+ * the order in which paths run (and so efficiency) does. */
 #ifndef SIMTY_CORE_PATHS_H
 #define SIMTY_CORE_PATHS_H
 
@@ -27,8 +39,53 @@
 typedef struct path {
     uint32_t pc;
     int32_t depth;
-    lane_mask mask; /* 0: no path */
+    lane_mask mask;  /* 0: no path */
+    uint64_t stamp;  /* warp clock when its longest-waiting thread last issued */
 } path_t;
+
+/* Why a path waits (is not runnable). */
+enum path_wait {
+    WAIT_NONE,
+    WAIT_BARRIER, /* parked at the barrier until it completes */
+    WAIT_WRS,     /* wrs.nto / wrs.sto: until its reservation is lost (or a timeout) */
+    WAIT_BACKOFF, /* backed off by the spin detector until `wake` */
+    WAIT_SPIN,    /* a spin nothing has disturbed: until memory changes */
+    WAIT_KINDS
+};
+
+#define WAKE_ON_EVENT UINT64_MAX /* a waiting path with no wake-up time */
+
+typedef struct waiting_path {
+    path_t p;
+    uint8_t why;    /* enum path_wait */
+    uint64_t since; /* model time it started waiting */
+    uint64_t wake;  /* model time from which it is runnable, or WAKE_ON_EVENT */
+} waiting_path;
+
+/* The spin detector of one warp (sync/spin.c): for the last few backward
+ * branches taken (one entry per branch and path: nested loops, and paths
+ * spinning in one loop at different call depths, do not evict each other),
+ * what the path looked like the last time. */
+#define SPIN_ENTRIES 8
+typedef struct spin_record {
+    uint32_t pc;
+    int32_t depth;
+    lane_mask mask;
+    uint32_t ops[2]; /* the leader's branch operands */
+    uint64_t sig;    /* register signature of the path, once computed */
+    bool valid, has_sig;
+    uint8_t level;   /* consecutive detections: backoff = base << level */
+    uint64_t stores; /* the warp's memory-changing slots when it was taken */
+    uint64_t last;   /* the warp's slots then (spin_slots statistic) */
+} spin_record;
+
+typedef struct spin_detector {
+    spin_record e[SPIN_ENTRIES];
+    unsigned next;   /* entry replaced by a new branch (round robin) */
+    uint64_t slots;  /* executed slots of the warp */
+    uint64_t stores; /* of which changed memory (store, SC, AMO) */
+    uint64_t epoch;  /* machine store epoch at the last detection */
+} spin_detector;
 
 typedef struct path_table {
     simty_paths_kind kind;
@@ -39,28 +96,89 @@ typedef struct path_table {
     path_t list[SIMTY_MAX_LANES + 2];
     unsigned n;
     unsigned sort_ptr; /* offline sorter position in the CCT */
+
+    /* forward progress */
+    uint64_t clock;        /* commits of this warp */
+    uint64_t threshold;    /* starvation that starts a turn (0: policy off) */
+    uint64_t turn_len;     /* commits a turn lasts */
+    uint64_t turn_left;    /* commits left in the current turn (0: none) */
+    lane_mask boost;       /* lanes holding the turn: a path that has one goes first */
+    uint64_t oldest_bound; /* <= the stamp of every runnable path */
+
+    waiting_path wait[SIMTY_MAX_LANES];
+    unsigned nwait;
+    uint64_t next_wake;    /* earliest wake of wait[] (WAKE_ON_EVENT if none) */
+
+    spin_detector spin;
 } path_table;
 
 /* Per-commit counters the table reports */
 typedef struct path_events {
     unsigned pushes, pops, swaps;
+    unsigned triggers;   /* forward-progress turns started (starvation or pause) */
+    unsigned yields;     /* of which started by `pause` */
+    uint64_t starvation; /* commits the committed path had waited */
 } path_events;
 
 void paths_init(path_table *t, simty_paths_kind kind, simty_priority_kind prio, unsigned T,
                 path_t initial);
 
-/* The active path, or NULL when the warp has no live thread. */
+/* Turns the forward-progress policy on (threshold > 0) or off. */
+void paths_set_progress(path_table *t, uint64_t threshold, uint64_t turn_len);
+
+/* The active path, or NULL when the warp has no runnable thread. */
 static inline const path_t *paths_active(const path_table *t)
 {
     return t->n ? &t->list[0] : (const path_t *)0;
 }
 
-/* Number of live paths. */
+/* Number of runnable paths. */
 static inline unsigned paths_count(const path_table *t) { return t->n; }
 
+/* Does the warp still hold a live thread (runnable or waiting)? */
+static inline bool paths_live(const path_table *t) { return t->n || t->nwait; }
+
+bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev);
+
 /* Replaces the active path by the (up to two) paths its instruction produced;
- * empty masks are ignored.  Returns whether the CCT port was used. */
-bool paths_commit(path_table *t, const path_t next[2], path_events *ev);
+ * empty masks are ignored.  Then applies the forward-progress policy.
+ * Returns whether the CCT port was used. */
+static inline bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
+{
+    /* one path in, one path out, nothing else in the table (a converged
+     * warp): the compact/sort network has nothing to merge or order */
+    if (t->n == 1 && !next[1].mask && next[0].mask && !t->turn_left) {
+        path_t *a = &t->list[0];
+        ev->starvation = t->clock - a->stamp;
+        a->pc = next[0].pc;
+        a->depth = next[0].depth;
+        a->mask = next[0].mask;
+        a->stamp = t->clock++;
+        return false;
+    }
+    return paths_commit_slow(t, next, ev);
+}
+
+/* Puts p (a path just produced by a commit) on the wait list; returns 1 if
+ * it took a new entry, 0 if it merged with an equal waiting path. */
+unsigned paths_park(path_table *t, path_t p, enum path_wait why, uint64_t now, uint64_t wake);
+
+/* `pause`, after its commit: the oldest other runnable path gets a turn now
+ * (forward progress on, no turn running).  Returns whether the CCT port was
+ * used. */
+bool paths_yield(path_table *t, path_events *ev);
+
+/* Sets the wake time of every path waiting for `why` with no time yet. */
+void paths_set_wake(path_table *t, enum path_wait why, uint64_t wake);
+
+/* Moves the waiting paths whose wake time has come (<= now) back to the
+ * runnable paths; never displaces the active path while others exist.
+ * Adds the thread-cycles they waited to waited[why].  Returns how many
+ * came back. */
+unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]);
+
+/* Makes wait[i] due now (its wake event happened). */
+void paths_wake_entry(path_table *t, unsigned i, uint64_t now);
 
 void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev);
 
@@ -84,9 +202,13 @@ static inline int32_t path_depth_add(int32_t depth, int delta)
     return depth + delta;
 }
 
-/* Priority order: does a run before b? */
-static inline bool path_before(const path_t *a, const path_t *b, bool by_depth)
+/* Priority order: does a run before b?  A path holding a turn (with lanes in
+ * `boost`) goes first. */
+static inline bool path_before(const path_t *a, const path_t *b, bool by_depth, lane_mask boost)
 {
+    bool ab = (a->mask & boost) != 0, bb = (b->mask & boost) != 0;
+    if (ab != bb)
+        return ab;
     if (by_depth && a->depth != b->depth)
         return a->depth > b->depth;
     if (a->pc != b->pc)

@@ -52,8 +52,10 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
             sim_code_written(s, addr[l]);
         store_le(p, 4, src[l]);
     }
-    if (changed)
+    if (changed) {
         s->mem_changed = true;
+        s->sync.store_epoch++;
+    }
     return true;
 }
 
@@ -98,7 +100,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         return false;
     o->insn = d;
     o->retired = mask;
-    set_next(&o->next[0], pc + 4, mask, p->depth);
+    set_next(&o->c.next[0], pc + 4, mask, p->depth);
 
     switch (d->cls) {
     case CLS_ALU:
@@ -114,7 +116,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
             for (lane_mask m = taken; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
-            o->next[0].mask = mask & ~taken; /* every lane retires it once */
+            o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
             break;
         }
         uint32_t target = pc + (uint32_t)d->imm;
@@ -124,8 +126,9 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         o->divergent = taken != mask && target != pc + 4; /* both ways lead to pc+4 */
         sim_note_jump(s, hart0 + lowest_lane(taken), pc, target);
-        set_next(&o->next[0], target, taken, p->depth);
-        set_next(&o->next[1], pc + 4, mask & ~taken, p->depth);
+        o->backedge = taken == mask && d->imm < 0;
+        set_next(&o->c.next[0], target, taken, p->depth);
+        set_next(&o->c.next[1], pc + 4, mask & ~taken, p->depth);
         break;
     }
 
@@ -133,7 +136,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->flags & INSN_SELF_LOOP) { /* `j .`: park, after retiring it once */
             for (lane_mask m = mask; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
-            o->next[0].mask = 0;
+            o->c.next[0].mask = 0;
             break;
         }
         uint32_t target = pc + (uint32_t)d->imm;
@@ -143,7 +146,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         exec_link(d, x, T, n, lane_select(mask, n, sel_buf), pc);
         sim_note_jump(s, hart0 + lowest_lane(mask), pc, target);
-        set_next(&o->next[0], target, mask, path_depth_add(p->depth, insn_depth_delta(d)));
+        set_next(&o->c.next[0], target, mask, path_depth_add(p->depth, insn_depth_delta(d)));
         break;
     }
 
@@ -163,9 +166,9 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         exec_link(d, x, T, n, lane_select(same, n, sel_buf), pc);
         sim_note_jump(s, hart0 + leader, pc, target);
         o->retired = same;
-        set_next(&o->next[0], target, same, path_depth_add(p->depth, insn_depth_delta(d)));
+        set_next(&o->c.next[0], target, same, path_depth_add(p->depth, insn_depth_delta(d)));
         if (same != mask) {
-            set_next(&o->next[1], pc, mask & ~same, p->depth);
+            set_next(&o->c.next[1], pc, mask & ~same, p->depth);
             o->replay = REPLAY_INDIRECT;
         }
         break;
@@ -177,6 +180,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         exec_addr(d, x, T, n, addr);
         if (s->stacks.il_size) /* --stack-interleave: where each word is stored */
             interleave(s, addr, n, mem_access_size(d));
+        const uint64_t epoch = s->sync.store_epoch;
         lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
                     ram_words(s, d, x, T, n, addr, served, sel_buf);
@@ -192,10 +196,11 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, served, pc))
             return false;
         o->memory = true;
+        o->wrote = s->sync.store_epoch != epoch;
         o->retired = served;
-        o->next[0].mask = served;
+        o->c.next[0].mask = served;
         if (served != mask) {
-            set_next(&o->next[1], pc, mask & ~served, p->depth);
+            set_next(&o->c.next[1], pc, mask & ~served, p->depth);
             o->replay = REPLAY_MEMORY;
         }
         break;
@@ -206,6 +211,11 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             unsigned l = lowest_lane(m);
             if (!lane_csr(s, d, x, T, l, hart0 + l, pc))
                 return false;
+        }
+        if (d->csr == CSR_SIMTY_BARRIER && csr_insn_writes(d)) {
+            o->c.park = WAIT_BARRIER; /* the threads wait at the next instruction */
+            s->stats.barrier_slots++;
+            s->stats.barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
         }
         break;
 
@@ -218,18 +228,37 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                     return false;
                 sim_thread_exit(s, hart0 + l, code);
             }
-            o->next[0].mask = 0; /* the exit retires; the threads are gone */
+            o->c.next[0].mask = 0; /* the exit retires; the threads are gone */
             break;
         }
         if (d->op == OP_EBREAK) {
             lane_illegal(s, d, hart0 + lowest_lane(mask), pc);
             return false;
         }
+        if (d->op == OP_WRS_NTO || d->op == OP_WRS_STO) {
+            /* threads holding a reservation wait at the next instruction
+             * until they lose it; the others go on (Zawrs) */
+            s->stats.wrs_slots++;
+            lane_mask holds = 0;
+            for (lane_mask m = mask; m; m &= m - 1)
+                if (sync_resv_holds(s, hart0 + lowest_lane(m)))
+                    holds |= m & -m;
+            if (holds) {
+                o->c.next[0].mask = holds;
+                set_next(&o->c.next[1], pc + 4, mask & ~holds, p->depth);
+                o->c.park = WAIT_WRS;
+                o->c.wrs_timeout = d->op == OP_WRS_STO;
+            }
+        }
         break; /* wfi */
 
     case CLS_FENCE:
         if (d->op == OP_FENCE_I)
             sim_flush_decode_cache(s);
+        if (d->op == OP_PAUSE) {
+            o->c.pause = true;
+            s->stats.pauses++;
+        }
         break;
 
     default:

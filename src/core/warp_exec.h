@@ -13,13 +13,25 @@
 
 enum replay_cause { REPLAY_NONE, REPLAY_MEMORY, REPLAY_INDIRECT };
 
+/* What a SIMT slot hands to its commit (core/warp_commit.h): the produced
+ * paths and what they do next.  The cycle model carries it from F+7 to F+8. */
+typedef struct slot_commit {
+    path_t next[2];   /* the paths it produced (mask 0: none) */
+    uint8_t park;     /* enum path_wait for next[0]: barrier or wrs */
+    bool wrs_timeout; /* wrs.sto: the wait of next[0] is bounded */
+    bool pause;       /* Zihintpause `pause`: yield to the other paths */
+    uint64_t backoff; /* spin detector: next[0] sleeps this many cycles */
+} slot_commit;
+
 typedef struct warp_outcome {
+    slot_commit c;       /* the produced paths (backoff: set by the model) */
     const insn_t *insn;  /* the instruction (NULL after a fetch fault) */
-    path_t next[2];      /* the paths it produced (mask 0: none) */
     lane_mask retired;   /* lanes that completed it in this pass */
     uint8_t replay;      /* enum replay_cause: some lanes stay at this PC */
     bool divergent;      /* a conditional branch split the path */
     bool memory;         /* a memory pass was issued */
+    bool wrote;          /* it changed memory (store, SC, AMO) */
+    bool backedge;       /* a conditional branch every lane took backwards */
 } warp_outcome;
 
 static inline lane_mask full_lane_mask(unsigned T)
@@ -50,10 +62,6 @@ static inline void warp_count_executed(simty_sim *s, const path_t *active, const
     simty_stats *st = &s->stats;
     unsigned lanes = lane_count(o->retired, s->T);
     st->thread_instructions += lanes;
-    if (sim_in_barrier_code(s, active->pc)) {
-        st->barrier_slots++;
-        st->barrier_thread_instructions += lanes;
-    }
     st->lane_histogram[lane_count(active->mask, s->T)]++; /* active lanes at issue */
     st->divergent_branches += o->divergent;
     st->replays_memory += o->replay == REPLAY_MEMORY;

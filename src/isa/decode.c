@@ -1,5 +1,6 @@
-/* RV32IMA + Zicsr + Zifencei decoder (RISC-V unprivileged spec, chapter 2,
- * 7, 8, 9, 10 and the base opcode map). */
+/* RV32IMA + Zicsr + Zifencei + Zihintpause + Zawrs decoder (RISC-V
+ * unprivileged spec, chapters 2, 7, 8, 9, 10, the Zihintpause and Zawrs
+ * chapters, and the base opcode map). */
 #include "isa/insn.h"
 
 #include <string.h>
@@ -102,6 +103,8 @@ static unsigned decode_op(uint32_t r)
         }
         return OP_ILLEGAL;
     case 0x0f:
+        if (r == 0x0100000fu) /* fence w,0: the Zihintpause hint */
+            return OP_PAUSE;
         if (f3 == 0)
             return OP_FENCE;
         if (f3 == 1)
@@ -115,6 +118,8 @@ static unsigned decode_op(uint32_t r)
             case 0x000: return OP_ECALL;
             case 0x001: return OP_EBREAK;
             case 0x105: return OP_WFI;
+            case 0x00d: return OP_WRS_NTO;
+            case 0x01d: return OP_WRS_STO;
             }
             return OP_ILLEGAL;
         }

@@ -1,4 +1,4 @@
-/* Decoded RV32IMA + Zicsr + Zifencei instructions.
+/* Decoded RV32IMA + Zicsr + Zifencei + Zihintpause + Zawrs instructions.
  *
  * One decoder serves every model: an instruction word is decoded once into an
  * insn_t (cached by PC, see sim_fetch() in sim/sim.h) and the executors dispatch on
@@ -20,8 +20,8 @@ enum insn_class {
     CLS_STORE,
     CLS_AMO,      /* AMO*.W, LR.W, SC.W: one lane per pass, lane order */
     CLS_CSR,
-    CLS_SYSTEM,   /* ECALL, EBREAK, WFI */
-    CLS_FENCE,    /* FENCE (no-op: memory is sequentially consistent), FENCE.I */
+    CLS_SYSTEM,   /* ECALL, EBREAK, WFI, WRS.NTO, WRS.STO */
+    CLS_FENCE,    /* FENCE (no-op: memory is sequentially consistent), FENCE.I, PAUSE */
     CLS_ILLEGAL,
 };
 
@@ -75,9 +75,12 @@ enum insn_class {
     X(REMU,     "remu",      CLS_ALU)     \
     X(FENCE,    "fence",     CLS_FENCE)   \
     X(FENCE_I,  "fence.i",   CLS_FENCE)   \
+    X(PAUSE,    "pause",     CLS_FENCE)   \
     X(ECALL,    "ecall",     CLS_SYSTEM)  \
     X(EBREAK,   "ebreak",    CLS_SYSTEM)  \
     X(WFI,      "wfi",       CLS_SYSTEM)  \
+    X(WRS_NTO,  "wrs.nto",   CLS_SYSTEM)  \
+    X(WRS_STO,  "wrs.sto",   CLS_SYSTEM)  \
     X(CSRRW,    "csrrw",     CLS_CSR)     \
     X(CSRRS,    "csrrs",     CLS_CSR)     \
     X(CSRRC,    "csrrc",     CLS_CSR)     \

@@ -26,9 +26,9 @@ typedef struct model_ops {
      * (cycle model: between issue and F+7), or NULL for none.  Lets a region
      * of interest count each slot on the side where it executes. */
     uint64_t (*in_flight)(const simty_sim *s);
-    /* True if the PC of every live thread lies in [lo, hi).  For the
-     * stuck-barrier check of deadlock detection (sim/progress.c). */
-    bool (*all_pcs_in)(const simty_sim *s, uint32_t lo, uint32_t hi);
+    /* What a live thread waits for (enum path_wait; WAIT_NONE if it is
+     * runnable or has ended): for deadlock reports. */
+    uint8_t (*wait_state)(const simty_sim *s, unsigned hart);
 } model_ops;
 
 extern const model_ops model_scalar;

@@ -5,15 +5,17 @@
 
 #include "core/path_report.h"
 #include "core/paths.h"
+#include "core/warp_commit.h"
 #include "core/warp_exec.h"
 #include "models/model.h"
 #include "sim/progress.h"
+#include "sync/spin.h"
 #include "trace/commit_trace.h"
 
 typedef struct simt_state {
     path_table *warp;     /* per global warp */
     uint64_t *last_slot;  /* cycle of the warp's last issue (offline sorter) */
-    uint64_t live;        /* warps with live paths (bit per warp; W <= 64, one core) */
+    uint64_t live;        /* warps with runnable paths (bit per warp; W <= 64, one core) */
     unsigned rr;          /* round-robin pointer */
     progress_watch watch;
 } simt_state;
@@ -35,8 +37,7 @@ static int simt_init(simty_sim *s, char *err, size_t errlen)
         return -1;
     }
     for (unsigned w = 0; w < s->nwarps; w++) {
-        path_t all = {.pc = s->elf.entry, .depth = 0, .mask = full_lane_mask(s->T)};
-        paths_init(&m->warp[w], s->cfg.paths, s->cfg.priority, s->T, all);
+        warp_paths_init(s, &m->warp[w]);
         m->live |= 1ull << w;
     }
     /* one deadlock sample per ~64 slots of every thread: hashing costs ~1/2
@@ -53,6 +54,28 @@ static unsigned next_warp(const simt_state *m)
     return (unsigned)__builtin_ctzll(after ? after : m->live);
 }
 
+static void simt_woken(void *ctx, unsigned w)
+{
+    simt_state *m = ctx;
+    m->live |= 1ull << w;
+}
+
+/* No warp can issue: wait for the next timed wake-up, or report that
+ * nothing can ever wake the waiting threads. */
+static void simt_idle(simty_sim *s)
+{
+    if (!s->sync.waiting) { /* cannot happen: the last thread's end stops the run */
+        sim_stop(s, SIMTY_EXIT_EXIT, 0);
+        return;
+    }
+    if (!sync_can_wake(&s->sync)) {
+        sim_deadlock(s, "every live thread waits and nothing can wake it", "");
+        return;
+    }
+    uint64_t next = s->sync.release ? s->cycle + 1 : s->sync.next_wake;
+    s->cycle = next < s->cycle_limit ? next : s->cycle_limit;
+}
+
 static void simt_run(simty_sim *s)
 {
     simt_state *m = s->model_state;
@@ -60,19 +83,14 @@ static void simt_run(simty_sim *s)
 
     while (!sim_cycle_limits(s, &m->watch, "; a spin loop may be waiting for a thread of its "
                                            "own warp, spec section 2")) {
-        if (!m->live) { /* cannot happen: the last thread's end stops the run */
-            sim_stop(s, SIMTY_EXIT_EXIT, 0);
-            break;
+        sync_poll(s, &s->sync, m->warp, s->nwarps, s->cycle, simt_woken, m);
+        if (!m->live) {
+            simt_idle(s);
+            continue;
         }
         unsigned w = next_warp(m);
         m->rr = w + 1 < s->nwarps ? w + 1 : 0;
         path_table *pt = &m->warp[w];
-        path_events ev = {0};
-
-        /* the offline sorter steps in every cycle the warp's CCT port is
-         * idle: the cycles since its last issue... */
-        paths_idle(pt, s->cycle - m->last_slot[w], &ev);
-        m->last_slot[w] = s->cycle + 1;
 
         warp_outcome o;
         const path_t active = *paths_active(pt);
@@ -81,23 +99,15 @@ static void simt_run(simty_sim *s)
         if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
             commit_trace_write(s->cfg.trace_commits, s, s->cycle, w, 0, active.pc, o.insn,
                                o.retired);
-        /* ...and this one, if the commit neither pushed nor popped */
-        if (!paths_commit(pt, o.next, &ev))
-            paths_idle(pt, 1, &ev);
-        if (!paths_count(pt))
-            m->live &= ~(1ull << w);
-
         st->warp_instructions++;
         warp_count_executed(s, &active, &o);
-        st->cct_pushes += ev.pushes;
-        st->cct_pops += ev.pops;
-        st->cct_swaps += ev.swaps;
-        unsigned np = paths_count(pt);
-        st->path_sum += np;
-        st->path_samples++;
-        if (np > st->max_paths)
-            st->max_paths = np;
-
+        if (s->cfg.spin_detect)
+            o.c.backoff = spin_note(&pt->spin, s, w, &active, &o);
+        /* the offline sorter stepped in the cycles since the warp's last issue */
+        warp_commit(s, pt, w * s->T, &o.c, s->cycle - m->last_slot[w], s->cycle);
+        m->last_slot[w] = s->cycle + 1;
+        if (!paths_count(pt))
+            m->live &= ~(1ull << w);
         s->cycle++;
     }
 }
@@ -123,10 +133,10 @@ static uint64_t simt_hash(const simty_sim *s)
     return path_report_hash(s, m->warp, m->last_slot) ^ m->rr;
 }
 
-static bool simt_all_pcs_in(const simty_sim *s, uint32_t lo, uint32_t hi)
+static uint8_t simt_wait_state(const simty_sim *s, unsigned hart)
 {
     const simt_state *m = s->model_state;
-    return path_report_all_in(s, m->warp, lo, hi);
+    return path_report_wait_state(s, m->warp, hart);
 }
 
 const model_ops model_simt = {
@@ -136,5 +146,5 @@ const model_ops model_simt = {
     .free = simt_free,
     .dump = simt_dump,
     .hash = simt_hash,
-    .all_pcs_in = simt_all_pcs_in,
+    .wait_state = simt_wait_state,
 };

@@ -1,6 +1,7 @@
 /* Back end: membership and execution (F+7), commit (F+8), memory and load
  * writeback (F+9, F+10). */
 #include "pipeline/pipeline.h"
+#include "sync/spin.h"
 #include "trace/commit_trace.h"
 
 /* F+7, HCT1's instruction whose word a store changed after it was fetched
@@ -110,8 +111,11 @@ void stage_membership(simty_sim *s, pipe_state *p)
     } else if (active.pc == wp->replay_pc) {
         wp->replay_mask &= ~active.mask;
     }
-    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask,
-                          .next = {o.next[0], o.next[1]}, .replay = o.replay};
+    /* the spin detector reads the registers the slot leaves behind */
+    if (s->cfg.spin_detect)
+        o.c.backoff = spin_note(&p->paths[w].spin, s, w, &active, &o);
+    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask, .c = o.c,
+                          .replay = o.replay};
 }
 
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next
@@ -127,25 +131,14 @@ void stage_commit(simty_sim *s, pipe_state *p)
     warp_pipe *wp = &p->warp[w];
     path_table *pt = &p->paths[w];
     simty_stats *st = &s->stats;
-    path_events ev = {0};
 
     /* the offline sorter has stepped in every cycle the CCT port was idle */
-    paths_idle(pt, s->cycle - p->idle_since[w], &ev);
-    if (!paths_commit(pt, in->next, &ev))
-        paths_idle(pt, 1, &ev); /* ...and in this one */
+    warp_commit(s, pt, w * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
     p->idle_since[w] = s->cycle + 1;
-    st->cct_pushes += ev.pushes;
-    st->cct_pops += ev.pops;
-    st->cct_swaps += ev.swaps;
-    unsigned np = paths_count(pt);
-    st->path_sum += np;
-    st->path_samples++;
-    if (np > st->max_paths)
-        st->max_paths = np;
 
     const path_t *next = paths_active(pt);
     bool flush_buffer = false;
-    if (!next) { /* every thread of the warp has ended */
+    if (!next) { /* every thread of the warp has ended or waits */
         p->live &= ~warp_bit(w);
         flush_buffer = true;
     } else if (next->pc != in->u.pc + 4) {

@@ -45,8 +45,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
     p->select_mask = pow2 - 1;
     p->bank_parity = p->write_parity = -1;
     for (unsigned w = 0; w < s->nwarps; w++) {
-        path_t all = {.pc = s->elf.entry, .depth = 0, .mask = full_lane_mask(s->T)};
-        paths_init(&p->paths[w], s->cfg.paths, s->cfg.priority, s->T, all);
+        warp_paths_init(s, &p->paths[w]);
         p->warp[w].spec_pc = s->elf.entry;
         p->warp[w].replay_pc = 1; /* no replay pending (never a valid PC) */
         p->live |= warp_bit(w);
@@ -97,11 +96,28 @@ static void trace_drain(simty_sim *s, pipe_state *p)
 
 static uint64_t cycle_in_flight(const simty_sim *s);
 
+/* A waiting path of warp w became runnable: if the warp had none, fetch
+ * steering picks it up again at the new HCT1. */
+static void cycle_woken(void *ctx, unsigned w)
+{
+    pipe_state *p = ctx;
+    if (p->live & warp_bit(w))
+        return;
+    p->live |= warp_bit(w);
+    p->warp[w].spec_pc = paths_active(&p->paths[w])->pc;
+}
+
 static void cycle_run(simty_sim *s)
 {
     pipe_state *p = s->model_state;
     while (!sim_cycle_limits(s, &p->watch, "; a spin loop may be waiting for a thread of its "
                                            "own warp, spec section 2")) {
+        sync_poll(s, &s->sync, p->paths, s->nwarps, s->cycle, cycle_woken, p);
+        /* nothing runnable, nothing about to commit, nothing to wake it */
+        if (!p->live && !p->member_out.valid && s->sync.waiting && !sync_can_wake(&s->sync)) {
+            sim_deadlock(s, "every live thread waits and nothing can wake it", "");
+            break;
+        }
         if (p->kt)
             kanata_tick(p->kt, s->cycle);
         /* back to front: see pipeline.h */
@@ -177,10 +193,12 @@ static uint64_t cycle_hash(const simty_sim *s)
         int32_t base = hct1 ? hct1->depth : 0;
         h = hash_uop(h, &c->u);
         for (int k = 0; k < 2; k++)
-            if (c->next[k].mask) /* an unused entry's depth means nothing */
-                h = mix(mix(h, (uint64_t)c->next[k].pc << 32 |
-                               ((uint32_t)c->next[k].depth - (uint32_t)base)),
-                    c->next[k].mask);
+            if (c->c.next[k].mask) /* an unused entry's depth means nothing */
+                h = mix(mix(h, (uint64_t)c->c.next[k].pc << 32 |
+                               ((uint32_t)c->c.next[k].depth - (uint32_t)base)),
+                    c->c.next[k].mask);
+        h = mix(h, (uint64_t)c->c.park << 48 | (uint64_t)c->c.pause << 40 |
+                       (uint64_t)c->c.wrs_timeout << 32 | c->c.backoff);
     }
     for (unsigned i = 0; i < p->load_count; i++) {
         const load_entry *e = &p->loads[(p->load_head + i) % s->W];
@@ -190,12 +208,10 @@ static uint64_t cycle_hash(const simty_sim *s)
     return h;
 }
 
-/* The path tables hold the architectural PCs; what is in flight is only
- * speculation on them. */
-static bool cycle_all_pcs_in(const simty_sim *s, uint32_t lo, uint32_t hi)
+static uint8_t cycle_wait_state(const simty_sim *s, unsigned hart)
 {
     const pipe_state *p = s->model_state;
-    return path_report_all_in(s, p->paths, lo, hi);
+    return path_report_wait_state(s, p->paths, hart);
 }
 
 const model_ops model_cycle = {
@@ -205,6 +221,6 @@ const model_ops model_cycle = {
     .free = cycle_free,
     .dump = cycle_dump,
     .hash = cycle_hash,
-    .all_pcs_in = cycle_all_pcs_in,
+    .wait_state = cycle_wait_state,
     .in_flight = cycle_in_flight,
 };

@@ -36,6 +36,7 @@
 #include <stdint.h>
 
 #include "core/paths.h"
+#include "core/warp_commit.h"
 #include "core/warp_exec.h"
 #include "sim/progress.h"
 #include "sim/sim.h"
@@ -66,7 +67,7 @@ typedef struct commit_latch {
     bool valid;
     uop u;
     lane_mask active;  /* HCT1's mask when it executed */
-    path_t next[2];    /* the paths it produced */
+    slot_commit c;     /* the paths it produced and what they do next */
     uint8_t replay;    /* enum replay_cause */
 } commit_latch;
 
@@ -96,7 +97,7 @@ typedef struct pipe_state {
     path_table *paths;  /* per warp: the shared path machinery */
     warp_pipe *warp;
     uint64_t *idle_since; /* per warp: CCT port idle from this cycle on (offline sorter) */
-    uint64_t live;      /* warps with live paths (bit per warp, W <= 64) */
+    uint64_t live;      /* warps with runnable paths (bit per warp, W <= 64) */
     uint64_t buffered;  /* warps whose instruction buffer is valid */
     uint64_t loading;   /* warps with a load in flight */
     uint64_t issued_now; /* the warp that issued this cycle (its buffer frees at the end) */

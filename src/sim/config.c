@@ -81,6 +81,13 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "a Kanata pipeline trace needs the cycle model (--model cycle)");
         return -1;
     }
+    if (cfg->progress_threshold < 1 || cfg->progress_threshold > SIMTY_MAX_PROGRESS_THRESHOLD ||
+        cfg->progress_turn < 1 || cfg->progress_turn > SIMTY_MAX_PROGRESS_THRESHOLD) {
+        snprintf(err, errlen, "progress threshold and turn must be 1..%u (got %llu, %llu)",
+                 SIMTY_MAX_PROGRESS_THRESHOLD, (unsigned long long)cfg->progress_threshold,
+                 (unsigned long long)cfg->progress_turn);
+        return -1;
+    }
     if (cfg->max_seconds < 0 || cfg->max_seconds != cfg->max_seconds) {
         snprintf(err, errlen, "the host time limit must be a number of seconds >= 0");
         return -1;

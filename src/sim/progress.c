@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "models/model.h"
 #include "sim/sim.h"
@@ -33,27 +34,71 @@ static uint64_t state_hash(const simty_sim *s)
             h = mix(h, ((uint64_t)r->addr << 32) | r->value);
         h = mix(h, s->mscratch[t]);
     }
+    h = mix(h, s->sync.arrived);
     return h;
 }
 
-/* Every live thread spins in the SDK barrier's wait loop (crt0.S) and still
- * sees the generation it arrived in.  The loop only loads, so nobody can
- * ever bump the generation: the threads that would complete the barrier
- * have exited or never arrive.  The spin itself changes registers and call
- * depth at every turn, so the state-repeat test alone would never fire. */
-static bool barrier_stuck(simty_sim *s)
+/* Appends the harts of set[0..n) as "3, 5-9, 12" (at most `max` items). */
+static int append_harts(char *buf, size_t len, const uint8_t *set, unsigned n, unsigned max)
 {
-    if (!s->has_barrier || !s->running ||
-        !s->model->all_pcs_in(s, s->barrier_wait_lo, s->barrier_wait_hi))
-        return false;
-    uint32_t gen;
-    if (bus_load(s, 0, s->barrier_gen, 4, &gen) != MEM_OK)
-        return false;
-    for (unsigned h = 0; h < s->nharts; h++)
-        if (s->status[h] == HART_RUNNING &&
-            warp_regs(s, h / s->T)[28 * s->T + h % s->T] != gen) /* t3 */
-            return false;
-    return true;
+    int used = 0;
+    unsigned items = 0;
+    for (unsigned h = 0; h < n; h++) {
+        if (!set[h])
+            continue;
+        unsigned e = h;
+        while (e + 1 < n && set[e + 1])
+            e++;
+        if (items++ == max) {
+            used += snprintf(buf + used, len - (size_t)used, ", ...");
+            break;
+        }
+        used += snprintf(buf + used, len - (size_t)used, e > h ? "%s%u-%u" : "%s%u",
+                         items > 1 ? ", " : "", h, e);
+        if ((size_t)used >= len)
+            break;
+        h = e;
+    }
+    return used;
+}
+
+void sim_deadlock(simty_sim *s, const char *why, const char *hint)
+{
+    if (sim_stopped(s))
+        return;
+    unsigned count[WAIT_KINDS] = {0};
+    uint8_t *missing = calloc(s->nharts, 1);
+    for (unsigned h = 0; h < s->nharts; h++) {
+        if (s->status[h] != HART_RUNNING)
+            continue;
+        uint8_t w = s->model->wait_state ? s->model->wait_state(s, h) : WAIT_NONE;
+        count[w < WAIT_KINDS ? w : 0]++;
+        if (missing)
+            missing[h] = w != WAIT_BARRIER;
+    }
+    char *m = s->result.message;
+    size_t len = sizeof s->result.message;
+    int n = snprintf(m, len, "deadlock: %s", why);
+    if (count[WAIT_BARRIER] && missing && (size_t)n < len) {
+        bool one = s->running - count[WAIT_BARRIER] == 1;
+        n += snprintf(m + n, len - (size_t)n,
+                      "; %u of %u live threads wait at the barrier and thread%s ",
+                      count[WAIT_BARRIER], s->running, one ? "" : "s");
+        if ((size_t)n < len)
+            n += append_harts(m + n, len - (size_t)n, missing, s->nharts, 12);
+        if ((size_t)n < len)
+            n += snprintf(m + n, len - (size_t)n, one ? " never arrives" : " never arrive");
+    }
+    if (count[WAIT_WRS] && (size_t)n < len)
+        n += snprintf(m + n, len - (size_t)n, "; %u threads wait in wrs for a store that never "
+                                              "comes", count[WAIT_WRS]);
+    if (count[WAIT_SPIN] && (size_t)n < len)
+        n += snprintf(m + n, len - (size_t)n, "; %u threads spin on memory that nothing "
+                                              "changes", count[WAIT_SPIN]);
+    if ((size_t)n < len)
+        snprintf(m + n, len - (size_t)n, "%s", hint);
+    free(missing);
+    sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
 }
 
 static const char *signal_name(int signo)
@@ -137,16 +182,8 @@ bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock
     if (s->cycle >= p->next && (time_limit(s) || trace_failed(s)))
         return true;
     if (s->cycle >= p->next && progress_check(p, s)) {
-        if (barrier_stuck(s))
-            snprintf(s->result.message, sizeof s->result.message,
-                     "deadlock: all %u live threads wait in simty_barrier() and none is left "
-                     "to complete it (every thread must call it the same number of times; "
-                     "%u have ended)", s->running, s->nharts - s->running);
-        else
-            snprintf(s->result.message, sizeof s->result.message,
-                     "deadlock: no thread can make progress (the machine state repeats with "
-                     "no memory change%s)", deadlock_hint);
-        sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
+        sim_deadlock(s, "no thread can make progress (the machine state repeats with no "
+                        "memory change)", deadlock_hint);
         return true;
     }
     return false;
@@ -160,8 +197,6 @@ bool progress_check(progress_watch *p, simty_sim *s)
         p->armed = false;
         return false;
     }
-    if (barrier_stuck(s))
-        return true;
     uint64_t h = state_hash(s);
     if (!p->armed) {
         *p = (progress_watch){.interval = p->interval, .next = p->next, .saved = h,

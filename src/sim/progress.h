@@ -30,6 +30,10 @@ bool progress_check(progress_watch *p, simty_sim *s);
 
 bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint);
 
+/* Stops the run as deadlocked: "deadlock: WHY", then who waits at the
+ * barrier and which threads never arrive, who waits in wrs, then HINT. */
+void sim_deadlock(simty_sim *s, const char *why, const char *hint);
+
 /* The checks every model makes between cycles: a stop request (a signal,
  * an output that cannot be written), the --max-cycles and host time limits
  * and deadlock detection.  Stops the run and returns true when one fires,

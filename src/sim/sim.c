@@ -23,6 +23,10 @@ void simty_config_default(simty_config *c)
         .coalescer = SIMTY_COALESCER_SIMTY,
         .ram_base = 0x80000000u,
         .ram_size = 64u << 20,
+        .progress = 1,
+        .progress_threshold = SIMTY_DEFAULT_PROGRESS_THRESHOLD,
+        .progress_turn = SIMTY_DEFAULT_PROGRESS_TURN,
+        .spin_detect = 1,
     };
 }
 
@@ -62,6 +66,11 @@ int simty_exit_status(const simty_result *r)
     }
 }
 
+uint64_t simty_starvation_bound(const simty_config *cfg)
+{
+    return cfg->progress_threshold + (uint64_t)(cfg->threads - 1) * cfg->progress_turn + 1;
+}
+
 const simty_result *simty_result_get(const simty_sim *s) { return &s->result; }
 const simty_stats *simty_stats_get(const simty_sim *s) { return &s->stats; }
 
@@ -78,6 +87,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->cfg = *cfg;
+    s->cfg.spin_detect = cfg->progress && cfg->spin_detect; /* part of the policy */
     s->W = cfg->warps;
     s->T = cfg->threads;
     s->nwarps = cfg->cores * cfg->warps;
@@ -86,6 +96,9 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
                : cfg->model == SIMTY_MODEL_SIMT ? &model_simt
                                                 : &model_cycle;
     s->cycle_limit = cfg->max_cycles ? cfg->max_cycles : UINT64_MAX;
+    /* barrier release and wrs wake-up: 2 cycles in the pipeline
+     * (docs/pipeline.md), immediate in the functional models */
+    sync_init(&s->sync, cfg->model == SIMTY_MODEL_CYCLE ? 2 : 0);
 
     if (mem_add_region(&s->mem, cfg->ram_base, cfg->ram_size, err, errlen))
         goto fail;
@@ -159,16 +172,6 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
 {
     s->loaded = true;
     s->has_tohost = elf_find_symbol(&s->elf, "tohost", &s->tohost) == 0;
-    s->has_barrier = elf_find_symbol(&s->elf, "__simty_wait", &s->barrier_wait_lo) == 0 &&
-                     elf_find_symbol(&s->elf, "__simty_wait_end", &s->barrier_wait_hi) == 0 &&
-                     elf_find_symbol(&s->elf, "__simty_barrier_gen", &s->barrier_gen) == 0 &&
-                     s->barrier_wait_lo < s->barrier_wait_hi;
-    if (!s->has_barrier ||
-        elf_find_symbol(&s->elf, "__simty_wait_restore", &s->barrier_code_lo) != 0 ||
-        s->barrier_code_lo > s->barrier_wait_lo)
-        s->barrier_code_lo = s->barrier_wait_lo;
-    if (!s->has_barrier)
-        s->barrier_code_lo = s->barrier_wait_hi = 0;
     patch_symbol(s, "__simty_nthreads", s->nharts);
     patch_symbol(s, "__simty_on_simulator", 1);
     patch_symbol(s, "__simty_ram_end", (uint32_t)(s->ram_base + s->ram_size));
@@ -264,21 +267,27 @@ static void last_thread_check(simty_sim *s)
     sim_stop(s, parked ? SIMTY_EXIT_PARKED : SIMTY_EXIT_EXIT, program_exit_code(s));
 }
 
+/* A thread ended: the program may be over, or a barrier complete (threads
+ * that have ended count as arrived). */
+static void thread_ended(simty_sim *s)
+{
+    s->running--;
+    s->mem_changed = true; /* a thread ending is progress */
+    last_thread_check(s);
+    sync_barrier_check(s, s->cycle);
+}
+
 void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code)
 {
     s->status[hart] = HART_EXITED;
     s->exit_code[hart] = code;
-    s->running--;
-    s->mem_changed = true; /* a thread ending is progress */
-    last_thread_check(s);
+    thread_ended(s);
 }
 
 void sim_thread_park(simty_sim *s, unsigned hart)
 {
     s->status[hart] = HART_PARKED;
-    s->running--;
-    s->mem_changed = true;
-    last_thread_check(s);
+    thread_ended(s);
 }
 
 int sim_symbolize(const simty_sim *s, uint32_t addr, char *buf, size_t n)

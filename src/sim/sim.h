@@ -19,6 +19,7 @@
 #include "memory/memory.h"
 #include "sim/stacks.h"
 #include "simty.h"
+#include "sync/sync.h"
 
 enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
 
@@ -54,11 +55,6 @@ struct simty_sim {
     bool loaded;
     uint32_t tohost;     /* address of the tohost word, if has_tohost */
     bool has_tohost;
-    /* the SDK's barrier spin loop [barrier_wait_lo, barrier_wait_hi) and
-     * generation word, when the program has them (sim/progress.c) */
-    uint32_t barrier_wait_lo, barrier_wait_hi, barrier_gen;
-    uint32_t barrier_code_lo; /* the whole wait routine: [lo, barrier_wait_hi) */
-    bool has_barrier;
     stack_layout stacks; /* SDK per-thread stacks (sim/stacks.h) */
 
     /* per-thread architectural state */
@@ -86,6 +82,7 @@ struct simty_sim {
     double cpu_start;    /* host CPU time at the start of simty_run (max_seconds) */
     unsigned time_check; /* progress samples until the next host time check */
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
+    sync_unit sync;      /* barrier unit and waiting paths (sync/sync.h) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
 
     simty_stats stats;
@@ -93,7 +90,7 @@ struct simty_sim {
      * roi_stats holds the difference (stats/roi.c) */
     enum { ROI_NONE, ROI_OPEN, ROI_CLOSED } roi_state;
     simty_stats roi_start, roi_stats;
-    uint64_t max_paths_before_roi;
+    uint64_t max_paths_before_roi, max_starvation_before_roi;
     simty_result result;
     char bus_error[160]; /* why the last store returned MEM_BAD_DEVICE */
 
@@ -111,12 +108,6 @@ static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 static inline uint64_t sim_instret(const simty_sim *s, unsigned hart)
 {
     return s->instret[hart] + s->warp_instret[hart / s->T];
-}
-
-/* pc lies in the SDK barrier's wait routine (statistics) */
-static inline bool sim_in_barrier_code(const simty_sim *s, uint32_t pc)
-{
-    return pc - s->barrier_code_lo < s->barrier_wait_hi - s->barrier_code_lo;
 }
 
 /* Is `cycle` inside the trace window (--trace-from, --trace-to,
@@ -227,6 +218,7 @@ static inline void ram_store(simty_sim *s, uint32_t addr, uint8_t *p, unsigned s
     if (load_le(p, size) != (v & mask)) {
         s->mem_changed = true;
         sim_code_written(s, addr);
+        s->sync.store_epoch++;
     }
     store_le(p, size, v);
 }

@@ -8,11 +8,13 @@
     X(thread_instructions) X(warp_instructions) X(divergent_branches) X(path_samples)       \
     X(path_sum) X(cct_pushes) X(cct_pops) X(cct_swaps) X(replays_memory) X(replays_indirect) \
     X(memory_requests) X(memory_lanes) X(barrier_slots) X(barrier_thread_instructions) X(squashed) X(redirects) X(stall_empty)              \
-    X(stall_scoreboard) X(stall_load) X(stall_bank) X(loads) X(load_latency_sum)
+    X(stall_scoreboard) X(stall_load) X(stall_bank) X(loads) X(load_latency_sum) X(barriers)   \
+    X(barrier_wait_cycles) X(wrs_slots) X(wrs_wait_cycles) X(pauses) X(progress_triggers)     \
+    X(progress_yields) X(spin_detections) X(spin_slots) X(backoff_cycles)
 
 #define ONE(f) +1
 _Static_assert(sizeof(simty_stats) == sizeof(uint64_t) * (STATS_COUNTERS(ONE) + 1 /* cycles */ +
-                                                          SIMTY_MAX_LANES + 1 + 1 /* max_paths */) +
+                                                          SIMTY_MAX_LANES + 1 + 2 /* maxima */) +
                                           sizeof(double),
                "STATS_COUNTERS must list every counter of simty_stats");
 #undef ONE
@@ -38,9 +40,10 @@ void sim_roi_mark(simty_sim *s, bool open)
 {
     if (open && s->roi_state == ROI_NONE) {
         snapshot(s, &s->roi_start);
-        /* max_paths restarts so the ROI gets its own maximum */
+        /* the maxima restart so the ROI gets its own */
         s->max_paths_before_roi = s->stats.max_paths;
-        s->stats.max_paths = 0;
+        s->max_starvation_before_roi = s->stats.max_starvation;
+        s->stats.max_paths = s->stats.max_starvation = 0;
         s->roi_state = ROI_OPEN;
     } else if (!open && s->roi_state == ROI_OPEN) {
         simty_stats end;
@@ -54,8 +57,11 @@ void sim_roi_mark(simty_sim *s, bool open)
         for (unsigned i = 0; i <= SIMTY_MAX_LANES; i++)
             r->lane_histogram[i] = end.lane_histogram[i] - s->roi_start.lane_histogram[i];
         r->max_paths = end.max_paths;
+        r->max_starvation = end.max_starvation;
         if (s->max_paths_before_roi > s->stats.max_paths)
             s->stats.max_paths = s->max_paths_before_roi;
+        if (s->max_starvation_before_roi > s->stats.max_starvation)
+            s->stats.max_starvation = s->max_starvation_before_roi;
         s->roi_state = ROI_CLOSED;
     }
 }

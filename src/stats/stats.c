@@ -38,6 +38,37 @@ static void print_roi(const simty_sim *s, FILE *f)
             (unsigned long long)(r->replays_memory + r->replays_indirect));
 }
 
+/* The synchronisation lines (docs/progress.md), when something happened. */
+static void print_sync(const simty_sim *s, const simty_stats *st, FILE *f)
+{
+    if (st->barriers || st->barrier_slots)
+        fprintf(f, "  barriers             %llu completed, %llu arrival slots (%.1f%% of executed), "
+                   "%llu thread-cycles parked\n",
+                (unsigned long long)st->barriers, (unsigned long long)st->barrier_slots,
+                100.0 * ratio((double)st->barrier_slots, (double)valid_slots(st)),
+                (unsigned long long)st->barrier_wait_cycles);
+    if (st->wrs_slots || st->pauses)
+        fprintf(f, "  wait hints           %llu wrs slots, %llu thread-cycles in wrs, %llu pauses\n",
+                (unsigned long long)st->wrs_slots, (unsigned long long)st->wrs_wait_cycles,
+                (unsigned long long)st->pauses);
+    if (s->cfg.model == SIMTY_MODEL_SCALAR)
+        return;
+    fprintf(f, "  forward progress     ");
+    if (s->cfg.progress)
+        fprintf(f, "%llu turns (%llu by pause), max starvation %llu commits (bound %llu)\n",
+                (unsigned long long)st->progress_triggers,
+                (unsigned long long)st->progress_yields,
+                (unsigned long long)st->max_starvation,
+                (unsigned long long)simty_starvation_bound(&s->cfg));
+    else
+        fprintf(f, "off, max starvation %llu commits\n", (unsigned long long)st->max_starvation);
+    if (st->spin_detections)
+        fprintf(f, "  spin detector        %llu detections, %llu slots spinning, "
+                   "%llu thread-cycles backed off\n",
+                (unsigned long long)st->spin_detections, (unsigned long long)st->spin_slots,
+                (unsigned long long)st->backoff_cycles);
+}
+
 static const char *paths_name(const simty_sim *s)
 {
     return s->cfg.paths == SIMTY_PATHS_HCT ? "hct" : "ideal";
@@ -105,11 +136,7 @@ void simty_print_stats(const simty_sim *s, FILE *f)
                     100.0 * ratio((double)st->lane_histogram[k], (double)valid_slots(st)));
         fprintf(f, "\n");
     }
-    if (st->barrier_slots)
-        fprintf(f, "  barrier waits        %llu slots (%.1f%% of executed), %llu thread instructions\n",
-                (unsigned long long)st->barrier_slots,
-                100.0 * ratio((double)st->barrier_slots, (double)valid_slots(st)),
-                (unsigned long long)st->barrier_thread_instructions);
+    print_sync(s, st, f);
     print_roi(s, f);
     fprintf(f, "  simulation time      %.3f s (%.1f M thread-instructions/s)\n", st->sim_seconds,
             ratio((double)st->thread_instructions, st->sim_seconds) * 1e-6);
@@ -205,6 +232,22 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     U64("replays_indirect", st->replays_indirect);
     U64("barrier_slots", st->barrier_slots);
     U64("barrier_thread_instructions", st->barrier_thread_instructions);
+    U64("barriers", st->barriers);
+    U64("barrier_wait_cycles", st->barrier_wait_cycles);
+    U64("wrs_slots", st->wrs_slots);
+    U64("wrs_wait_cycles", st->wrs_wait_cycles);
+    U64("pauses", st->pauses);
+    fprintf(f, "  \"progress\": \"%s\",\n", s->cfg.progress ? "on" : "off");
+    U64("progress_threshold", s->cfg.progress_threshold);
+    U64("progress_turn", s->cfg.progress_turn);
+    U64("progress_triggers", st->progress_triggers);
+    U64("progress_yields", st->progress_yields);
+    U64("max_starvation", st->max_starvation);
+    U64("starvation_bound", s->cfg.progress ? simty_starvation_bound(&s->cfg) : 0);
+    fprintf(f, "  \"spin_detect\": \"%s\",\n", s->cfg.progress && s->cfg.spin_detect ? "on" : "off");
+    U64("spin_detections", st->spin_detections);
+    U64("spin_slots", st->spin_slots);
+    U64("backoff_cycles", st->backoff_cycles);
     U64("memory_requests", st->memory_requests);
     U64("memory_lanes", st->memory_lanes);
     DBL("lanes_per_request", ratio((double)st->memory_lanes, (double)st->memory_requests));
@@ -218,7 +261,10 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
                    "\"warp_instructions\": %llu, \"squashed\": %llu, \"ipc\": %.6g, "
                    "\"thread_ipc\": %.6g, \"simd_efficiency\": %.6g, \"max_paths\": %llu, "
                    "\"replays_memory\": %llu, \"replays_indirect\": %llu, "
-                   "\"barrier_slots\": %llu, \"barrier_thread_instructions\": %llu},\n",
+                   "\"barrier_slots\": %llu, \"barrier_thread_instructions\": %llu, "
+                   "\"barriers\": %llu, \"barrier_wait_cycles\": %llu, \"wrs_slots\": %llu, "
+                   "\"wrs_wait_cycles\": %llu, \"pauses\": %llu, \"progress_triggers\": %llu, "
+                   "\"max_starvation\": %llu, \"spin_detections\": %llu, \"spin_slots\": %llu},\n",
                 (unsigned long long)roi->cycles, (unsigned long long)roi->thread_instructions,
                 (unsigned long long)roi->warp_instructions, (unsigned long long)roi->squashed,
                 ratio((double)roi->warp_instructions, (double)roi->cycles),
@@ -227,7 +273,12 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
                 (unsigned long long)roi->replays_memory,
                 (unsigned long long)roi->replays_indirect,
                 (unsigned long long)roi->barrier_slots,
-                (unsigned long long)roi->barrier_thread_instructions);
+                (unsigned long long)roi->barrier_thread_instructions,
+                (unsigned long long)roi->barriers, (unsigned long long)roi->barrier_wait_cycles,
+                (unsigned long long)roi->wrs_slots, (unsigned long long)roi->wrs_wait_cycles,
+                (unsigned long long)roi->pauses, (unsigned long long)roi->progress_triggers,
+                (unsigned long long)roi->max_starvation,
+                (unsigned long long)roi->spin_detections, (unsigned long long)roi->spin_slots);
     } else {
         fprintf(f, "  \"roi\": null,\n");
     }

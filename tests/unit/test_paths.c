@@ -126,14 +126,180 @@ static void test_random_invariants(void)
                 CHECK(t.n <= T);
                 if (t.kind == SIMTY_PATHS_IDEAL)
                     for (unsigned i = 1; i < t.n; i++)
-                        CHECK(path_before(&t.list[i - 1], &t.list[i], t.by_depth));
+                        CHECK(path_before(&t.list[i - 1], &t.list[i], t.by_depth, t.boost));
             }
+        }
+    }
+}
+
+/* A path that commits to its own PC (a spin loop) keeps priority over a
+ * path at a higher PC until that one has waited `threshold` commits; then
+ * it gets a turn of `turn` commits, and the order goes back to priority. */
+static void test_progress_turn(simty_paths_kind kind)
+{
+    path_table t;
+    path_events ev = {0};
+    paths_init(&t, kind, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    paths_set_progress(&t, 10, 3);
+    commit2(&t, P(0x100, 0, 0x1), P(0x200, 0, 0xe), &ev); /* spinner 0x100, holder 0x200 */
+    CHECK_EQ(paths_active(&t)->pc, 0x100);
+    for (int i = 0; i < 8; i++) { /* the holder has waited 2..9 commits: no turn yet */
+        commit2(&t, P(0x100, 0, 0x1), P(0, 0, 0), &ev);
+        CHECK_EQ(paths_active(&t)->pc, 0x100);
+    }
+    CHECK_EQ(ev.triggers, 0);
+    commit2(&t, P(0x100, 0, 0x1), P(0, 0, 0), &ev); /* it has waited 10: its turn */
+    CHECK_EQ(ev.triggers, 1);
+    CHECK_EQ(paths_active(&t)->pc, 0x200);
+    CHECK(paths_active(&t)->mask & t.boost);
+    /* the turn covers what the holder produces, even at a higher PC than
+     * the spinner */
+    commit2(&t, P(0x204, 0, 0xe), P(0, 0, 0), &ev);
+    CHECK_EQ(ev.starvation, 10);
+    CHECK_EQ(paths_active(&t)->pc, 0x204);
+    commit2(&t, P(0x208, 0, 0xe), P(0, 0, 0), &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x208);
+    commit2(&t, P(0x20c, 0, 0xe), P(0, 0, 0), &ev); /* third commit: turn over */
+    CHECK(!(paths_active(&t)->mask & t.boost));
+    CHECK_EQ(ev.triggers, 1);
+    if (kind == SIMTY_PATHS_HCT) { /* HCT1 is rewritten at the next commit */
+        CHECK_EQ(paths_active(&t)->pc, 0x20c);
+        commit2(&t, P(0x210, 0, 0xe), P(0, 0, 0), &ev);
+    }
+    CHECK_EQ(paths_active(&t)->pc, 0x100);
+    commit2(&t, P(0x100, 0, 0x1), P(0, 0, 0), &ev);
+    /* the spinner waited during the turn */
+    CHECK_EQ(ev.starvation, kind == SIMTY_PATHS_HCT ? 5 : 4);
+}
+
+/* Off (threshold 0), a spinner starves the other path forever; a pause
+ * (paths_yield) does nothing. */
+static void test_progress_off(void)
+{
+    path_table t;
+    path_events ev = {0};
+    paths_init(&t, SIMTY_PATHS_HCT, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    commit2(&t, P(0x100, 0, 0x1), P(0x200, 0, 0xe), &ev);
+    for (int i = 0; i < 100000; i++)
+        commit2(&t, P(0x100, 0, 0x1), P(0, 0, 0), &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x100);
+    CHECK_EQ(ev.triggers, 0);
+    CHECK(!paths_yield(&t, &ev));
+    CHECK_EQ(paths_active(&t)->pc, 0x100);
+    CHECK_EQ(ev.triggers, 0);
+}
+
+/* pause: the oldest other path gets a turn at once; with several waiting,
+ * the one that waited longest. */
+static void test_yield(simty_paths_kind kind)
+{
+    path_table t;
+    path_events ev = {0};
+    paths_init(&t, kind, SIMTY_PRIORITY_DEPTH, 8, P(0x100, 0, 0xff));
+    paths_set_progress(&t, 1000, 2);
+    commit2(&t, P(0x300, 0, 0xf0), P(0x104, 0, 0x0f), &ev); /* 0x300 waits from clock 0 */
+    commit2(&t, P(0x200, 0, 0x0c), P(0x108, 0, 0x03), &ev); /* 0x200 waits from clock 1 */
+    CHECK_EQ(paths_active(&t)->pc, 0x108);
+    paths_yield(&t, &ev);
+    CHECK_EQ(ev.triggers, 1);
+    CHECK_EQ(ev.yields, 1);
+    CHECK_EQ(paths_active(&t)->pc, 0x300);
+    paths_yield(&t, &ev); /* a turn is running: nothing */
+    CHECK_EQ(ev.triggers, 1);
+}
+
+/* Waiting paths leave the runnable list and come back behind the active
+ * path, merging with an equal path there. */
+static void test_park_and_wake(simty_paths_kind kind)
+{
+    path_table t;
+    path_events ev = {0};
+    uint64_t waited[WAIT_KINDS] = {0};
+    paths_init(&t, kind, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    /* lanes 0,1 arrive at a barrier (their path waits at 0x104) */
+    commit2(&t, P(0, 0, 0), P(0x200, 0, 0xc), &ev);
+    CHECK_EQ(paths_park(&t, P(0x104, 0, 0x3), WAIT_BARRIER, 5, WAKE_ON_EVENT), 1);
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK(paths_live(&t));
+    CHECK_EQ(paths_wake_due(&t, 1000, waited), 0); /* no wake time yet */
+    /* lanes 2,3 arrive too */
+    commit2(&t, P(0, 0, 0), P(0, 0, 0), &ev);
+    CHECK_EQ(paths_count(&t), 0);
+    CHECK_EQ(paths_park(&t, P(0x104, 0, 0xc), WAIT_BARRIER, 5, WAKE_ON_EVENT), 0); /* merged */
+    CHECK_EQ(t.nwait, 1);
+    paths_set_wake(&t, WAIT_BARRIER, 12);
+    CHECK_EQ(paths_wake_due(&t, 11, waited), 0);
+    CHECK_EQ(paths_wake_due(&t, 12, waited), 1);
+    CHECK_EQ(waited[WAIT_BARRIER], 4 * (12 - 5));
+    CHECK_EQ(paths_active(&t)->pc, 0x104);
+    CHECK_EQ(paths_active(&t)->mask, 0xf);
+    /* a path woken while another runs never displaces the active one */
+    commit2(&t, P(0, 0, 0), P(0x108, 0, 0xe), &ev); /* lane 0 backs off at 0x300 */
+    paths_park(&t, P(0x300, 0, 0x1), WAIT_BACKOFF, 20, 25);
+    commit2(&t, P(0x10c, 0, 0xe), P(0, 0, 0), &ev);
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK_EQ(paths_wake_due(&t, 30, waited), 1);
+    CHECK_EQ(paths_active(&t)->pc, 0x10c); /* still the active path */
+    CHECK_EQ(paths_count(&t), 2);
+    CHECK_EQ(t.list[1].pc, 0x300);
+    CHECK_EQ(waited[WAIT_BACKOFF], 10);
+}
+
+/* The guarantee (docs/progress.md): whatever the active path does (pauses
+ * included), every runnable path issues within threshold + (T - 1) x turn
+ * + 1 commits. */
+static void test_starvation_bound(void)
+{
+    srand(777);
+    for (int trial = 0; trial < 100; trial++) {
+        unsigned T = 2 + (unsigned)rand() % 15;
+        uint64_t thr = 1 + (unsigned)rand() % 50, turn = 1 + (unsigned)rand() % 10;
+        uint64_t bound = thr + (T - 1) * turn + 1;
+        for (int kind = 0; kind < 2; kind++) {
+            path_table t;
+            path_events ev = {0};
+            lane_mask full = (1ull << T) - 1;
+            paths_init(&t, kind ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT, SIMTY_PRIORITY_DEPTH, T,
+                       P(0x1000, 0, full));
+            paths_set_progress(&t, thr, turn);
+            uint64_t worst = 0;
+            for (int step = 0; step < 3000; step++) {
+                path_t a = *paths_active(&t);
+                /* a hostile program: low PCs spin, paths split at random */
+                lane_mask split = rand() % 4 ? 0 : a.mask & (lane_mask)rand();
+                uint32_t pc = a.pc < 0x1010 ? a.pc : 0x1000 + 4u * (unsigned)(rand() % 64);
+                commit2(&t, P(pc, a.depth, a.mask & ~split),
+                        P(0x1000 + 4u * (unsigned)(rand() % 64), a.depth, split), &ev);
+                if (rand() % 3 == 0)
+                    paths_idle(&t, (uint64_t)(rand() % 5), &ev);
+                if (rand() % 7 == 0) /* a pause */
+                    paths_yield(&t, &ev);
+                if (ev.starvation > worst)
+                    worst = ev.starvation;
+                for (unsigned i = 0; i < t.n; i++)
+                    if (t.clock - t.list[i].stamp > bound) {
+                        fprintf(stderr, "bound %llu thr %llu turn %llu T %u kind %d step %d: path %u age %llu n %u turn_left %llu\n",
+                                (unsigned long long)bound, (unsigned long long)thr, (unsigned long long)turn, T, kind, step, i,
+                                (unsigned long long)(t.clock - t.list[i].stamp), t.n, (unsigned long long)t.turn_left);
+                        CHECK(0);
+                        return;
+                    }
+            }
+            CHECK(worst <= bound);
         }
     }
 }
 
 int main(void)
 {
+    test_progress_turn(SIMTY_PATHS_IDEAL);
+    test_progress_turn(SIMTY_PATHS_HCT);
+    test_progress_off();
+    test_yield(SIMTY_PATHS_IDEAL);
+    test_yield(SIMTY_PATHS_HCT);
+    test_park_and_wake(SIMTY_PATHS_IDEAL);
+    test_park_and_wake(SIMTY_PATHS_HCT);
+    test_starvation_bound();
     test_order_and_merge(SIMTY_PATHS_IDEAL);
     test_order_and_merge(SIMTY_PATHS_HCT);
     test_depth_priority();

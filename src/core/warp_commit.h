@@ -1,0 +1,54 @@
+/* The commit of a SIMT slot, shared by the SIMT and cycle models: the
+ * produced paths go to the warp's path table (parking those that wait),
+ * then the forward-progress policy and `pause` act, and the path-table
+ * statistics are counted.  One place for the retirement side of a slot;
+ * the execution side is warp_execute() (core/warp_exec.h). */
+#ifndef SIMTY_CORE_WARP_COMMIT_H
+#define SIMTY_CORE_WARP_COMMIT_H
+
+#include "core/paths.h"
+#include "core/warp_exec.h"
+
+/* A warp's path table at reset: every thread at the entry point, and the
+ * forward-progress policy of the configuration. */
+void warp_paths_init(const simty_sim *s, path_table *pt);
+
+/* Commits a SIMT slot to the path table of the warp whose first hart is
+ * hart0, at time now: the offline sorter's `idle` steps before it, parking,
+ * the compact/sort network, the forward-progress policy, `pause`,
+ * statistics.  Shared by the SIMT and cycle models. */
+void warp_commit_wait(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,
+                      uint64_t idle, uint64_t now);
+
+/* The path-table statistics of one commit. */
+static inline void warp_commit_count(simty_stats *st, const path_table *pt, const path_events *ev)
+{
+    st->cct_pushes += ev->pushes;
+    st->cct_pops += ev->pops;
+    st->cct_swaps += ev->swaps;
+    st->progress_triggers += ev->triggers;
+    st->progress_yields += ev->yields;
+    if (ev->starvation > st->max_starvation)
+        st->max_starvation = ev->starvation;
+    unsigned np = paths_count(pt) + pt->nwait;
+    st->path_sum += np;
+    st->path_samples++;
+    if (np > st->max_paths)
+        st->max_paths = np;
+}
+
+static inline void warp_commit(simty_sim *s, path_table *pt, unsigned hart0,
+                               const slot_commit *c, uint64_t idle, uint64_t now)
+{
+    if (c->park | c->pause | (c->backoff != 0)) { /* a path waits or yields */
+        warp_commit_wait(s, pt, hart0, c, idle, now);
+        return;
+    }
+    path_events ev = {0};
+    paths_idle(pt, idle, &ev);
+    if (!paths_commit(pt, c->next, &ev))
+        paths_idle(pt, 1, &ev);
+    warp_commit_count(&s->stats, pt, &ev);
+}
+
+#endif

@@ -1,0 +1,104 @@
+/* The barrier unit and the wake-up of waiting paths: see sync.h and
+ * docs/progress.md. */
+#include "sync/sync.h"
+
+#include "sim/sim.h"
+#include "sync/spin.h"
+
+void sync_init(sync_unit *u, uint64_t latency)
+{
+    *u = (sync_unit){.latency = latency, .next_wake = WAKE_ON_EVENT};
+}
+
+void sync_barrier_check(simty_sim *s, uint64_t now)
+{
+    sync_unit *u = &s->sync;
+    if (!u->arrived || u->arrived < s->running)
+        return;
+    u->arrived = 0;
+    u->completed++;
+    u->release = true;
+    u->release_at = now + u->latency;
+    s->mem_changed = true; /* progress, for deadlock detection */
+}
+
+void sync_arrive(simty_sim *s, unsigned threads, uint64_t now)
+{
+    s->sync.arrived += threads;
+    sync_barrier_check(s, now);
+}
+
+/* Memory changed: wakes the paths of table t that wait for it (a spin the
+ * detector parked; wrs, if a thread lost its reservation). */
+static void store_check(simty_sim *s, path_table *t, unsigned hart0, uint64_t now,
+                        uint64_t *still)
+{
+    for (unsigned i = 0; i < t->nwait; i++) {
+        waiting_path *e = &t->wait[i];
+        if ((e->why != WAIT_WRS && e->why != WAIT_SPIN) || e->wake <= now + s->sync.latency)
+            continue;
+        uint64_t wake = now + s->sync.latency;
+        if (e->why == WAIT_SPIN) {
+            /* polls no faster than the longest backoff */
+            uint64_t poll = e->since + SPIN_BACKOFF_LONGEST;
+            paths_wake_entry(t, i, wake > poll ? wake : poll);
+            continue;
+        }
+        bool lost = false;
+        for (lane_mask m = e->p.mask; m && !lost; m &= m - 1)
+            lost = !sync_resv_holds(s, hart0 + (unsigned)__builtin_ctzll(m));
+        if (lost)
+            paths_wake_entry(t, i, wake);
+        else
+            (*still)++;
+    }
+}
+
+void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t now,
+                    sync_woken_fn *woken, void *ctx)
+{
+    sync_unit *u = &s->sync;
+    if (u->release) {
+        for (unsigned w = 0; w < nwarps; w++)
+            if (tables[w].nwait)
+                paths_set_wake(&tables[w], WAIT_BARRIER, u->release_at);
+        u->release = false;
+        if (u->release_at < u->next_wake)
+            u->next_wake = u->release_at;
+    }
+    if (u->store_waiting && s->sync.store_epoch != u->store_epoch_seen) {
+        u->store_epoch_seen = s->sync.store_epoch;
+        uint64_t still = 0;
+        for (unsigned w = 0; w < nwarps; w++)
+            if (tables[w].nwait) {
+                store_check(s, &tables[w], w * s->T, now, &still);
+                if (tables[w].next_wake < u->next_wake)
+                    u->next_wake = tables[w].next_wake;
+            }
+        u->store_waiting = still;
+    }
+    if (now < u->next_wake)
+        return;
+    uint64_t next = WAKE_ON_EVENT, waited[WAIT_KINDS] = {0};
+    for (unsigned w = 0; w < nwarps; w++) {
+        path_table *t = &tables[w];
+        if (!t->nwait)
+            continue;
+        unsigned k = paths_wake_due(t, now, waited);
+        if (k) {
+            u->waiting -= k;
+            woken(ctx, w);
+        }
+        if (t->next_wake < next)
+            next = t->next_wake;
+    }
+    u->next_wake = next;
+    sync_count_waits(s, waited);
+}
+
+void sync_count_waits(simty_sim *s, const uint64_t waited[WAIT_KINDS])
+{
+    s->stats.barrier_wait_cycles += waited[WAIT_BARRIER];
+    s->stats.wrs_wait_cycles += waited[WAIT_WRS];
+    s->stats.backoff_cycles += waited[WAIT_BACKOFF] + waited[WAIT_SPIN];
+}

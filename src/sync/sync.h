@@ -1,0 +1,70 @@
+/* Explicit synchronisation (docs/progress.md, docs/platform.md): the
+ * barrier unit, the wake-up of waiting paths (barrier release, `wrs`
+ * reservations, timeouts, spin backoff).  Per-warp waiting paths live in
+ * the path tables (core/paths.h); this module decides when they wake. */
+#ifndef SIMTY_SYNC_SYNC_H
+#define SIMTY_SYNC_SYNC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/paths.h"
+
+struct simty_sim;
+
+#define WRS_STO_TIMEOUT 256u /* cycles a wrs.sto waits at most */
+
+typedef struct sync_unit {
+    uint64_t arrived;    /* threads parked at the barrier */
+    uint64_t completed;  /* barriers completed (what reading the CSR returns) */
+    bool release;        /* completed: the models still have to wake the parked paths */
+    uint64_t release_at; /* model time the parked paths become runnable */
+    uint64_t latency;    /* cycles from a barrier completion or a wrs wake-up event to
+                            the path being runnable (cycle model), 0 in the others */
+    uint64_t waiting;    /* waiting paths (SIMT models) or threads (scalar model) */
+    uint64_t store_waiting; /* of which woken by a store: wrs, spin (an upper bound) */
+    uint64_t store_epoch;   /* counts the stores that changed RAM */
+    uint64_t store_epoch_seen; /* store_epoch at the last check of those */
+    uint64_t next_wake;  /* earliest timed wake-up, WAKE_ON_EVENT if none */
+} sync_unit;
+
+void sync_init(sync_unit *u, uint64_t latency);
+
+/* `threads` threads arrive at the barrier at time now (their path is
+ * parked); completes it when every live thread has arrived. */
+void sync_arrive(struct simty_sim *s, unsigned threads, uint64_t now);
+
+/* The number of live threads changed (a thread ended): the barrier may be
+ * complete now (threads that have ended count as arrived). */
+void sync_barrier_check(struct simty_sim *s, uint64_t now);
+
+/* Does hart h still hold its LR reservation (lane_ops.c decides)? */
+bool sync_resv_holds(const struct simty_sim *s, unsigned hart);
+
+/* Called by a SIMT model once per cycle (step) before it schedules: applies
+ * a barrier release, wakes wrs paths whose reservation is gone, and moves
+ * every due waiting path back to its warp's runnable paths, calling
+ * woken(ctx, w) for each warp that got one. */
+typedef void sync_woken_fn(void *ctx, unsigned warp);
+void sync_poll_slow(struct simty_sim *s, path_table *tables, unsigned nwarps, uint64_t now,
+                    sync_woken_fn *woken, void *ctx);
+
+static inline void sync_poll(struct simty_sim *s, sync_unit *u, path_table *tables,
+                             unsigned nwarps, uint64_t now, sync_woken_fn *woken, void *ctx)
+{
+    if (u->waiting && (u->release || now >= u->next_wake ||
+                       (u->store_waiting && u->store_epoch != u->store_epoch_seen)))
+        sync_poll_slow(s, tables, nwarps, now, woken, ctx);
+}
+
+/* Adds thread-cycles spent waiting, by enum path_wait, to the statistics. */
+void sync_count_waits(struct simty_sim *s, const uint64_t waited[WAIT_KINDS]);
+
+/* No warp has a runnable path: is there anything that could ever wake one?
+ * (A timed wake-up or a pending release.)  If not, the run is deadlocked. */
+static inline bool sync_can_wake(const sync_unit *u)
+{
+    return u->release || u->next_wake != WAKE_ON_EVENT;
+}
+
+#endif
