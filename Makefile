@@ -9,6 +9,10 @@
 #   make results  regenerate docs/RESULTS.md and its plots (about 3 minutes
 #                 on 2 cores; RESULTS_JOBS=N simulations at once)
 #   make check-random-long   2000 more random programs, simt vs scalar
+#   make check-progress-long the forward-progress suite (tests/progress) on
+#                 every model with all 8 option sets at 5 shapes, and on QEMU
+#                 (not in make check: the SIMT models deadlock on it until the
+#                 forward-progress scheduler of issue 11 lands)
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -29,7 +33,8 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long demo bench workloads results clean
+.PHONY: all deps unit check check-asan check-random-long check-progress-long demo bench \
+        workloads results clean
 all: $(BUILD)/simty
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -71,6 +76,10 @@ check-asan: deps
 # 2000 more random divergent programs (seeds 1000-2999), simt vs scalar.
 check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
+
+# The forward-progress suite, full matrix (group `progress` is the subset).
+check-progress-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only progress-long
 
 # The workload suite (workloads/*.c), built with the SDK's default flags
 # plus WL_CFLAGS, into WL_DIR.
