@@ -28,6 +28,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from programs import AWAITING_PROGRESS_SCHEDULER  # noqa: E402
 
 DEFAULT_SHAPES = "1x1,4x4,8x8,8x32,32x16,64x32"
 LAYOUTS = [("O2", "-O2"), ("O2-noreorder", "-O2 -fno-reorder-blocks"), ("O3", "-O3"),
@@ -293,8 +295,10 @@ def main():
         die("gnuplot not found (Debian: apt-get install gnuplot-nox)")
     t_start = time.time()
 
+    # workloads that deadlock on Simty until the forward-progress scheduler
+    # (issue 11) lands are left out (tests/programs.py says which)
     all_names = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "workloads"))
-                       if f.endswith(".c"))
+                       if f.endswith(".c") and f[:-2] not in AWAITING_PROGRESS_SCHEDULER)
     if args.quick:
         all_names = [n for n in ("vecadd", "spinlock") if n in all_names]
     # spin-lock style programs are reported apart from the suite statistics
