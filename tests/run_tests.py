@@ -28,7 +28,7 @@ Groups:
 Opt-in groups (only with --only; not run by default until the forward-
 progress scheduler of issue 11 lands):
   progress       the forward-progress suite (tests/progress) on every model,
-                 at five shapes, two option sets per shape, and on QEMU
+                 at five shapes, one option set per shape, and on QEMU
   progress-long  the same with all 8 option sets at every shape
                  (make check-progress-long)
 """
