@@ -14,6 +14,9 @@
 #                 (default 600; make check runs it for 60 s)
 #   make docs     regenerate the generated blocks of README.md and
 #                 docs/pipeline.md (make check fails when they are stale)
+#   make check-progress-long the forward-progress suite (tests/progress) on
+#                 every model with all 8 option sets at 5 shapes, and on QEMU
+#                 (make check runs one option set per shape and model)
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -35,8 +38,8 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 clang-14 libclang-rt-14-dev
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long demo bench workloads results docs clean \
-        fuzz fuzz-build fuzz-check
+.PHONY: all deps unit check check-asan check-random-long check-progress-long demo bench \
+        workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -97,6 +100,10 @@ fuzz-check: fuzz-build
 # 2000 more random divergent programs (seeds 1000-2999), simt vs scalar.
 check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
+
+# The forward-progress suite, full matrix (group `progress` is the subset).
+check-progress-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only progress-long
 
 # The workload suite (workloads/*.c), built with the SDK's default flags
 # plus WL_CFLAGS, into WL_DIR.

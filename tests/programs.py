@@ -54,6 +54,26 @@ def build_workload(name):
     return out
 
 
+def progress_names():
+    """The forward-progress suite (tests/progress/*.c), never_* included."""
+    return sorted(os.path.basename(p)[:-2]
+                  for p in glob.glob(os.path.join(ROOT, "tests", "progress", "*.c")))
+
+
+def progress_elf(name):
+    return os.path.join(GUEST, "progress", name + ".elf")
+
+
+def build_progress(name):
+    """A forward-progress program, built with the SDK's default flags."""
+    src = os.path.join(ROOT, "tests", "progress", name + ".c")
+    out = progress_elf(name)
+    if stale(out, [src, os.path.join(ROOT, "tests", "progress", "progress.h")] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        _run([SIMTY_CC, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
+    return out
+
+
 def example_elf(name, opt="-O2"):
     return os.path.join(GUEST, "examples", "%s%s.elf" % (name, opt))
 
@@ -183,6 +203,7 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     for src in sorted(glob.glob(os.path.join(ROOT, "tests", "simt", "*.c"))):
         work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]
     work += [(build_workload, (n,)) for n in workload_names()]
+    work += [(build_progress, (n,)) for n in progress_names()]
     for kind in ("bad", "stats", "simt", "timing"):
         for src in sorted(glob.glob(os.path.join(ROOT, "tests", kind, "*.S"))):
             ld = src[:-2] + ".ld"

@@ -26,11 +26,17 @@ Groups:
             tools/results.py --quick
   sdk       libraries (rv32im multilib), abort/assert, C++, stack overflow
             detection, --stack-interleave, README's generated figures
+  progress  the forward-progress suite (tests/progress) on every model,
+            at five shapes, one option set per shape and SIMT model, and on QEMU
 
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
 (up to 64 x 64 = 4096 harts) are checked against the scalar model (diff,
 random) instead.
+
+Opt-in group (only with --only):
+  progress-long  the forward-progress suite with all 8 option sets at every
+                 shape (make check-progress-long)
 """
 
 import argparse
@@ -448,6 +454,14 @@ def group_bench(ctx):
 def group_sdk(ctx):
     import sdk_checks
     return sdk_checks.tests(ctx, run, simty, Failure)
+def group_progress(ctx):
+    import progress_checks
+    return progress_checks.tests(ctx, run, simty, Failure)
+
+
+def group_progress_long(ctx):
+    import progress_checks
+    return progress_checks.tests(ctx, run, simty, Failure, full=True)
 
 
 GROUPS = {
@@ -462,7 +476,11 @@ GROUPS = {
     "bad": group_bad,
     "bench": group_bench,
     "sdk": group_sdk,
+    "progress": group_progress,
+    "progress-long": group_progress_long,
 }
+# Run only when named with --only (see the docstring).
+OPT_IN = ("progress-long",)
 
 
 class Progress:
@@ -564,7 +582,7 @@ def main():
     ctx = Ctx(args)
     if not os.access(ctx.simty, os.X_OK):
         sys.exit("run_tests: %s not found (run make first)" % ctx.simty)
-    groups = [g for g in args.only.split(",") if g] or list(GROUPS)
+    groups = [g for g in args.only.split(",") if g] or [g for g in GROUPS if g not in OPT_IN]
     for g in groups:
         if g not in GROUPS:
             sys.exit("run_tests: unknown group %s" % g)

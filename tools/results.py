@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
+sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 DEFAULT_SHAPES = "1x1,4x4,8x8,8x32,32x16,64x32"
 LAYOUTS = [("O2", "-O2"), ("O2-noreorder", "-O2 -fno-reorder-blocks"), ("O3", "-O3"),

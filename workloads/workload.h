@@ -28,6 +28,14 @@
 #include <stdio.h>
 #include <simty.h>
 
+/* The body of every hand-written wait loop (the lock-heavy workloads): empty
+ * by default, so that waiting relies on the machine's scheduling alone;
+ * build with e.g. '-DSPIN_HINT()=__asm__ volatile("pause")' for a variant
+ * with a hint (tests/progress/progress.h has the same convention). */
+#ifndef SPIN_HINT
+#define SPIN_HINT() ((void)0)
+#endif
+
 /* Shared arrays start on a 256-byte boundary: the Simty coalescer serves a
  * warp's unit-stride access in one pass only when lane l reads word l of an
  * aligned block of 4*T bytes (simty-spec.md section 6), T up to 64. */
