@@ -17,8 +17,8 @@ Group `progress` runs every program on every model and at every shape, with
 one of the 8 option combinations per shape and SIMT model (rotating, so each
 program meets all 8 over the two models); group `progress-long` (make
 check-progress-long) runs all 8 at every shape on both.  Both also check the suite's own rules
-(`conventions`).  Neither is in the default groups until the forward-progress
-scheduler lands: today the SIMT models deadlock on most of these programs.
+(`conventions`).  `progress` runs in make check; with --progress off the
+SIMT models deadlock on most of these programs.
 
 Run as a script, it prints what each program does today, per model, as a
 Markdown table (see --help).

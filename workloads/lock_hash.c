@@ -10,7 +10,7 @@
  * Phase 2 (after a barrier): LOOKUPS lookups under the bucket locks, each
  * adding the key's count (0 if absent) to a per-thread total.  Lanes of a
  * warp collide on buckets (skewed keys), so they wait for warp mates: the
- * SIMT models need a forward-progress scheduler (issue 11) to finish.
+ * SIMT models need the forward-progress scheduler (docs/progress.md) to finish.
  * Thread 0 checks the table and the lookup total against a sequential
  * recount.
  */

@@ -9,7 +9,7 @@
  * skewed (the smaller of two uniform draws) so the low bins are hot and
  * lanes of a warp often want the same lock: all but one then wait for a
  * warp mate, which needs a scheduler that guarantees forward progress
- * (issue 11); before it, the SIMT models deadlock here.
+ * (docs/progress.md); with --progress off the SIMT models deadlock here.
  */
 #include "workload.h"
 

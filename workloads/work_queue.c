@@ -10,8 +10,8 @@
  * not yet processed; children counted in before their parent is counted
  * out) tells an idle thread whether to wait for work (reading the queue
  * without the lock) or to stop.  Lanes of a warp contend for the one lock
- * and wait for warp mates, so the SIMT models need a forward-progress
- * scheduler (issue 11) to finish.  Thread 0 checks that every item was
+ * and wait for warp mates, so the SIMT models need the forward-progress
+ * scheduler (docs/progress.md) to finish.  Thread 0 checks that every item was
  * processed exactly once, with the right result.
  */
 #include "workload.h"

@@ -3,8 +3,8 @@
  * flag that nobody sets, while every other thread waits in simty_barrier()
  * for warp 0, which never arrives.  (On QEMU warp 0 is hart 0.)  Every
  * model must report a deadlock (exit status 122) in bounded time, at every
- * shape; before issue 11 the SIMT and scalar models never noticed the one
- * spinning warp next to the barrier waiters and ran to --max-cycles.
+ * shape (before the hardware barrier, the SIMT and scalar models never noticed
+ * the one spinning warp next to the barrier waiters and ran to --max-cycles).
  * Reaching the end is a failure.
  */
 #include "progress.h"

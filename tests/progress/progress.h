@@ -4,8 +4,8 @@
  * Every program here is ordinary SPMD C in which threads wait for each
  * other with hand-written loops: plain C, GCC __atomic_* builtins and
  * volatile, no SDK synchronisation helper, no hint instruction.  A
- * forward-progress scheduler has to make them complete on every model
- * (issue 11); until it exists the SIMT models deadlock on most of them.
+ * forward-progress scheduler makes them complete on every model
+ * (docs/progress.md); with --progress off the SIMT models deadlock on most.
  *
  * Conventions:
  * - every wait loop's body is SPIN_HINT(), empty by default, so variants
