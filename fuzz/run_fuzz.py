@@ -35,9 +35,12 @@ HDR = 64
 OBJCOPY = "riscv64-unknown-elf-objcopy"
 
 
-def header(model, warps, threads, flags=0, ram=64 << 10, regions=(), cycles=4000):
+def header(model, warps, threads, flags=0, ram=64 << 10, regions=(), cycles=4000, more=0,
+           thresh=0, turn=0, window=(0, 0)):
     h = bytearray(HDR)
     h[0], h[1], h[2], h[3] = model, warps - 1, threads - 1, flags
+    h[17], h[18], h[19] = more, thresh, turn  # G_* flags, progress threshold, turn
+    h[10], h[11] = window  # trace window: from, length
     struct.pack_into("<H", h, 8, cycles)
     struct.pack_into("<I", h, 12, ram - 4096)  # decoded as 4096 + value
     h[16] = len(regions)
@@ -55,7 +58,12 @@ HEADERS = [
     header(2, 8, 8, flags=2 | 4 | 8, ram=1 << 20),
     header(1, 1, 32, regions=[(0, 64 << 10)]),
     header(2, 1, 1, ram=8 << 10, regions=[(0xfffff000, 4096)]),
+    # stack interleave, --progress off, --trace-roi; no stack check, spin
+    # detector off, a trace window, short threshold turns
+    header(1, 4, 8, flags=8, more=1 | 4 | 16),
+    header(2, 2, 4, flags=8 | 16, more=2 | 8 | 32, thresh=16, turn=4, window=(50, 100)),
 ]
+G_DWARF = 64  # the header flag that also parses the image's DWARF line table
 
 
 def seed_elfs():
@@ -75,6 +83,12 @@ def make_seeds(outdir):
     os.makedirs(outdir)
     n = 0
     for i, elf in enumerate(seed_elfs()):
+        with open(elf, "rb") as f:
+            full = f.read()
+        if b".debug_line" in full:  # one seed with its line table, for disasm -S
+            with open(os.path.join(outdir, "seed-%03d-dwarf" % i), "wb") as f:
+                f.write(header(0, 1, 1, more=G_DWARF, cycles=1) + full)
+            n += 1
         stripped = os.path.join(outdir, "tmp.elf")
         subprocess.run([OBJCOPY, "--strip-debug", elf, stripped], check=True)
         with open(stripped, "rb") as f:

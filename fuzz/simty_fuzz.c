@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "loader/dwarf_line.h"
 #include "sim/sim.h"
 #include "simty.h"
 
@@ -31,8 +32,12 @@ enum {
     H_FLAGS = 3,     /* u8: policies and outputs, F_* */
     H_LATENCY = 4,   /* u32: --mem-latency (raw: values over the limit are refused) */
     H_CYCLES = 8,    /* u16: cycle limit selector */
+    H_TRACE = 10,    /* u8 from, u8 length: trace window in cycles (G_WINDOW) */
     H_RAM = 12,      /* u32: RAM size (bits 0-30 raw if bit 31, else rounded to a word) */
     H_NMEM = 16,     /* u8: extra regions, mod 4 */
+    H_FLAGS2 = 17,   /* u8: more options, G_* (0: the defaults) */
+    H_THRESH = 18,   /* u8: --progress-threshold selector (0: default) */
+    H_TURN = 19,     /* u8: --progress-turn selector (0: default) */
     H_MEM = 20,      /* 3 x {u32 base, u64 size} */
     H_SIG = 56,      /* u32 begin, u32 end: signature range (F_SIG) */
     HDR = 64,
@@ -47,6 +52,16 @@ enum {
     F_SIG = 32,      /* write the header's signature range */
     F_RAW = 64,      /* region bases and sizes taken raw, even unaligned */
     F_STOP = 128,    /* a stop request before the run (SIGINT) */
+};
+
+enum {
+    G_INTERLEAVE = 1,  /* --stack-interleave */
+    G_NO_STACK = 2,    /* --no-stack-check */
+    G_PROGRESS_OFF = 4, /* --progress off */
+    G_SPIN_OFF = 8,    /* --spin-detect off */
+    G_ROI = 16,        /* --trace-roi */
+    G_WINDOW = 32,     /* --trace-from / --trace-to from H_TRACE */
+    G_DWARF = 64,      /* also parse the image's DWARF line table (disasm -S) */
 };
 
 static uint32_t rd32(const uint8_t *p)
@@ -112,6 +127,24 @@ static void decode(const uint8_t *h, simty_config *c, uint32_t sig[2])
     c->console = devnull();
     c->trace_commits = flags & F_COMMITS ? devnull() : NULL;
     c->trace_kanata = flags & F_KANATA ? devnull() : NULL;
+    uint8_t more = h[H_FLAGS2];
+    c->stack_interleave = !!(more & G_INTERLEAVE);
+    c->no_stack_check = !!(more & G_NO_STACK);
+    if (more & G_PROGRESS_OFF)
+        c->progress = 0;
+    if (more & G_SPIN_OFF)
+        c->spin_detect = 0;
+    c->trace_roi = !!(more & G_ROI);
+    if (more & G_WINDOW) {
+        c->trace_from = h[H_TRACE];
+        c->trace_to = h[H_TRACE + 1] ? c->trace_from + h[H_TRACE + 1] : 0;
+    }
+    /* small thresholds and turns make turns happen in short runs */
+    if (h[H_THRESH])
+        c->progress_threshold = h[H_THRESH] == 0xff ? SIMTY_MAX_PROGRESS_THRESHOLD
+                                                    : h[H_THRESH];
+    if (h[H_TURN])
+        c->progress_turn = h[H_TURN];
     sig[0] = rd32(h + H_SIG);
     sig[1] = rd32(h + H_SIG + 4);
 }
@@ -159,6 +192,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
     }
     simty_destroy(s);
+    if (data[H_FLAGS2] & G_DWARF) {
+        line_table t;
+        memset(&t, 0, sizeof t);
+        if (dwarf_line_read(data + HDR, size - HDR, &t, err, sizeof err) == 0)
+            for (uint32_t a = 0; a < 64; a++)
+                (void)line_table_find(&t, 0x80000000u + 4 * a);
+        line_table_free(&t); /* also after a failure (what disasm.c does) */
+    }
     return 0;
 }
 
@@ -258,8 +299,13 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
     }
     uint32_t r = next_rand(&x) % 10;
     if (r < 3) { /* a header field */
-        switch (next_rand(&x) % 8) {
+        switch (next_rand(&x) % 10) {
         case 0: data[next_rand(&x) % 4] = (uint8_t)next_rand(&x); break;
+        case 8: data[H_FLAGS2] ^= (uint8_t)(1u << (next_rand(&x) % 8)); break;
+        case 9: /* progress threshold and turn, trace window */
+            data[(unsigned[]){H_THRESH, H_TURN, H_TRACE, H_TRACE + 1}[next_rand(&x) % 4]] =
+                (uint8_t)next_rand(&x);
+            break;
         case 1: data[H_FLAGS] ^= (uint8_t)(1u << (next_rand(&x) % 8)); break;
         case 2: wr32(data + H_RAM, interesting(&x)); break;
         case 3: data[H_NMEM] = (uint8_t)next_rand(&x); break;

@@ -415,7 +415,8 @@ def tests(ctx, run, simty, Failure):
         if st != 0 or n != 19:
             raise Failure("17 executable segments: status %d, %d instructions\n%s" % (
                 st, n, so.decode()))
-        st, so, se = raw([sim, "disasm", "--mem", "0xfffff000:4K", top_program()])
+        st, so, se = raw([sim, "disasm", "--no-aliases", "--mem", "0xfffff000:4K",
+                          top_program()])
         if st != 0 or b"fffff000:\t00000513\taddi\ta0,zero,0" not in so or \
                 b"fffffffc:\t00000000" not in so:
             raise Failure("segment ending at 2^32: status %d\n%s" % (st, so[:300]))
@@ -449,4 +450,97 @@ def tests(ctx, run, simty, Failure):
                               % (opt, st, os.path.getsize(t)))
         expect([sim, "run", "--trace-limit", "x", elf], USAGE, r"--trace-limit: expected a size")
     out.append(("hostile --trace-limit caps a trace at a line boundary", trace_limit))
+
+    def output_over_program():
+        victim = path("victim.elf")
+        orig = open(programs.example_elf("hello", "-O2"), "rb").read()
+        for opt in ("--trace-commits", "--trace-kanata", "--signature", "--stats-json"):
+            with open(victim, "wb") as f:
+                f.write(orig)
+            expect([sim, "run", opt, victim, victim], USAGE,
+                   r"%s .*victim\.elf is one of the programs" % opt)
+            if open(victim, "rb").read() != orig:
+                raise Failure("%s over the program changed it" % opt)
+    out.append(("hostile run output file naming the program itself", output_over_program))
+
+    def closed_stdout():
+        # with stdout closed (>&-), the trace must not take descriptor 1 and
+        # receive the program's output; the lost output is an error (123)
+        t = path("closed.trace")
+        p = subprocess.run([sim, "run", "--trace-commits", t,
+                            programs.example_elf("hello", "-O2")],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120,
+                           pass_fds=(), preexec_fn=lambda: os.close(1))
+        err = p.stderr.decode()
+        if p.returncode != OUTPUT or b"hello" in open(t, "rb").read() or \
+                "Bad file descriptor" not in err:
+            raise Failure("closed stdout: status %d, %r" % (p.returncode, err))
+    out.append(("hostile closed stdout with a trace file", closed_stdout))
+
+    def write_error_cause():
+        sig = os.path.join(programs.GUEST, "isa", "sig.elf")
+        hello = programs.example_elf("hello", "-O2")
+        with open("/dev/full", "w") as full:
+            for cmd in ([sim, "run", "--signature", "-", sig],
+                        [sim, "run", "--stats-json", "-", sig]):
+                p = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, timeout=120)
+                err = p.stderr.decode().strip().splitlines()
+                if p.returncode != OUTPUT or len(err) != 1 or "No space left" not in err[0]:
+                    raise Failure("%s > /dev/full: status %d, %r" % (cmd[2], p.returncode, err))
+        st, so, se = raw([sim, "run", "--trace-commits", "/dev/full", "--trace-limit", "0",
+                          hello])
+        err = se.decode().strip().splitlines()
+        if st != OUTPUT or len(err) != 1 or "No space left" not in err[0]:
+            raise Failure("trace to /dev/full: status %d, %r" % (st, err))
+        # a trace on stdout whose reader goes away: one error line, not two
+        p = subprocess.Popen([sim, "run", "--trace-commits", "-", hello],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p.stdout.readline()
+        p.stdout.close()
+        err = p.stderr.read().decode().strip().splitlines()
+        p.wait(timeout=120)
+        if p.returncode != OUTPUT or len(err) != 1 or "Broken pipe" not in err[0]:
+            raise Failure("trace into a closed pipe: status %d, %r" % (p.returncode, err))
+    out.append(("hostile write errors name their cause once", write_error_cause))
+
+    def signature_interleaved():
+        # a signature over the stack area reads what the program stored,
+        # wherever --stack-interleave keeps it
+        top = RAM + 0x2000
+        code = g.words(g.lui(g.T0, top >> 12), g.addi(g.T1, 0, 0x55), g.sw(g.T1, g.T0, -8),
+                       *g.exit0())
+        elf = write_elf("sig_stacks", g.make_elf([(RAM, code, True)], RAM, [
+            (b"__simty_stack_size", 16), (b"__simty_ram_end", top),
+            (b"begin_signature", top - 64), (b"end_signature", top)]))
+        outs = []
+        for extra in ([], ["--stack-interleave"]):
+            st, so, se = raw([sim, "run", "--ram-size", "8K", "-w", "1", "-t", "4",
+                              "--signature", "-"] + extra + [elf])
+            if st != 0:
+                raise Failure("%s: status %d %r" % (extra, st, se))
+            outs.append(so)
+        if outs[0] != outs[1] or outs[0].split().count(b"00000055") != 1:
+            raise Failure("signature differs with --stack-interleave:\n%s\n%s" % tuple(outs))
+    out.append(("hostile signature over interleaved stacks", signature_interleaved))
+
+    def disasm_source_hostile():
+        # -S: a source file that is a FIFO is skipped without blocking; a
+        # source path with control bytes and a corrupt line table are safe
+        d = path("srcdir")
+        os.makedirs(d, exist_ok=True)
+        src = os.path.join(d, "f\x1bx.c")
+        with open(src, "w") as f:
+            f.write("int main(void)\n{\n    return 0;\n}\n")
+        elf = os.path.join(d, "f.elf")
+        p = subprocess.run([programs.SIMTY_CC, "-g", "-O1", "-o", elf, src],
+                           capture_output=True, text=True)
+        if p.returncode:
+            raise Failure("build: " + p.stderr)
+        os.unlink(src)
+        os.mkfifo(src)
+        st, so, se = raw([sim, "disasm", "-S", elf], timeout=30)
+        if st != 0 or b"\x1b" in so or b"\\x1bx.c:" not in so:
+            raise Failure("disasm -S, FIFO source: status %d %r" % (st, so[:300]))
+    out.append(("hostile disasm --source: a FIFO as source file, escaped paths",
+                disasm_source_hostile))
     return out

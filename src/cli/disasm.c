@@ -15,6 +15,7 @@
 #include "loader/dwarf_line.h"
 #include "sim/sim.h"
 #include "util/escape.h"
+#include "util/file.h"
 
 static const char disasm_usage_text[] =
     "usage: simty disasm [options] PROGRAM.elf\n"
@@ -92,48 +93,30 @@ typedef struct source_view {
     source_file *files; /* one per line_table.files entry */
 } source_view;
 
-static void put_escaped(const char *s, size_t n)
+/* Prints at most n bytes of source text (stopping at a NUL): printable
+ * ASCII and tabs as they are, any other byte as \xHH, so that a source line
+ * cannot send control sequences to the terminal.  (Backslashes stay: the
+ * text is C, and a line never holds a newline.) */
+static void put_source_text(const char *s, size_t n)
 {
     for (size_t i = 0; i < n && s[i]; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch == '\t' || (ch >= 0x20 && ch != 0x7f))
+        if (ch == '\t' || (ch >= 0x20 && ch < 0x7f))
             putchar(ch);
-        else if (ch != '\r')
+        else
             printf("\\x%02x", ch);
     }
-}
-
-/* Reads a whole file into memory (NULL if it cannot be read). */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    struct stat st;
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (1 << 30)) {
-        *len = (size_t)st.st_size;
-        buf = malloc(*len + 1);
-        if (buf && fread(buf, 1, *len, f) != *len) {
-            free(buf);
-            buf = NULL;
-        }
-        if (buf)
-            buf[*len] = 0;
-    }
-    fclose(f);
-    return buf;
 }
 
 static int source_open(source_view *v, const char *path, char *err, size_t errlen)
 {
     memset(v, 0, sizeof *v);
     size_t len;
-    uint8_t *buf = (uint8_t *)read_file(path, &len);
-    if (!buf) {
-        snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    char name[200];
+    text_escape(name, sizeof name, path);
+    uint8_t *buf = read_regular_file(path, name, &len, err, errlen);
+    if (!buf)
         return -1;
-    }
     char why[256];
     int rc = dwarf_line_read(buf, len, &v->lines, why, sizeof why);
     free(buf);
@@ -142,7 +125,7 @@ static int source_open(source_view *v, const char *path, char *err, size_t errle
         rc = -1;
     }
     if (rc) {
-        snprintf(err, errlen, "%s: %s", path, why);
+        snprintf(err, errlen, "%s: %s", name, why);
         line_table_free(&v->lines);
         return -1;
     }
@@ -164,9 +147,12 @@ static void print_source_line(source_view *v, const line_row *r)
     const char *path = v->lines.files[r->file];
     if (!sf->tried) {
         sf->tried = 1;
-        sf->text = read_file(path, &sf->len);
+        char why[300];
+        sf->text = (char *)read_regular_file(path, "", &sf->len, why, sizeof why);
     }
-    put_escaped(path, strlen(path));
+    char name[512];
+    text_escape(name, sizeof name, path); /* from the ELF: guest text */
+    fputs(name, stdout);
     printf(":%u\n", r->line);
     if (!sf->text)
         return;
@@ -178,7 +164,10 @@ static void print_source_line(source_view *v, const line_row *r)
     if (p >= end)
         return;
     const char *nl = memchr(p, '\n', (size_t)(end - p));
-    put_escaped(p, (size_t)((nl ? nl : end) - p));
+    const char *eol = nl ? nl : end;
+    if (eol > p && eol[-1] == '\r') /* CRLF sources */
+        eol--;
+    put_source_text(p, (size_t)(eol - p));
     putchar('\n');
 }
 

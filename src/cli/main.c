@@ -2,6 +2,7 @@
  * subcommands (disasm.c, bench.c). */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -40,6 +41,13 @@ static const char run_options_text[] =
     "      --priority P       depth (default): deepest call, then lowest PC; minpc\n"
     "      --coalescer C      simty (default): leader/follower word coalescing;\n"
     "                         block: any access in the leader's block in one pass\n"
+    "      --progress on|off  forward-progress path scheduling (default on,\n"
+    "                         docs/progress.md); off: the paper's pure priority\n"
+    "      --progress-threshold N  commits a runnable path may wait before it gets\n"
+    "                         a turn, 1..2^30 (default 262144)\n"
+    "      --progress-turn N  commits a turn lasts, 1..2^30 (default 1024)\n"
+    "      --spin-detect on|off  back off paths that spin without effect (default\n"
+    "                         on; needs --progress on)\n"
     "      --mem-latency N    cycle model: a load wakes its warp N cycles later than\n"
     "                         the 1-cycle scratchpad (default 0, at most 100000)\n"
     "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
@@ -81,7 +89,8 @@ typedef struct cli_opts {
     const char *trace_commits;
     const char *trace_kanata;
     uint64_t trace_limit;
-    int stats, trace_window; /* trace_window: --trace-from/-to/-roi given */
+    int stats, trace_window;
+    int spin_detect_on; /* --spin-detect on given */ /* trace_window: --trace-from/-to/-roi given */
 } cli_opts;
 
 enum {
@@ -239,7 +248,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             break;
         case OPT_SPIN_DETECT:
             if (!(rc = parse_choice("--spin-detect", optarg, "on", "off", &k)))
-                o->cfg.spin_detect = !k;
+                o->cfg.spin_detect = !k, o->spin_detect_on = !k;
             break;
         default: rc = option_error(argv, longopts); break;
         }
@@ -253,6 +262,9 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         return usage_error("--trace-to (%llu) must be after --trace-from (%llu)",
                            (unsigned long long)o->cfg.trace_to,
                            (unsigned long long)o->cfg.trace_from);
+    if (o->spin_detect_on && !o->cfg.progress)
+        return usage_error("--spin-detect on needs --progress on (the detector is part of "
+                           "the forward-progress scheduler)");
     if (optind >= argc)
         return usage_error("no program given");
     if (optind + 1 < argc)
@@ -330,6 +342,12 @@ static int cmd_run(int argc, char **argv)
         return usage_error("--trace-kanata needs the cycle model (--model cycle)");
     if (simty_config_check(&o.cfg, err, sizeof err))
         return usage_error("%s", err);
+    char *prog[] = {(char *)o.program};
+    if (output_is_input("--trace-commits", o.trace_commits, prog, 1, "the trace") ||
+        output_is_input("--trace-kanata", o.trace_kanata, prog, 1, "the trace") ||
+        output_is_input("--signature", o.signature, prog, 1, "the signature") ||
+        output_is_input("--stats-json", o.stats_json, prog, 1, "the statistics"))
+        return SIMTY_STATUS_USAGE;
     catch_signals();
     trace_file commits, kanata;
     if (trace_open(&commits, "--trace-commits", o.trace_commits, o.trace_limit) ||
@@ -353,6 +371,9 @@ static int cmd_run(int argc, char **argv)
         simty_request_stop(s, got_signal);
     simty_run(s);
     running_sim = NULL;
+    if (o.cfg.trace_roi && (o.trace_commits || o.trace_kanata) && s->roi_state == ROI_NONE)
+        fprintf(stderr, "simty: note: --trace-roi: the program never opened a region of "
+                        "interest (simty_roi_begin), so the traces are empty\n");
     int trace_bad = trace_close(&commits) | trace_close(&kanata);
     const simty_result *r = simty_result_get(s);
     report_end(s, r);
@@ -386,6 +407,13 @@ int main(int argc, char **argv)
     /* a closed pipe is a write error (EPIPE) that each output reports, not
      * a signal that kills the process before its files are written */
     signal(SIGPIPE, SIG_IGN);
+    /* a standard descriptor closed by the caller (`>&-`) would be reused by
+     * the first file opened, and the program's output would land in a
+     * trace: hold each one with /dev/null opened read-only, so that writes
+     * to it fail (EBADF) and are reported like any output error */
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF && open("/dev/null", O_RDONLY) != fd)
+            return SIMTY_STATUS_OUTPUT;
     if (argc < 2)
         return usage_error("missing command");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {

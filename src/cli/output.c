@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "cli/options.h"
 #include "simty.h"
 #include "util/escape.h"
 
@@ -31,7 +32,7 @@ static ssize_t capped_write(void *cookie, const char *buf, size_t size)
     if (t->stopped || t->err)
         return t->err ? -1 : (ssize_t)size;
     size_t take = size;
-    if (t->written + size > t->limit) {
+    if (t->limit && t->written + size > t->limit) {
         take = (size_t)(t->limit - t->written);
         while (take > 0 && buf[take - 1] != '\n')
             take--;
@@ -64,8 +65,9 @@ int trace_open(trace_file *t, const char *what, const char *path, uint64_t limit
         fprintf(stderr, "simty: cannot write %s: %s\n", name, strerror(errno));
         return -1;
     }
-    t->f = t->out;
-    if (limit) {
+    /* always through the capped stream (limit 0: no cap), which records the
+     * cause of the first failed write */
+    {
         cookie_io_functions_t io = {.write = capped_write, .close = capped_close};
         t->f = fopencookie(t, "w", io);
         if (!t->f || setvbuf(t->f, NULL, _IOLBF, 1 << 16) != 0) {
@@ -91,9 +93,12 @@ int trace_close(trace_file *t)
     }
     errno = 0;
     bad |= ferror(t->out);
-    bad |= t->out == stdout ? fflush(t->out) != 0 : fclose(t->out) != 0;
+    FILE *out = t->out;
+    bad |= out == stdout ? fflush(out) != 0 : fclose(out) != 0;
     if (bad && !t->err)
         t->err = errno ? errno : EIO;
+    if (bad && out == stdout)
+        clearerr(stdout); /* reported here: the final check of stdout must not repeat it */
     t->f = t->out = NULL;
     if (bad) {
         char name[256];
@@ -200,4 +205,20 @@ int finish_stdout(int err)
         return 0;
     fprintf(stderr, "simty: error writing stdout: %s\n", strerror(err ? err : EIO));
     return SIMTY_STATUS_OUTPUT;
+}
+
+int output_is_input(const char *opt, const char *output, char *const *inputs, unsigned n,
+                    const char *what)
+{
+    struct stat o, st;
+    if (!output || stat(output, &o) != 0 || !S_ISREG(o.st_mode))
+        return 0;
+    for (unsigned i = 0; i < n; i++)
+        if (stat(inputs[i], &st) == 0 && st.st_dev == o.st_dev && st.st_ino == o.st_ino) {
+            char name[256];
+            text_escape(name, sizeof name, output);
+            usage_error("%s %s is one of the programs; %s would replace it", opt, name, what);
+            return 1;
+        }
+    return 0;
 }

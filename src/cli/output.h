@@ -54,4 +54,10 @@ void atomic_abort(atomic_file *a);
  * failed earlier, or 0. */
 int finish_stdout(int err);
 
+/* An output file (option `opt`, e.g. "--trace-commits") must not be one of
+ * the input files (`what` would replace it): prints the usage error and
+ * returns 1 if it is the same file as one of inputs[0..n), else 0. */
+int output_is_input(const char *opt, const char *output, char *const *inputs, unsigned n,
+                    const char *what);
+
 #endif

@@ -35,7 +35,7 @@ typedef struct unit {
 
 static uint64_t rd_n(cursor *c, unsigned n)
 {
-    if ((size_t)(c->end - c->p) < n) {
+    if (c->p > c->end || (size_t)(c->end - c->p) < n) {
         c->bad = 1;
         c->p = c->end;
         return 0;
@@ -299,7 +299,9 @@ static int run_program(cursor *c, const unit *u, line_table *t, char *err, size_
         if (op >= u->opcode_base) {
             unsigned adj = op - u->opcode_base;
             addr += (uint64_t)(adj / u->line_range) * u->min_len;
-            line += u->line_base + (int)(adj % u->line_range);
+            /* wrapping sums: a corrupt table must not overflow a signed int */
+            line = (int64_t)((uint64_t)line + (uint64_t)(int64_t)(u->line_base +
+                                                                 (int)(adj % u->line_range)));
             emit = 1;
         } else if (op == 0) { /* extended opcode */
             uint64_t len = rd_uleb(c);
@@ -319,7 +321,7 @@ static int run_program(cursor *c, const unit *u, line_table *t, char *err, size_
             switch (op) {
             case 1: emit = 1; break;                                     /* copy */
             case 2: addr += rd_uleb(c) * u->min_len; break;              /* advance_pc */
-            case 3: line += rd_sleb(c); break;                           /* advance_line */
+            case 3: line = (int64_t)((uint64_t)line + (uint64_t)rd_sleb(c)); break; /* advance_line */
             case 4: file = rd_uleb(c); break;                            /* set_file */
             case 8: addr += (uint64_t)((255 - u->opcode_base) / u->line_range) * u->min_len; break;
             case 9: addr += rd_n(c, 2); break;                           /* fixed_advance_pc */
@@ -374,6 +376,8 @@ static int read_unit(cursor *c, const dwarf_sections *sx, line_table *t, char *e
         return fail(err, errlen, "bad header");
     for (unsigned i = 1; i < u.opcode_base; i++)
         u.std_len[i] = (uint8_t)rd_n(&uc, 1);
+    if (uc.bad || uc.p > prog) /* the header length ends inside the fixed fields */
+        return fail(err, errlen, "bad header");
     cursor hc = {uc.p, prog, 0}; /* the tables end where the program starts */
     int rc = uc.bad || rd_file_tables(&hc, &u, sx, t) || hc.bad
                  ? fail(err, errlen, "bad directory or file table")

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/escape.h"
+#include "util/file.h"
 
 enum {
     EM_RISCV = 243,
@@ -22,7 +23,6 @@ enum {
     EF_RISCV_RVC = 0x1,
     EF_RISCV_FLOAT_ABI = 0x6,
     EF_RISCV_RVE = 0x8,
-    MAX_ELF_FILE = 1 << 30,
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -192,48 +192,13 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
     return 0;
 }
 
-/* Reads a whole regular file.  O_NONBLOCK: opening a FIFO with no writer
- * (or a device) must not block before the file type can be checked. */
-static uint8_t *read_file(const char *path, const char *name, size_t *len, char *err,
-                          size_t errlen)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot open %s: %s", name, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    uint8_t *buf = NULL;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-        snprintf(err, errlen, "%s is not a regular file", name);
-    else if (st.st_size > MAX_ELF_FILE)
-        snprintf(err, errlen, "%s is larger than 1 GiB", name);
-    else if (!(buf = malloc(st.st_size ? (size_t)st.st_size : 1)))
-        snprintf(err, errlen, "out of host memory reading %s", name);
-    else {
-        size_t got = 0, want = (size_t)st.st_size;
-        ssize_t k = 1;
-        while (got < want && (k = read(fd, buf + got, want - got)) > 0)
-            got += (size_t)k;
-        if (got < want) { /* an error, or the file shrank */
-            snprintf(err, errlen, "cannot read %s: %s", name,
-                     k < 0 ? strerror(errno) : "file changed while read");
-            free(buf);
-            buf = NULL;
-        }
-        *len = got;
-    }
-    close(fd);
-    return buf;
-}
-
 int elf_load(const char *path, memory_t *mem, elf_image *img, char *err, size_t errlen)
 {
     memset(img, 0, sizeof *img);
     char name[256]; /* the path as messages show it */
     text_escape(name, sizeof name, path);
     size_t len = 0;
-    uint8_t *buf = read_file(path, name, &len, err, errlen);
+    uint8_t *buf = read_regular_file(path, name, &len, err, errlen);
     if (!buf)
         return -1;
     char why[256];

@@ -171,17 +171,22 @@ static FILE *open_output(const char *path, char *err, size_t errlen)
         text_escape(name, sizeof name, path);
         snprintf(err, errlen, "cannot write %s: %s", name, strerror(errno));
     }
+    errno = 0; /* a failed write sets it: close_output() reports that cause */
     return f;
 }
 
 /* Closes (or flushes stdout); -1 with a reason if anything was lost. */
 static int close_output(FILE *f, const char *path, char *err, size_t errlen)
 {
-    errno = 0;
     int bad = ferror(f);
+    if (!bad)
+        errno = 0;
+    int cause = errno; /* of the first failed write, if one failed */
     bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
     if (!bad)
         return 0;
+    if (cause)
+        errno = cause;
     char name[256];
     text_escape(name, sizeof name, path);
     snprintf(err, errlen, "error writing %s: %s", name, strerror(errno ? errno : EIO));
@@ -322,7 +327,10 @@ int sim_write_signature(simty_sim *s, FILE *f, uint32_t begin, uint32_t end, cha
     }
     /* 64-bit addresses: a range that ends at the top of the address space
      * must not wrap to 0 */
-    for (uint64_t a = begin; a + 4 <= end && !ferror(f); a += 4)
-        fprintf(f, "%08x\n", load_le(mem_ptr(&s->mem, (uint32_t)a, 4), 4));
+    for (uint64_t a = begin; a + 4 <= end && !ferror(f); a += 4) {
+        /* --stack-interleave: the word where the program sees it stored */
+        uint32_t at = stacks_store_addr(&s->stacks, s->nharts, (uint32_t)a);
+        fprintf(f, "%08x\n", load_le(mem_ptr(&s->mem, at, 4), 4));
+    }
     return 0;
 }
