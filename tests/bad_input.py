@@ -81,6 +81,8 @@ HELP_CASES = [
     (["disasm", "--help"], "usage: simty disasm [options] PROGRAM.elf", "--no-aliases"),
     (["disasm", "-h"], "usage: simty disasm", "--source"),
     (["bench", "--help"], "usage: simty bench", "--shapes"),
+    (["bench", "-h"], "usage: simty bench", "--jobs"),
+    (["run", "--help"], "usage: simty run", "--progress-threshold"),
 ]
 
 # Guest faults: (program, expected regex after "guest fault: hart 0, pc ...")

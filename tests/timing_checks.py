@@ -401,7 +401,7 @@ def trace_roi(ctx, simty, Failure):
 def kanata_text_seek(ctx, simty, Failure):
     """tools/kanata_text.py renders the same text whether it seeks (the
     default) or parses the whole log, at windows from start to past the end,
-    and on a windowed log.  Small scan chunks, so that seeking crosses many."""
+    on a windowed log and under a long memory latency.  Small scan chunks, so that seeking crosses many."""
     elf = programs.example_elf("saxpy", "-O2")
     log = os.path.join(ctx.tmp, "saxpy-text.kanata")
     r = simty(ctx, elf, ["-m", "cycle", "-w", "2", "-t", "4", "--trace-kanata", log])
@@ -413,6 +413,14 @@ def kanata_text_seek(ctx, simty, Failure):
                                       (end - 30, 60), (end + 10, 20))]
     win = kanata_window(ctx, simty, Failure, "seek")
     cases.append((win, 30100, 80))
+    # loads that wait 1000 cycles with no line in the log: records alive in
+    # the window that started long before it
+    slow = os.path.join(ctx.tmp, "saxpy-slow.kanata")
+    r = simty(ctx, elf, ["-m", "cycle", "-w", "2", "-t", "4", "--mem-latency", "1000",
+                         "--trace-to", "60000", "--trace-kanata", slow])
+    if r.status != 0:
+        raise Failure("saxpy --mem-latency 1000: status %d" % r.status)
+    cases += [(slow, 20000, 40), (slow, 30000, 40)]
     for path, first, n in cases:
         outs = []
         for extra in ([], ["--no-seek"]):
@@ -428,6 +436,7 @@ def kanata_text_seek(ctx, simty, Failure):
                           "differ:\n%s\n---\n%s" % (first, n, rows, outs[0], outs[1]))
     os.unlink(log)
     os.unlink(win)
+    os.unlink(slow)
 
 
 def trace_tests(ctx, simty, Failure):

@@ -25,6 +25,7 @@ import sys
 
 CHUNK = int(os.environ.get("KANATA_TEXT_CHUNK", 64 << 20))  # bytes scanned at once
 ALIVE = 5 * 64  # records in flight at once, with margin, at 64 warps
+LIFE_SAMPLE = 20000  # cycles at the start of the log sampled for record lives
 C_LINE = re.compile(rb"\nC\t(\d+)")
 
 
@@ -112,9 +113,21 @@ def load(path, lo, hi, seek=True):
             recs, order = {}, []
             parse(mm, first, cycle, hi, recs, order)
             return recs, order
+        cycle0 = cycle
         off, cycle = scan_to_cycle(mm, first, cycle, lo) if lo > cycle else (first, cycle)
         recs, order = {}, []
         orphans = parse(mm, off, cycle, hi, recs, order)
+        # a record can sit in one stage for as long as the longest life seen
+        # (a load under --mem-latency waits that long with no line in the
+        # log): also read from twice that many cycles before the window.
+        # Lives are sampled in the window and in the log's first cycles.
+        sample = {}
+        parse(mm, first, cycle0, cycle0 + LIFE_SAMPLE, sample, [])
+        life = max([r["end"][0] - r["stages"][0][0] for r in list(recs.values()) +
+                    list(sample.values()) if r["end"] and r["stages"]] or [0])
+        back_off = off
+        if life and off > first:
+            back_off, _ = scan_to_cycle(mm, first, cycle0, max(lo - 2 * life - 64, cycle0))
         if order:
             first_new = int(order[0])
         else:  # nothing starts in the window: after the last record before it
@@ -126,7 +139,8 @@ def load(path, lo, hi, seek=True):
             start = mm.rfind(b"\nI\t%d\t" % max(oldest, 0), first - 1, off) + 1
             if start <= 0 and oldest <= 0:
                 start = first
-            if start > 0:
+            if start > 0 or back_off < off:
+                start = min(start, back_off) if start > 0 else back_off
                 recs, order = {}, []
                 parse(mm, start, cycle_before(mm, start, off, cycle), hi, recs, order)
     return recs, order

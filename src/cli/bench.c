@@ -44,8 +44,11 @@ static const char bench_usage_text[] =
     "  -o, --output FILE      write the table to FILE (default stdout); FILE appears\n"
     "                         only when the table is complete\n"
     "      --progress         one line per finished run on stderr (the default when\n"
-    "                         stderr is a terminal is a single updating line)\n"
+    "                         stderr is a terminal is a single updating line); not\n"
+    "                         simty run's --progress on|off: every bench run uses\n"
+    "                         the default forward-progress scheduler\n"
     "  -q, --quiet            no progress display\n"
+    "  -h, --help             this text\n"
     "\n"
     "A run passes when the program exits with code 0. A program that defines the\n"
     "symbol simty_expect_deadlock (SIMTY_EXPECT_DEADLOCK() in the SDK: a wait that\n"
@@ -485,7 +488,7 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
     uint64_t v;
     opterr = 0;
     optind = 1;
-    for (int c; !rc && (c = getopt_long(argc, argv, "+s:m:j:f:o:q", longopts, NULL)) != -1;) {
+    for (int c; !rc && (c = getopt_long(argc, argv, "+s:m:j:f:o:qh", longopts, NULL)) != -1;) {
         switch (c) {
         case 's': rc = parse_list("--shapes", optarg, parse_shape, g, &g->n_shapes); break;
         case 'm': rc = parse_list("--model", optarg, parse_model_item, g, &g->n_models); break;
@@ -524,6 +527,7 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         case 'o': o->output = optarg; break;
         case OPT_PROGRESS: o->progress = 1; break;
         case 'q': o->quiet = 1; break;
+        case 'h':
         case OPT_HELP: fputs(bench_usage_text, stdout); return -1;
         default: rc = option_error(argv, longopts); break;
         }
@@ -556,22 +560,6 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = cpus < 1 ? 1 : cpus > 256 ? 256 : (unsigned)cpus;
     }
-    return 0;
-}
-
-/* -o FILE must not be one of the programs (the table would replace it). */
-static int output_is_program(const char *output, char *const *progs, unsigned np)
-{
-    struct stat o, st;
-    if (!output || stat(output, &o) != 0 || !S_ISREG(o.st_mode))
-        return 0;
-    for (unsigned p = 0; p < np; p++)
-        if (stat(progs[p], &st) == 0 && st.st_dev == o.st_dev && st.st_ino == o.st_ino) {
-            char name[256];
-            text_escape(name, sizeof name, output);
-            usage_error("bench: -o %s is one of the programs; the table would replace it", name);
-            return 1;
-        }
     return 0;
 }
 
@@ -677,7 +665,7 @@ int cmd_bench(int argc, char **argv)
     unsigned np = 0;
     for (int i = optind; !rc && progs && i < argc; i++)
         rc = add_argument(progs, &np, argv[i]);
-    if (!rc && output_is_program(o.output, progs, np))
+    if (!rc && output_is_input("bench: -o", o.output, progs, np, "the table"))
         rc = SIMTY_STATUS_USAGE;
 
     const bench_grid *g = &o.grid;
