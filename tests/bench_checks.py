@@ -12,6 +12,7 @@
 
 import csv
 import io
+import json
 import os
 import re
 import subprocess
@@ -249,10 +250,16 @@ def tests(ctx, run, simty, Failure):
             if p.returncode:
                 raise Failure("build: " + p.stderr)
         for model in ("scalar", "simt", "cycle"):
-            status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2",
-                                 elfs["ended"]], timeout=120)
+            status, o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2",
+                                "--stats-json", "-", elfs["ended"]], timeout=120)
             if status != 0:
                 raise Failure("ended %s: status %d %s" % (model, status, e))
+            # start-up wait + 2 calls; thread 1 ended, the others wait parked
+            st = json.loads(o)
+            if st["barriers"] != 3 or st["barrier_slots"] < 3 or st["barrier_wait_cycles"] < 1:
+                raise Failure("ended %s: barriers %d, barrier_slots %d, barrier_wait_cycles %d"
+                              % (model, st["barriers"], st["barrier_slots"],
+                                 st["barrier_wait_cycles"]))
             status, _o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "2",
                                  elfs["stuck"]], timeout=120)
             first = e.splitlines()[0] if e else ""

@@ -25,11 +25,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEFORE_CSV = os.path.join(ROOT, "docs", "results", "before-sync-suite.csv")
-LOCK_WORKLOADS = ("lock_histogram", "lock_hash", "work_queue")
+LOCK_WORKLOADS = ("spinlock", "lock_histogram", "lock_hash", "work_queue")
 PAUSE_FLAG = "-DSPIN_HINT()=simty_pause()"
 # runs without the spin detector rely on the threshold turns alone: they are
-# slow by design, so they get a cycle limit (reported as "> limit")
-NO_DETECTOR_LIMIT = 600000000
+# slow by design, so they get a cycle limit (cfg.no_detector_limit, reported
+# as "> limit")
 
 
 def progress_names():
@@ -89,19 +89,22 @@ def run(args, cfg, build, names, build_suite, log):
             jobs.append((("locks", n, s, "detector"), lk[n], shape_args(s)))
             jobs.append((("locks", n, s, "pause"), lp[n], shape_args(s)))
             jobs.append((("locks", n, s, "pause, no detector"), lp[n],
-                         shape_args(s) + ["--spin-detect", "off"]))
+                         shape_args(s) + ["--spin-detect", "off", "--max-cycles",
+                                          str(cfg.no_detector_limit)]))
         s = shapes[0]
         jobs.append((("locks", n, s, "no detector"), lk[n],
                      shape_args(s) + ["--spin-detect", "off", "--max-cycles",
-                                      str(NO_DETECTOR_LIMIT)]))
+                                      str(cfg.no_detector_limit)]))
         jobs.append((("locks", n, s, "no detector, threshold 4096"), lk[n],
-                     shape_args(s) + ["--spin-detect", "off", "--progress-threshold", "4096"]))
+                     shape_args(s) + ["--spin-detect", "off", "--progress-threshold", "4096",
+                                      "--max-cycles", str(cfg.no_detector_limit)]))
     log("synchronisation: %d runs" % len(jobs))
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futs = [(k, pool.submit(simty_stats, args.simty, e, a)) for k, e, a in jobs]
         res = {k: f.result() for k, f in futs}
     return {"res": res, "plain": plain, "locks": locks, "progress": prog_names,
-            "shapes": shapes, "progress_shapes": cfg.progress_shapes}
+            "shapes": shapes, "progress_shapes": cfg.progress_shapes,
+            "limit": cfg.no_detector_limit}
 
 
 def build_progress(name, build):
@@ -148,8 +151,14 @@ def pct(x):
 
 
 def section(m, md_table, num):
-    """The report section (a list of markdown paragraphs) and CSV rows."""
-    res, plain, shapes = m["res"], m["plain"], m["shapes"]
+    """The report section (a list of markdown paragraphs), CSV rows, and the
+    runs that did not behave as expected (results.py's `failed` entries)."""
+    res, plain, shapes, limit = m["res"], m["plain"], m["shapes"], m["limit"]
+    failed = []
+
+    def fail(n, s, what):
+        w, t = s.split("x")
+        failed.append({"workload": n, "warps": int(w), "threads": int(t), "result": what})
     big = shapes[-1]
     before = before_rows()
     R, rows = [], []
@@ -166,8 +175,9 @@ def section(m, md_table, num):
     for n in plain:
         stw, sts = res[("barrier", n, big, "hw")][1], res[("barrier", n, big, "sw")][1]
         b = before.get((n, big))
-        if not stw or not sts:
+        if not stw or not sts or stw["exit_reason"] != "exit" or sts["exit_reason"] != "exit":
             table.append([n] + ["run failed"] * 8)
+            fail(n, big, "barrier experiment run failed")
             continue
         hw, sw = roi(stw), roi(sts)
         if b:
@@ -211,8 +221,9 @@ def section(m, md_table, num):
         t_roi = t_run = d_roi = d_run = 0
         for s in shapes:
             on, off = res[("barrier", n, s, "hw")][1], res[("neutral", n, s, "off")][1]
-            if not on or not off:
+            if not on or not off or off["exit_reason"] != "exit":
                 cells.append("run failed")
+                fail(n, s, "--progress off run failed")
                 continue
             c_on, c_off = roi(on)["cycles"], roi(off)["cycles"]
             diff += c_on != c_off
@@ -251,9 +262,12 @@ def section(m, md_table, num):
             status, st = res[("suite", n, s)]
             if not st:
                 cells.append("status %d" % status)
+                fail(n, s, "progress suite: status %d" % status)
                 continue
             want = "deadlock" if n.startswith("never_") else "exit"
             ok = st["exit_reason"] == want and (status == 0) == (want == "exit")
+            if not ok:
+                fail(n, s, "progress suite: %s" % st["exit_reason"])
             cells.append(("%s" % fmt_int(st["cycles"])) + ("" if ok else " (%s!)" %
                                                            st["exit_reason"]) +
                          (" deadlock" if want == "deadlock" and ok else ""))
@@ -295,24 +309,26 @@ def section(m, md_table, num):
                     if st and st["exit_reason"] == "exit" and status == 0:
                         cyc[v] = roi(st)["cycles"]
                         cells.append(fmt_int(cyc[v]))
-                    elif st and st["exit_reason"] == "max_cycles":
-                        cells.append("> %s" % fmt_int(NO_DETECTOR_LIMIT))
+                    elif st and st["exit_reason"] == "max_cycles" and "no detector" in v:
+                        cells.append("> %s" % fmt_int(limit))
                         cyc[v] = None
                     else:
                         cells.append("failed (%s)" % (st["exit_reason"] if st else status))
+                        fail(n, s, "lock kernel (%s): %s" % (
+                            v, st["exit_reason"] if st else "status %d" % status))
                 base = cyc.get("no detector")
                 cells.append("%.0fx" % (base / cyc["detector"]) if base and cyc.get("detector")
-                             else "> %.0fx" % (NO_DETECTOR_LIMIT / cyc["detector"])
+                             else "> %.0fx" % (limit / cyc["detector"])
                              if "no detector" in cyc and cyc.get("detector") else "-")
                 table.append(cells)
                 rows.append({"experiment": "locks", "program": n, "shape": s,
                              **{v: cyc.get(v, "") for v in variants}})
-        R.append("Region-of-interest cycles of the lock-heavy workloads (plain C "
-                 "test-and-test-and-set locks). *no detector*: `--spin-detect off`, so an "
+        R.append("Region-of-interest cycles of the spin lock (test-and-set) and the "
+                 "lock-heavy workloads (plain C test-and-test-and-set locks). *no detector*: `--spin-detect off`, so an "
                  "in-warp lock hand-off waits for a threshold turn (262,144 commits; runs "
                  "only at %s, with a cycle limit); *threshold 4096*: the same with "
                  "`--progress-threshold 4096`; *pause*: built with `pause` in the spin "
                  "loops (`%s`). The BOWS goal was 1.5x fewer cycles with the detector "
                  "than without.\n" % (shapes[0], PAUSE_FLAG))
         R.append(md_table(hdr, table) + "\n")
-    return R, rows
+    return R, rows, failed

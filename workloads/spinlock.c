@@ -1,7 +1,8 @@
 /*
  * spinlock.c - a shared log and sum updated inside a critical section that
  * a test-and-set spin lock protects (amoswap acquire loop, release by a
- * plain store), in plain C with no hint in the spin loop.
+ * plain store), in plain C with no hint in the spin loop (SPIN_HINT() is
+ * empty by default, workload.h).
  *
  * Thread t handles items t, t+n, t+2n... of TOTAL: it computes the item's
  * value outside the lock, then under the lock appends the item to a shared
@@ -38,7 +39,7 @@ int main(void)
         uint32_t v = wl_rand(1, i);
         /* acquire: the spin loop, at the lowest PC of the sequence */
         while (simty_atomic_swap(&lock, 1) != 0)
-            ;
+            SPIN_HINT(); /* empty unless built with a hint (workload.h) */
         /* critical section, above the loop */
         uint32_t e = entries;
         log_items[e] = i;

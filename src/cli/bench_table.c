@@ -47,13 +47,14 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
                "barrier_slots,barrier_thread_instructions,max_paths,replays_memory,"
                "replays_indirect,squashed,thread_instructions,warp_instructions,"
                "total_cycles,total_thread_instructions,host_seconds,mcycles_per_s,"
-               "mthread_instructions_per_s,detail\n");
+               "mthread_instructions_per_s,barriers,barrier_wait_cycles,wrs_slots,pauses,"
+               "progress_triggers,max_starvation,spin_detections,backoff_cycles,detail\n");
     for (unsigned i = 0; i < n; i++) {
         const bench_run *r = &runs[i];
         const simty_stats *st = &r->st;
         fprintf(f, "%s,%s,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
                    "%llu,%llu,%llu,%llu,"
-                   "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,\"",
+                   "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,\"",
                 r->name, simty_model_name(r->cfg.model), r->cfg.warps, r->cfg.threads,
                 paths_str(r->cfg.paths), priority_str(r->cfg.priority),
                 coalescer_str(r->cfg.coalescer), r->cfg.mem_latency, r->outcome, r->ok, r->roi,
@@ -68,7 +69,11 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
                 (unsigned long long)st->warp_instructions, (unsigned long long)r->total_cycles,
                 (unsigned long long)r->total_thread_instructions, r->host_seconds,
                 ratio((double)r->total_cycles, r->host_seconds) * 1e-6,
-                ratio((double)r->total_thread_instructions, r->host_seconds) * 1e-6);
+                ratio((double)r->total_thread_instructions, r->host_seconds) * 1e-6,
+                (unsigned long long)st->barriers, (unsigned long long)st->barrier_wait_cycles,
+                (unsigned long long)st->wrs_slots, (unsigned long long)st->pauses,
+                (unsigned long long)st->progress_triggers, (unsigned long long)st->max_starvation,
+                (unsigned long long)st->spin_detections, (unsigned long long)st->backoff_cycles);
         for (const char *c = r->detail; *c; c++)
             fputs(*c == '"' ? "\"\"" : (char[2]){*c, 0}, f);
         fprintf(f, "\"\n");

@@ -17,6 +17,7 @@ void sync_barrier_check(simty_sim *s, uint64_t now)
         return;
     u->arrived = 0;
     u->completed++;
+    s->stats.barriers++;
     u->release = true;
     u->release_at = now + u->latency;
     s->mem_changed = true; /* progress, for deadlock detection */
