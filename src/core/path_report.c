@@ -37,12 +37,16 @@ static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull;
 
 /* One path: PC, depth relative to the warp's base, mask, and (when the
  * forward-progress policy reads it) its age in commits. */
-static uint64_t hash_path(uint64_t h, const path_table *pt, const path_t *p, int32_t base)
+/* with_age: a runnable path's age decides when it gets a turn; a waiting
+ * path's does not (it comes back only on an event or a timeout, hashed
+ * apart), so hashing it would make a stuck warp never repeat its state */
+static uint64_t hash_path(uint64_t h, const path_table *pt, const path_t *p, int32_t base,
+                          bool with_age)
 {
     uint32_t rel = (uint32_t)p->depth - (uint32_t)base;
     h = mix(h, p->pc ^ ((uint64_t)rel << 32));
     h = mix(h, p->mask);
-    if (pt->threshold)
+    if (pt->threshold && with_age)
         h = mix(h, (pt->clock - p->stamp) << 1 | ((p->mask & pt->boost) != 0));
     return h;
 }
@@ -87,13 +91,13 @@ uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
             if (first || pt->wait[i].p.depth < base)
                 base = pt->wait[i].p.depth;
         for (unsigned i = 0; i < pt->n; i++)
-            h = hash_path(h, pt, &pt->list[i], base);
+            h = hash_path(h, pt, &pt->list[i], base, true);
         for (unsigned i = 0; i < pt->nwait; i++) {
             const waiting_path *e = &pt->wait[i];
             uint64_t wake = e->wake == WAKE_ON_EVENT ? ~0ull
                             : e->wake > s->cycle     ? e->wake - s->cycle
                                                      : 0;
-            h = mix(hash_path(h, pt, &e->p, base), (uint64_t)e->why << 56 ^ wake);
+            h = mix(hash_path(h, pt, &e->p, base, false), (uint64_t)e->why << 56 ^ wake);
         }
         h = hash_spin(h, s, &pt->spin);
     }

@@ -50,14 +50,20 @@ static void sorted_insert(path_table *t, unsigned from, const path_t *p)
     t->n++;
 }
 
-static bool ideal_commit(path_table *t, const path_t next[2], uint64_t stamp)
+/* The stamp a produced path gets: now, unless its lanes did not issue. */
+static inline uint64_t produced_stamp(const path_t *p, uint64_t now, uint64_t keep)
+{
+    return p->stamp == PATH_NOT_ISSUED ? keep : now;
+}
+
+static bool ideal_commit(path_table *t, const path_t next[2], uint64_t stamp, uint64_t keep)
 {
     memmove(&t->list[0], &t->list[1], (t->n - 1) * sizeof(path_t));
     t->n--;
     for (int k = 0; k < 2; k++)
         if (next[k].mask) {
             path_t p = next[k];
-            p.stamp = stamp;
+            p.stamp = produced_stamp(&next[k], stamp, keep);
             sorted_insert(t, 0, &p);
         }
     return false;
@@ -87,7 +93,8 @@ static inline unsigned compact_sort(path_t *in, unsigned m, bool by_depth, lane_
 /* HCT: the compact/sort network over (default, other, HCT2), then the HCTs
  * are written and the CCT pushed or popped.  The CCT stack is
  * list[2..n), head at list[n-1]. */
-static bool hct_commit(path_table *t, const path_t next[2], uint64_t stamp, path_events *ev)
+static bool hct_commit(path_table *t, const path_t next[2], uint64_t stamp, uint64_t keep,
+                       path_events *ev)
 {
     path_t in[3];
     unsigned m = 0;
@@ -95,7 +102,7 @@ static bool hct_commit(path_table *t, const path_t next[2], uint64_t stamp, path
     for (int k = 0; k < 2; k++)
         if (next[k].mask) {
             in[m] = next[k];
-            in[m++].stamp = stamp;
+            in[m++].stamp = produced_stamp(&next[k], stamp, keep);
         }
     if (has_hct2)
         in[m++] = t->list[1];
@@ -201,10 +208,11 @@ static void progress_after_commit(path_table *t, path_events *ev, bool *port)
 bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev)
 {
     /* the produced paths have just issued (their lanes keep any turn) */
-    ev->starvation = t->clock - t->list[0].stamp;
+    uint64_t keep = t->list[0].stamp;
+    ev->starvation = t->clock - keep;
     uint64_t now = t->clock++;
-    bool port = t->kind == SIMTY_PATHS_IDEAL ? ideal_commit(t, next, now)
-                                             : hct_commit(t, next, now, ev);
+    bool port = t->kind == SIMTY_PATHS_IDEAL ? ideal_commit(t, next, now, keep)
+                                             : hct_commit(t, next, now, keep, ev);
     if (t->turn_left || t->threshold)
         progress_after_commit(t, ev, &port);
     return port;

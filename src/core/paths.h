@@ -138,6 +138,11 @@ static inline unsigned paths_count(const path_table *t) { return t->n; }
 /* Does the warp still hold a live thread (runnable or waiting)? */
 static inline bool paths_live(const path_table *t) { return t->n || t->nwait; }
 
+/* next[k].stamp of a commit: PATH_NOT_ISSUED marks the lanes a replay left
+ * at the PC (they did not issue, so they keep the active path's stamp and
+ * their place in line for a turn); any other value is ignored. */
+#define PATH_NOT_ISSUED UINT64_MAX
+
 bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev);
 
 /* Replaces the active path by the (up to two) paths its instruction produced;

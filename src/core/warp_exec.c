@@ -169,6 +169,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         set_next(&o->c.next[0], target, same, path_depth_add(p->depth, insn_depth_delta(d)));
         if (same != mask) {
             set_next(&o->c.next[1], pc, mask & ~same, p->depth);
+            o->c.next[1].stamp = PATH_NOT_ISSUED; /* replayed: not issued yet */
             o->replay = REPLAY_INDIRECT;
         }
         break;
@@ -201,6 +202,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         o->c.next[0].mask = served;
         if (served != mask) {
             set_next(&o->c.next[1], pc, mask & ~served, p->depth);
+            o->c.next[1].stamp = PATH_NOT_ISSUED; /* replayed: not issued yet */
             o->replay = REPLAY_MEMORY;
         }
         break;
