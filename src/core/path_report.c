@@ -65,8 +65,8 @@ static uint64_t hash_spin(uint64_t h, const simty_sim *s, const spin_detector *d
         h = mix(h, r->mask);
         h = mix(h, (uint64_t)r->ops[0] << 32 | r->ops[1]);
         h = mix(h, r->has_sig ? r->sig : 0);
-        h = mix(h, (uint64_t)r->level << 8 | (uint64_t)(r->stores != det->stores) << 1 |
-                       r->has_sig);
+        h = mix(h, (uint64_t)r->level << 8 | (uint64_t)(r->epoch == s->sync.store_epoch) << 2 |
+                       (uint64_t)(r->stores != det->stores) << 1 | r->has_sig);
     }
     return h;
 }

@@ -77,6 +77,7 @@ typedef struct spin_record {
     uint8_t level;   /* consecutive detections: backoff = base << level */
     uint64_t stores; /* the warp's memory-changing slots when it was taken */
     uint64_t last;   /* the warp's slots then (spin_slots statistic) */
+    uint64_t epoch;  /* machine store epoch at this entry's last detection */
 } spin_record;
 
 typedef struct spin_detector {
@@ -84,7 +85,7 @@ typedef struct spin_detector {
     unsigned next;   /* entry replaced by a new branch (round robin) */
     uint64_t slots;  /* executed slots of the warp */
     uint64_t stores; /* of which changed memory (store, SC, AMO) */
-    uint64_t epoch;  /* machine store epoch at the last detection */
+    uint64_t epoch;  /* machine store epoch at the last detection of any entry */
 } spin_detector;
 
 typedef struct path_table {

@@ -63,9 +63,14 @@ uint64_t spin_observe_backedge(spin_detector *det, simty_sim *s, unsigned gw, co
     s->stats.spin_detections++;
     s->stats.spin_slots += det->slots - r->last;
     r->last = det->slots;
-    if (r->level == SPIN_BACKOFF_MAX_LEVEL && det->epoch == s->sync.store_epoch)
+    /* no store since this entry's previous detection, which came before this
+     * iteration's loads: they read what memory holds now.  (The epoch must be
+     * the entry's own: another path of the warp may have been detected after
+     * a store this path had not seen yet.) */
+    bool quiet = r->epoch == s->sync.store_epoch;
+    r->epoch = det->epoch = s->sync.store_epoch;
+    if (r->level == SPIN_BACKOFF_MAX_LEVEL && quiet)
         return SPIN_UNTIL_STORE; /* only a store can end it */
-    det->epoch = s->sync.store_epoch;
     uint64_t backoff = (uint64_t)SPIN_BACKOFF_BASE << r->level;
     if (r->level < SPIN_BACKOFF_MAX_LEVEL)
         r->level++;
