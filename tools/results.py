@@ -482,8 +482,10 @@ def main():
         mid = [r for r in main_rows if "%dx%d" % (r["warps"], r["threads"]) == "8x32"
                and r["workload"] in names]
         midc = {r["workload"]: r["cycles"] for r in mid}
+        # (the lock kernels slow down with contention instead: section 8)
         slow = sorted(((r["cycles"] / midc[r["workload"]], r["workload"]) for r in big
-                       if midc.get(r["workload"])), reverse=True)
+                       if midc.get(r["workload"]) and
+                       r["workload"] not in results_sync.LOCK_WORKLOADS), reverse=True)
         R.append("Barrier arrivals take %s of the executed slots at %s on average (up to "
                  "%s, %s): a path that reaches `simty_barrier()` parks until the last "
                  "thread arrives and issues nothing meanwhile. Where the work per phase is "
