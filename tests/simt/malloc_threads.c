@@ -9,7 +9,11 @@ int main(void)
 {
     unsigned tid = simty_tid();
     int bad = 0;
-    for (int r = 0; r < 20; r++) {
+    /* about 2048 allocations in all (every one goes through the one lock):
+     * 20 rounds per thread up to 102 threads, fewer beyond */
+    unsigned rounds = 2048 / simty_nthreads();
+    rounds = rounds < 1 ? 1 : rounds > 20 ? 20 : rounds;
+    for (unsigned r = 0; r < rounds; r++) {
         unsigned n = 16 + (tid * 7 + r * 13) % 200;
         unsigned char *p = malloc(n);
         if (!p) { bad++; continue; }
