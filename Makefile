@@ -25,7 +25,7 @@ CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc
 BUILD   ?= build
 
 LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
-                      src/core/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/stats/*.c \
+                      src/warp/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/stats/*.c \
                       src/sync/*.c src/trace/*.c src/util/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)

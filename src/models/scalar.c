@@ -5,7 +5,7 @@
  * scalar model has no warps: `pause` and the spin detector do nothing). */
 #include <stdlib.h>
 
-#include "core/warp_exec.h"
+#include "warp/warp_exec.h"
 #include "models/model.h"
 #include "sim/progress.h"
 #include "trace/commit_trace.h"

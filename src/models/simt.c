@@ -3,10 +3,10 @@
  * slot); warps take turns round-robin.  Time is counted in slots. */
 #include <stdlib.h>
 
-#include "core/path_report.h"
-#include "core/paths.h"
-#include "core/warp_commit.h"
-#include "core/warp_exec.h"
+#include "warp/path_report.h"
+#include "warp/paths.h"
+#include "warp/warp_commit.h"
+#include "warp/warp_exec.h"
 #include "models/model.h"
 #include "sim/progress.h"
 #include "sync/spin.h"

@@ -65,8 +65,8 @@ void stage_membership(simty_sim *s, pipe_state *p)
         return;
     }
 
-    const decode_cache *dc = s->dcache; /* the common case: a hit on the same word */
-    unsigned slot = (in->pc >> 2) & (DCACHE_SIZE - 1);
+    const decode_cache *dc = s->decoded; /* the common case: a hit on the same word */
+    unsigned slot = (in->pc >> 2) & (DECODE_CACHE_SLOTS - 1);
     if (__builtin_expect(dc->tag[slot] != in->pc || dc->insn[slot].raw != in->insn.raw, 0)) {
         const insn_t *now = sim_peek(s, in->pc); /* NULL: unmapped, faults below */
         if (now && now->raw != in->insn.raw) {

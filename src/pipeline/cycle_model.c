@@ -2,7 +2,7 @@
  * the model interface.  The stages are in frontend.c, issue.c, backend.c. */
 #include <stdlib.h>
 
-#include "core/path_report.h"
+#include "warp/path_report.h"
 #include "models/model.h"
 #include "pipeline/pipeline.h"
 

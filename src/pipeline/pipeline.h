@@ -35,9 +35,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/paths.h"
-#include "core/warp_commit.h"
-#include "core/warp_exec.h"
+#include "warp/paths.h"
+#include "warp/warp_commit.h"
+#include "warp/warp_exec.h"
 #include "sim/progress.h"
 #include "sim/sim.h"
 #include "trace/kanata.h"

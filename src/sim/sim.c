@@ -120,10 +120,10 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->resv = calloc(n, sizeof *s->resv);
     s->status = calloc(n, sizeof *s->status);
     s->exit_code = calloc(n, sizeof *s->exit_code);
-    s->dcache = malloc(sizeof *s->dcache);
+    s->decoded = malloc(sizeof *s->decoded);
     if (!s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
         !s->resv || !s->status ||
-        !s->exit_code || !s->dcache ||
+        !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
         snprintf(err, errlen, "out of host memory");
         goto fail;
@@ -153,7 +153,7 @@ void simty_destroy(simty_sim *s)
     free(s->resv);
     free(s->status);
     free(s->exit_code);
-    free(s->dcache);
+    free(s->decoded);
     free(s);
 }
 
@@ -342,22 +342,22 @@ void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
 
 void sim_flush_decode_cache(simty_sim *s)
 {
-    for (unsigned i = 0; i < DCACHE_SIZE; i++)
-        s->dcache->tag[i] = 1;
+    for (unsigned i = 0; i < DECODE_CACHE_SLOTS; i++)
+        s->decoded->tag[i] = 1;
 }
 
 const insn_t *sim_peek(simty_sim *s, uint32_t pc)
 {
-    unsigned i = (pc >> 2) & (DCACHE_SIZE - 1);
-    if (s->dcache->tag[i] == pc)
-        return &s->dcache->insn[i];
+    unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+    if (s->decoded->tag[i] == pc)
+        return &s->decoded->insn[i];
     uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc); /* --stack-interleave */
     uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, at, 4);
     if (!p)
         return NULL;
-    insn_decode(load_le(p, 4), &s->dcache->insn[i]);
-    s->dcache->tag[i] = pc;
-    return &s->dcache->insn[i];
+    insn_decode(load_le(p, 4), &s->decoded->insn[i]);
+    s->decoded->tag[i] = pc;
+    return &s->decoded->insn[i];
 }
 
 const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)

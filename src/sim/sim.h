@@ -26,11 +26,11 @@ enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
 /* Guest memory access outcome */
 enum mem_status { MEM_OK, MEM_MISALIGNED, MEM_UNMAPPED, MEM_BAD_DEVICE };
 
-#define DCACHE_SIZE 8192u /* decoded instructions, direct-mapped by PC */
+#define DECODE_CACHE_SLOTS 8192u /* decoded instructions, direct-mapped by PC */
 
 typedef struct decode_cache {
-    uint32_t tag[DCACHE_SIZE]; /* PC, or 1 (never a valid PC) when empty */
-    insn_t insn[DCACHE_SIZE];
+    uint32_t tag[DECODE_CACHE_SLOTS]; /* PC, or 1 (never a valid PC) when empty */
+    insn_t insn[DECODE_CACHE_SLOTS];
 } decode_cache;
 
 typedef struct reservation {
@@ -72,7 +72,7 @@ struct simty_sim {
     int32_t *exit_code;
     unsigned running;    /* harts with HART_RUNNING */
 
-    decode_cache *dcache;
+    decode_cache *decoded; /* host-side decoded copies of code words (not a data cache) */
 
     uint64_t cycle;      /* the mcycle CSR and the cycle count of the run */
     uint64_t cycle_limit; /* --max-cycles, or UINT64_MAX */
@@ -158,9 +158,9 @@ static inline void sim_note_jump(simty_sim *s, unsigned hart, uint32_t pc, uint3
 /* Decoded instruction at pc, or NULL after reporting a fetch fault. */
 static inline const insn_t *sim_fetch(simty_sim *s, unsigned hart, uint32_t pc)
 {
-    unsigned i = (pc >> 2) & (DCACHE_SIZE - 1);
-    if (s->dcache->tag[i] == pc)
-        return &s->dcache->insn[i];
+    unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+    if (s->decoded->tag[i] == pc)
+        return &s->decoded->insn[i];
     return sim_fetch_slow(s, hart, pc);
 }
 
@@ -205,9 +205,9 @@ static inline bool is_tohost_word(const simty_sim *s, uint32_t word)
  * cache happened to hold; docs/platform.md). */
 static inline void sim_code_written(simty_sim *s, uint32_t addr)
 {
-    unsigned i = (addr >> 2) & (DCACHE_SIZE - 1);
-    if (s->dcache->tag[i] == (addr & ~3u))
-        s->dcache->tag[i] = 1;
+    unsigned i = (addr >> 2) & (DECODE_CACHE_SLOTS - 1);
+    if (s->decoded->tag[i] == (addr & ~3u))
+        s->decoded->tag[i] = 1;
 }
 
 /* Stores into host memory p (guest address addr), noting whether memory

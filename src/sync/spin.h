@@ -5,8 +5,8 @@
 #ifndef SIMTY_SYNC_SPIN_H
 #define SIMTY_SYNC_SPIN_H
 
-#include "core/paths.h"
-#include "core/warp_exec.h"
+#include "warp/paths.h"
+#include "warp/warp_exec.h"
 
 #define SPIN_BACKOFF_BASE 16u /* cycles of the first backoff */
 #define SPIN_BACKOFF_MAX_LEVEL 6u /* longest backoff: base << 6 = 1024 cycles */

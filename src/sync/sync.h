@@ -1,14 +1,14 @@
 /* Explicit synchronisation (docs/progress.md, docs/platform.md): the
  * barrier unit, the wake-up of waiting paths (barrier release, `wrs`
  * reservations, timeouts, spin backoff).  Per-warp waiting paths live in
- * the path tables (core/paths.h); this module decides when they wake. */
+ * the path tables (warp/paths.h); this module decides when they wake. */
 #ifndef SIMTY_SYNC_SYNC_H
 #define SIMTY_SYNC_SYNC_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/paths.h"
+#include "warp/paths.h"
 
 struct simty_sim;
 

@@ -1,6 +1,6 @@
 /* Leader/follower coalescing (spec section 6). */
 #include "check.h"
-#include "core/coalesce.h"
+#include "warp/coalesce.h"
 
 static insn_t mk(uint32_t raw)
 {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/paths.h"
+#include "warp/paths.h"
 
 static path_t P(uint32_t pc, int depth, lane_mask m)
 {

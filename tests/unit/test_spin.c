@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/paths.h"
+#include "warp/paths.h"
 #include "isa/insn.h"
 #include "sim/sim.h"
 #include "simty.h"

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "core/paths.h"
+#include "warp/paths.h"
 #include "isa/insn.h"
 
 /* Lanes served by this pass, among `mask` (non-empty), for the per-lane

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/paths.h"
+#include "warp/paths.h"
 #include "sim/sim.h"
 
 /* Every live path of every warp (runnable and waiting): PC, symbol+offset,

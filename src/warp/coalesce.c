@@ -1,6 +1,6 @@
-#include "core/coalesce.h"
+#include "warp/coalesce.h"
 
-#include "core/lane_ops.h"
+#include "warp/lane_ops.h"
 
 lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
                         lane_mask mask, unsigned T)

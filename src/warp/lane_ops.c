@@ -1,4 +1,4 @@
-#include "core/lane_ops.h"
+#include "warp/lane_ops.h"
 
 #include "isa/disasm.h"
 

@@ -1,4 +1,4 @@
-#include "core/path_report.h"
+#include "warp/path_report.h"
 
 static const char *const wait_name[WAIT_KINDS] = {"", "barrier", "wrs", "backoff", "spin"};
 

@@ -1,4 +1,4 @@
-#include "core/paths.h"
+#include "warp/paths.h"
 
 #include <string.h>
 

@@ -2,12 +2,12 @@
  * produced paths go to the warp's path table (parking those that wait),
  * then the forward-progress policy and `pause` act, and the path-table
  * statistics are counted.  One place for the retirement side of a slot;
- * the execution side is warp_execute() (core/warp_exec.h). */
+ * the execution side is warp_execute() (warp/warp_exec.h). */
 #ifndef SIMTY_CORE_WARP_COMMIT_H
 #define SIMTY_CORE_WARP_COMMIT_H
 
-#include "core/paths.h"
-#include "core/warp_exec.h"
+#include "warp/paths.h"
+#include "warp/warp_exec.h"
 
 /* A warp's path table at reset: every thread at the entry point, and the
  * forward-progress policy of the configuration. */

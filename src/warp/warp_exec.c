@@ -1,7 +1,7 @@
-#include "core/warp_exec.h"
+#include "warp/warp_exec.h"
 
-#include "core/coalesce.h"
-#include "core/lane_ops.h"
+#include "warp/coalesce.h"
+#include "warp/lane_ops.h"
 #include "isa/exec.h"
 
 /* Select words for the lanes of mask (see isa/exec.h); NULL if all n lanes. */
