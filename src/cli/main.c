@@ -349,21 +349,21 @@ static int cmd_run(int argc, char **argv)
         output_is_input("--stats-json", o.stats_json, prog, 1, "the statistics"))
         return SIMTY_STATUS_USAGE;
     catch_signals();
-    trace_file commits, kanata;
+    trace_file commits, kanata_out;
     if (trace_open(&commits, "--trace-commits", o.trace_commits, o.trace_limit) ||
-        trace_open(&kanata, "--trace-kanata", o.trace_kanata, o.trace_limit)) {
+        trace_open(&kanata_out, "--trace-kanata", o.trace_kanata, o.trace_limit)) {
         trace_close(&commits);
         return SIMTY_STATUS_OUTPUT;
     }
     o.cfg.trace_commits = commits.f;
-    o.cfg.trace_kanata = kanata.f;
+    o.cfg.trace_kanata = kanata_out.f;
     /* the configuration is valid: what fails now is host memory */
     simty_sim *s = simty_create(&o.cfg, err, sizeof err);
     if (!s || simty_load(s, o.program, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
         simty_destroy(s);
         trace_close(&commits);
-        trace_close(&kanata);
+        trace_close(&kanata_out);
         return SIMTY_STATUS_LOAD;
     }
     running_sim = s;
@@ -374,7 +374,7 @@ static int cmd_run(int argc, char **argv)
     if (o.cfg.trace_roi && (o.trace_commits || o.trace_kanata) && s->roi_state == ROI_NONE)
         fprintf(stderr, "simty: note: --trace-roi: the program never opened a region of "
                         "interest (simty_roi_begin), so the traces are empty\n");
-    int trace_bad = trace_close(&commits) | trace_close(&kanata);
+    int trace_bad = trace_close(&commits) | trace_close(&kanata_out);
     const simty_result *r = simty_result_get(s);
     report_end(s, r);
     int status = simty_exit_status(r);

@@ -1,6 +1,9 @@
 /* A timing/scheduling model.  Models share the decoder, the per-lane
  * executor and the machine state in simty_sim; they differ only in how they
- * schedule threads and account time. */
+ * schedule a core's threads and account time.  A model does not own a run
+ * loop: the machine's (sim/run.c) ticks every core once per cycle, in core
+ * order, and makes every check between cycles (limits, stop requests,
+ * deadlock, an idle machine). */
 #ifndef SIMTY_MODELS_MODEL_H
 #define SIMTY_MODELS_MODEL_H
 
@@ -12,20 +15,46 @@
 
 typedef struct model_ops {
     const char *name;
-    /* Called after loading: every hart is at the entry point. */
+    /* Appended to a deadlock report (what the user may look at). */
+    const char *deadlock_hint;
+    /* Cycles between deadlock-detection samples, per hart of the machine
+     * (0: use watch_interval_fixed). */
+    uint64_t watch_interval_per_hart, watch_interval_fixed;
+    /* An idle machine (every core quiet) jumps to the next timed wake-up
+     * instead of ticking (the functional models); the cycle model ticks. */
+    bool skips_idle_time;
+
+    /* Called after loading, every hart at the entry point: the per-core
+     * state of every core (s->core[c].model_state) and anything the model
+     * shares between its cores. */
     int (*init)(simty_sim *s, char *err, size_t errlen);
-    /* Runs until sim_stopped(s). */
-    void (*run)(simty_sim *s);
     void (*free)(simty_sim *s);
+    /* Once per cycle before the cores tick: wake the waiting threads whose
+     * event came or whose time is up (machine-wide: a barrier spans cores). */
+    void (*poll)(simty_sim *s);
+    /* Nothing of core c can issue or is about to commit. */
+    bool (*quiet)(const simty_sim *s, const sim_core *c);
+    /* One cycle of core c (simt: one issue slot; scalar: one step of each
+     * runnable hart; cycle: every pipeline stage).  Returns false if the
+     * run stopped so that the cycle does not complete (a guest fault in the
+     * SIMT models: the cycle count stays where the fault happened). */
+    bool (*tick)(simty_sim *s, sim_core *c);
+    /* The run loop returns (paused or over): bring c's statistics up to
+     * date; may be NULL. */
+    void (*settle)(simty_sim *s, sim_core *c);
+    /* The run is over (once): drain what is in flight; may be NULL. */
+    void (*finish)(simty_sim *s, sim_core *c);
     /* Where every live thread is: for deadlock reports and debugging. */
     void (*dump)(const simty_sim *s, FILE *f);
-    /* Hash of the scheduling state that decides what runs next (paths,
-     * pointers); registers are hashed by the caller.  For deadlock detection. */
-    uint64_t (*hash)(const simty_sim *s);
-    /* Issue slots counted in warp_instructions that have not executed yet
-     * (cycle model: between issue and F+7), or NULL for none.  Lets a region
-     * of interest count each slot on the side where it executes. */
-    uint64_t (*in_flight)(const simty_sim *s);
+    /* Hash of core c's scheduling state that decides what runs next
+     * (paths, pointers); registers are hashed by the caller.  For deadlock
+     * detection. */
+    uint64_t (*hash)(const simty_sim *s, const sim_core *c);
+    /* Issue slots of core c counted in warp_instructions that have not
+     * executed yet (cycle model: between issue and F+7), or NULL for none.
+     * Lets a region of interest count each slot on the side where it
+     * executes. */
+    uint64_t (*in_flight)(const simty_sim *s, const sim_core *c);
     /* What a live thread waits for (enum path_wait; WAIT_NONE if it is
      * runnable or has ended): for deadlock reports. */
     uint8_t (*wait_state)(const simty_sim *s, unsigned hart);

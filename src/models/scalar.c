@@ -7,23 +7,25 @@
 
 #include "warp/warp_exec.h"
 #include "models/model.h"
-#include "sim/progress.h"
 #include "trace/commit_trace.h"
 
+/* Per core; per-hart arrays are indexed by the hart's number in its core. */
 typedef struct scalar_state {
-    unsigned *live; /* runnable harts, in hart order */
+    unsigned hart0; /* the core's first hart */
+    unsigned *live; /* runnable harts (global numbers), in hart order */
     unsigned nlive;
     uint8_t *wait;  /* per hart: enum path_wait */
     uint64_t *since, *wake; /* per waiting hart: when it started, when it wakes */
-    progress_watch watch;
+    uint64_t counted; /* instructions its harts retired, already in the statistics */
 } scalar_state;
 
 static void wait_start(simty_sim *s, scalar_state *m, unsigned h, enum path_wait why,
                        uint64_t wake)
 {
-    m->wait[h] = (uint8_t)why;
-    m->since[h] = s->cycle;
-    m->wake[h] = wake;
+    unsigned i = h - m->hart0;
+    m->wait[i] = (uint8_t)why;
+    m->since[i] = s->cycle;
+    m->wake[i] = wake;
     s->sync.waiting++;
     if (wake < s->sync.next_wake)
         s->sync.next_wake = wake;
@@ -54,16 +56,10 @@ static void step_hart(simty_sim *s, scalar_state *m, unsigned h)
                    o.c.wrs_timeout ? s->cycle + WRS_STO_TIMEOUT : WAKE_ON_EVENT);
 }
 
-static int scalar_init(simty_sim *s, char *err, size_t errlen)
+static void scalar_free(simty_sim *s)
 {
-    scalar_state *m = calloc(1, sizeof *m);
-    if (m) {
-        m->live = malloc(s->nharts * sizeof *m->live);
-        m->wait = calloc(s->nharts, sizeof *m->wait);
-        m->since = calloc(s->nharts, sizeof *m->since);
-        m->wake = calloc(s->nharts, sizeof *m->wake);
-    }
-    if (!m || !m->live || !m->wait || !m->since || !m->wake) {
+    for (unsigned c = 0; c < s->ncores; c++) {
+        scalar_state *m = s->core[c].model_state;
         if (m) {
             free(m->live);
             free(m->wait);
@@ -71,117 +67,134 @@ static int scalar_init(simty_sim *s, char *err, size_t errlen)
             free(m->wake);
         }
         free(m);
-        snprintf(err, errlen, "out of host memory");
-        return -1;
+        s->core[c].model_state = NULL;
     }
-    for (unsigned h = 0; h < s->nharts; h++)
-        m->live[h] = h;
-    m->nlive = s->nharts;
-    progress_init(&m->watch, 1024, 0);
-    s->model_state = m;
+}
+
+static int scalar_init(simty_sim *s, char *err, size_t errlen)
+{
+    const unsigned n = s->W * s->T; /* harts per core */
+    for (unsigned c = 0; c < s->ncores; c++) {
+        scalar_state *m = calloc(1, sizeof *m);
+        s->core[c].model_state = m;
+        if (m) {
+            m->live = malloc(n * sizeof *m->live);
+            m->wait = calloc(n, sizeof *m->wait);
+            m->since = calloc(n, sizeof *m->since);
+            m->wake = calloc(n, sizeof *m->wake);
+        }
+        if (!m || !m->live || !m->wait || !m->since || !m->wake) {
+            scalar_free(s);
+            snprintf(err, errlen, "out of host memory");
+            return -1;
+        }
+        m->hart0 = c * n;
+        for (unsigned i = 0; i < n; i++)
+            m->live[i] = m->hart0 + i;
+        m->nlive = n;
+    }
     return 0;
 }
 
 /* Wakes the waiting harts whose event came or whose time is up, and
- * rebuilds the runnable list in hart order. */
-static void scalar_poll_slow(simty_sim *s, scalar_state *m)
+ * rebuilds each core's runnable list in hart order. */
+static void scalar_poll_slow(simty_sim *s)
 {
     sync_unit *u = &s->sync;
     const uint64_t now = s->cycle;
     bool release = u->release, wrs = u->store_waiting && s->sync.store_epoch != u->store_epoch_seen;
     u->release = false;
     u->store_epoch_seen = s->sync.store_epoch;
-    uint64_t next = WAKE_ON_EVENT, waited[WAIT_KINDS] = {0}, wrs_left = 0;
-    unsigned n = 0;
-    for (unsigned h = 0; h < s->nharts; h++) {
-        if (s->status[h] != HART_RUNNING)
-            continue;
-        uint8_t w = m->wait[h];
-        if (w == WAIT_BARRIER && release)
-            m->wake[h] = u->release_at;
-        if (w == WAIT_WRS && wrs && !sync_resv_holds(s, h))
-            m->wake[h] = now;
-        if (w && m->wake[h] <= now) {
-            waited[w] += now - m->since[h];
-            m->wait[h] = WAIT_NONE;
-            u->waiting--;
-            w = WAIT_NONE;
+    uint64_t next = WAKE_ON_EVENT, wrs_left = 0;
+    const unsigned per_core = s->W * s->T;
+    for (unsigned c = 0; c < s->ncores; c++) {
+        scalar_state *m = s->core[c].model_state;
+        uint64_t waited[WAIT_KINDS] = {0};
+        unsigned n = 0;
+        for (unsigned i = 0; i < per_core; i++) {
+            unsigned h = m->hart0 + i;
+            if (s->status[h] != HART_RUNNING)
+                continue;
+            uint8_t w = m->wait[i];
+            if (w == WAIT_BARRIER && release)
+                m->wake[i] = u->release_at;
+            if (w == WAIT_WRS && wrs && !sync_resv_holds(s, h))
+                m->wake[i] = now;
+            if (w && m->wake[i] <= now) {
+                waited[w] += now - m->since[i];
+                m->wait[i] = WAIT_NONE;
+                u->waiting--;
+                w = WAIT_NONE;
+            }
+            if (!w)
+                m->live[n++] = h;
+            else if (m->wake[i] < next)
+                next = m->wake[i];
+            wrs_left += w == WAIT_WRS;
         }
-        if (!w)
-            m->live[n++] = h;
-        else if (m->wake[h] < next)
-            next = m->wake[h];
-        wrs_left += w == WAIT_WRS;
+        m->nlive = n;
+        sync_count_waits(&s->core[c].stats, waited);
     }
-    m->nlive = n;
     u->next_wake = next;
     u->store_waiting = wrs_left;
-    sync_count_waits(s, waited);
 }
 
-static void scalar_idle(simty_sim *s)
+static void scalar_poll(simty_sim *s)
 {
-    if (!sync_can_wake(&s->sync)) {
-        sim_deadlock(s, "every live thread waits and nothing can wake it", "");
-        return;
-    }
-    uint64_t next = s->sync.release ? s->cycle + 1 : s->sync.next_wake;
-    s->cycle = next < s->cycle_limit ? next : s->cycle_limit;
+    sync_unit *u = &s->sync;
+    if (u->waiting && (u->release || s->cycle >= u->next_wake ||
+                       (u->store_waiting && u->store_epoch != u->store_epoch_seen)))
+        scalar_poll_slow(s);
 }
 
-static void scalar_run(simty_sim *s)
+static bool scalar_quiet(const simty_sim *s, const sim_core *c)
 {
-    scalar_state *m = s->model_state;
-    uint64_t retired0 = 0;
-    for (unsigned h = 0; h < s->nharts; h++)
-        retired0 += sim_instret(s, h);
+    (void)s;
+    const scalar_state *m = c->model_state;
+    return !m->nlive;
+}
 
-    while (!sim_cycle_limits(s, &m->watch, "; see the thread dump")) {
-        sync_unit *u = &s->sync;
-        if (u->waiting && (u->release || s->cycle >= u->next_wake ||
-                           (u->store_waiting && u->store_epoch != u->store_epoch_seen)))
-            scalar_poll_slow(s, m);
-        if (!m->nlive) {
-            scalar_idle(s);
-            continue;
-        }
-        unsigned kept = 0;
-        for (unsigned i = 0; i < m->nlive && !sim_stopped(s); i++) {
-            unsigned h = m->live[i];
-            step_hart(s, m, h);
-            if (s->status[h] == HART_RUNNING && !m->wait[h])
-                m->live[kept++] = h;
-        }
-        m->nlive = kept;
-        s->cycle++;
+/* One step of core c: one instruction of every runnable hart, in order. */
+static bool scalar_tick(simty_sim *s, sim_core *c)
+{
+    scalar_state *m = c->model_state;
+    unsigned kept = 0;
+    for (unsigned i = 0; i < m->nlive && !sim_stopped(s); i++) {
+        unsigned h = m->live[i];
+        step_hart(s, m, h);
+        if (s->status[h] == HART_RUNNING && !m->wait[h - m->hart0])
+            m->live[kept++] = h;
     }
+    m->nlive = kept;
+    return true;
+}
 
+/* The instruction counts come from the per-hart counters: one thread per
+ * issue slot. */
+static void scalar_settle(simty_sim *s, sim_core *c)
+{
+    scalar_state *m = c->model_state;
     uint64_t retired = 0;
-    for (unsigned h = 0; h < s->nharts; h++)
+    for (unsigned h = m->hart0; h < m->hart0 + s->W * s->T; h++)
         retired += sim_instret(s, h);
-    retired -= retired0;
-    s->stats.thread_instructions += retired;
-    s->stats.warp_instructions += retired; /* one thread per issue slot */
-    s->stats.lane_histogram[1] += retired;
-}
-
-static void scalar_free(simty_sim *s)
-{
-    scalar_state *m = s->model_state;
-    free(m->live);
-    free(m->wait);
-    free(m->since);
-    free(m->wake);
-    free(m);
-    s->model_state = NULL;
+    uint64_t add = retired - m->counted;
+    m->counted = retired;
+    c->stats.thread_instructions += add;
+    c->stats.warp_instructions += add;
+    c->stats.lane_histogram[1] += add;
 }
 
 static const char *const wait_name[WAIT_KINDS] = {"", " (waits at the barrier)",
                                                   " (waits in wrs)", "", ""};
 
+static uint8_t scalar_wait_state(const simty_sim *s, unsigned hart)
+{
+    const scalar_state *m = s->core[hart_core(s, hart)].model_state;
+    return m->wait[hart - m->hart0];
+}
+
 static void scalar_dump(const simty_sim *s, FILE *f)
 {
-    const scalar_state *m = s->model_state;
     for (unsigned h = 0; h < s->nharts; h++) {
         if (s->status[h] != HART_RUNNING)
             continue;
@@ -189,36 +202,36 @@ static void scalar_dump(const simty_sim *s, FILE *f)
         sim_symbolize(s, s->pc[h], where, sizeof where);
         sim_disasm(s, s->pc[h], dis, sizeof dis);
         fprintf(f, "  hart %u: pc 0x%08x <%s> %s%s\n", h, s->pc[h], where, dis,
-                wait_name[m->wait[h]]);
+                wait_name[scalar_wait_state(s, h)]);
     }
 }
 
-static uint64_t scalar_hash(const simty_sim *s)
+static uint64_t scalar_hash(const simty_sim *s, const sim_core *c)
 {
-    const scalar_state *m = s->model_state;
+    const scalar_state *m = c->model_state;
     uint64_t h = 0xcbf29ce484222325ull;
-    for (unsigned t = 0; t < s->nharts; t++) {
-        h = (h ^ s->pc[t]) * 0x100000001b3ull;
-        uint64_t wake = m->wake[t] == WAKE_ON_EVENT ? ~0ull
-                        : m->wake[t] > s->cycle     ? m->wake[t] - s->cycle
+    for (unsigned i = 0; i < s->W * s->T; i++) {
+        h = (h ^ s->pc[m->hart0 + i]) * 0x100000001b3ull;
+        uint64_t wake = m->wake[i] == WAKE_ON_EVENT ? ~0ull
+                        : m->wake[i] > s->cycle     ? m->wake[i] - s->cycle
                                                     : 0;
-        if (m->wait[t])
-            h = (h ^ ((uint64_t)m->wait[t] << 56 ^ wake)) * 0x100000001b3ull;
+        if (m->wait[i])
+            h = (h ^ ((uint64_t)m->wait[i] << 56 ^ wake)) * 0x100000001b3ull;
     }
     return h;
 }
 
-static uint8_t scalar_wait_state(const simty_sim *s, unsigned hart)
-{
-    const scalar_state *m = s->model_state;
-    return m->wait[hart];
-}
-
 const model_ops model_scalar = {
     .name = "scalar",
+    .deadlock_hint = "; see the thread dump",
+    .watch_interval_fixed = 1024,
+    .skips_idle_time = true,
     .init = scalar_init,
-    .run = scalar_run,
     .free = scalar_free,
+    .poll = scalar_poll,
+    .quiet = scalar_quiet,
+    .tick = scalar_tick,
+    .settle = scalar_settle,
     .dump = scalar_dump,
     .hash = scalar_hash,
     .wait_state = scalar_wait_state,

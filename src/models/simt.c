@@ -1,6 +1,7 @@
 /* SIMT functional model: W warps of T lanes per core.  Each step runs one
  * instruction of one warp's active path for every lane of its mask (one issue
- * slot); warps take turns round-robin.  Time is counted in slots. */
+ * slot); warps take turns round-robin.  Time is counted in slots: each core
+ * issues one slot per cycle. */
 #include <stdlib.h>
 
 #include "warp/path_report.h"
@@ -8,42 +9,42 @@
 #include "warp/warp_commit.h"
 #include "warp/warp_exec.h"
 #include "models/model.h"
-#include "sim/progress.h"
 #include "sync/spin.h"
 #include "trace/commit_trace.h"
 
 typedef struct simt_state {
-    path_table *warp;     /* per global warp */
-    uint64_t *last_slot;  /* cycle of the warp's last issue (offline sorter) */
-    uint64_t live;        /* warps with runnable paths (bit per warp; W <= 64, one core) */
+    uint64_t *last_slot;  /* per warp: cycle of its last issue (offline sorter) */
+    uint64_t live;        /* warps with runnable paths (bit per warp, W <= 64) */
     unsigned rr;          /* round-robin pointer */
-    progress_watch watch;
 } simt_state;
+
+static void simt_free(simty_sim *s)
+{
+    for (unsigned c = 0; c < s->ncores; c++) {
+        simt_state *m = s->core[c].model_state;
+        if (m)
+            free(m->last_slot);
+        free(m);
+        s->core[c].model_state = NULL;
+    }
+}
 
 static int simt_init(simty_sim *s, char *err, size_t errlen)
 {
-    simt_state *m = calloc(1, sizeof *m);
-    if (m) {
-        m->warp = calloc(s->nwarps, sizeof *m->warp);
-        m->last_slot = calloc(s->nwarps, sizeof *m->last_slot);
-    }
-    if (!m || !m->warp || !m->last_slot) {
-        if (m) {
-            free(m->warp);
-            free(m->last_slot);
+    for (unsigned c = 0; c < s->ncores; c++) {
+        sim_core *core = &s->core[c];
+        simt_state *m = calloc(1, sizeof *m);
+        core->model_state = m;
+        if (!m || !(m->last_slot = calloc(s->W, sizeof *m->last_slot))) {
+            simt_free(s);
+            snprintf(err, errlen, "out of host memory");
+            return -1;
         }
-        free(m);
-        snprintf(err, errlen, "out of host memory");
-        return -1;
+        for (unsigned w = 0; w < s->W; w++) {
+            warp_paths_init(s, &core->paths[w]);
+            m->live |= 1ull << w;
+        }
     }
-    for (unsigned w = 0; w < s->nwarps; w++) {
-        warp_paths_init(s, &m->warp[w]);
-        m->live |= 1ull << w;
-    }
-    /* one deadlock sample per ~64 slots of every thread: hashing costs ~1/2
-     * word per slot */
-    progress_init(&m->watch, 64ull * s->nharts, 0);
-    s->model_state = m;
     return 0;
 }
 
@@ -54,96 +55,82 @@ static unsigned next_warp(const simt_state *m)
     return (unsigned)__builtin_ctzll(after ? after : m->live);
 }
 
-static void simt_woken(void *ctx, unsigned w)
+static void simt_woken(void *ctx, unsigned gw)
 {
-    simt_state *m = ctx;
-    m->live |= 1ull << w;
+    simty_sim *s = ctx;
+    simt_state *m = warp_core(s, gw)->model_state;
+    m->live |= 1ull << (gw % s->W);
 }
 
-/* No warp can issue: wait for the next timed wake-up, or report that
- * nothing can ever wake the waiting threads. */
-static void simt_idle(simty_sim *s)
+static void simt_poll(simty_sim *s)
 {
-    if (!s->sync.waiting) { /* cannot happen: the last thread's end stops the run */
-        sim_stop(s, SIMTY_EXIT_EXIT, 0);
-        return;
-    }
-    if (!sync_can_wake(&s->sync)) {
-        sim_deadlock(s, "every live thread waits and nothing can wake it", "");
-        return;
-    }
-    uint64_t next = s->sync.release ? s->cycle + 1 : s->sync.next_wake;
-    s->cycle = next < s->cycle_limit ? next : s->cycle_limit;
+    sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, simt_woken, s);
 }
 
-static void simt_run(simty_sim *s)
+static bool simt_quiet(const simty_sim *s, const sim_core *c)
 {
-    simt_state *m = s->model_state;
-    simty_stats *st = &s->stats;
-
-    while (!sim_cycle_limits(s, &m->watch, "; a spin loop may be waiting for a thread of its "
-                                           "own warp, spec section 2")) {
-        sync_poll(s, &s->sync, m->warp, s->nwarps, s->cycle, simt_woken, m);
-        if (!m->live) {
-            simt_idle(s);
-            continue;
-        }
-        unsigned w = next_warp(m);
-        m->rr = w + 1 < s->nwarps ? w + 1 : 0;
-        path_table *pt = &m->warp[w];
-
-        warp_outcome o;
-        const path_t active = *paths_active(pt);
-        if (!warp_execute(s, w, 0, s->T, &active, &o))
-            break;
-        if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
-            commit_trace_write(s->cfg.trace_commits, s, s->cycle, w, 0, active.pc, o.insn,
-                               o.retired);
-        st->warp_instructions++;
-        warp_count_executed(s, &active, &o);
-        if (s->cfg.spin_detect)
-            o.c.backoff = spin_note(&pt->spin, s, w, &active, &o);
-        /* the offline sorter stepped in the cycles since the warp's last issue */
-        warp_commit(s, pt, w * s->T, &o.c, s->cycle - m->last_slot[w], s->cycle);
-        m->last_slot[w] = s->cycle + 1;
-        if (!paths_count(pt))
-            m->live &= ~(1ull << w);
-        s->cycle++;
-    }
+    (void)s;
+    const simt_state *m = c->model_state;
+    return !m->live;
 }
 
-static void simt_free(simty_sim *s)
+/* One issue slot of core c: the next warp with a runnable path, round-robin. */
+static bool simt_tick(simty_sim *s, sim_core *c)
 {
-    simt_state *m = s->model_state;
-    free(m->warp);
-    free(m->last_slot);
-    free(m);
-    s->model_state = NULL;
+    simt_state *m = c->model_state;
+    if (!m->live)
+        return true;
+    unsigned w = next_warp(m), gw = c->warp0 + w;
+    m->rr = w + 1 < s->W ? w + 1 : 0;
+    path_table *pt = &c->paths[w];
+
+    warp_outcome o;
+    const path_t active = *paths_active(pt);
+    if (!warp_execute(s, gw, 0, s->T, &active, &o))
+        return false;
+    if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
+        commit_trace_write(s->cfg.trace_commits, s, s->cycle, gw, 0, active.pc, o.insn,
+                           o.retired);
+    s->st->warp_instructions++;
+    warp_count_executed(s, &active, &o);
+    if (s->cfg.spin_detect)
+        o.c.backoff = spin_note(&pt->spin, s, gw, &active, &o);
+    /* the offline sorter stepped in the cycles since the warp's last issue */
+    warp_commit(s, pt, gw * s->T, &o.c, s->cycle - m->last_slot[w], s->cycle);
+    m->last_slot[w] = s->cycle + 1;
+    if (!paths_count(pt))
+        m->live &= ~(1ull << w);
+    return true;
 }
 
 static void simt_dump(const simty_sim *s, FILE *f)
 {
-    const simt_state *m = s->model_state;
-    path_report_dump(s, m->warp, f);
+    path_report_dump(s, s->paths, f);
 }
 
-static uint64_t simt_hash(const simty_sim *s)
+static uint64_t simt_hash(const simty_sim *s, const sim_core *c)
 {
-    const simt_state *m = s->model_state;
-    return path_report_hash(s, m->warp, m->last_slot) ^ m->rr;
+    const simt_state *m = c->model_state;
+    return path_report_hash(s, c->paths, c->warp0, m->last_slot) ^ m->rr;
 }
 
 static uint8_t simt_wait_state(const simty_sim *s, unsigned hart)
 {
-    const simt_state *m = s->model_state;
-    return path_report_wait_state(s, m->warp, hart);
+    return path_report_wait_state(s, s->paths, hart);
 }
 
 const model_ops model_simt = {
     .name = "simt",
+    .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
+    /* one deadlock sample per ~64 slots of every thread: hashing costs ~1/2
+     * word per slot */
+    .watch_interval_per_hart = 64,
+    .skips_idle_time = true,
     .init = simt_init,
-    .run = simt_run,
     .free = simt_free,
+    .poll = simt_poll,
+    .quiet = simt_quiet,
+    .tick = simt_tick,
     .dump = simt_dump,
     .hash = simt_hash,
     .wait_state = simt_wait_state,

@@ -12,8 +12,8 @@ static void refetch_changed(simty_sim *s, pipe_state *p, const uop *in, bool ret
 {
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
-    s->stats.squashed++;
-    s->stats.redirects++;
+    s->st->squashed++;
+    s->st->redirects++;
     if (returns_data) {
         wp->scoreboard &= ~insn_rd_bit(&in->insn);
         p->loading &= ~warp_bit(w);
@@ -52,7 +52,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     const path_t *hct1 = paths_active(&p->paths[w]);
     if (!hct1 || hct1->pc != in->pc) { /* stale path: no effect at all */
-        s->stats.squashed++;
+        s->st->squashed++;
         if (returns_data) {
             wp->scoreboard &= ~insn_rd_bit(&in->insn);
             p->loading &= ~warp_bit(w);
@@ -78,7 +78,8 @@ void stage_membership(simty_sim *s, pipe_state *p)
     const path_t active = *hct1;
     warp_outcome o;
     p->executing = true; /* its slot is still in flight for a region of interest */
-    bool ok = warp_execute(s, w, 0, s->T, &active, &o);
+    const unsigned gw = p->warp0 + w;
+    bool ok = warp_execute(s, gw, 0, s->T, &active, &o);
     p->executing = false;
     if (!ok) { /* guest fault: the run is over */
         if (p->kt) {
@@ -93,7 +94,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     warp_count_executed(s, &active, &o);
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle + 1))
-        commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, w, 0, active.pc, o.insn,
+        commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, gw, 0, active.pc, o.insn,
                            o.retired);
     if (p->kt) {
         bool replay_pass = active.pc == wp->replay_pc && (active.mask & wp->replay_mask);
@@ -113,7 +114,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
     }
     /* the spin detector reads the registers the slot leaves behind */
     if (s->cfg.spin_detect)
-        o.c.backoff = spin_note(&p->paths[w].spin, s, w, &active, &o);
+        o.c.backoff = spin_note(&p->paths[w].spin, s, gw, &active, &o);
     *out = (commit_latch){.valid = true, .u = *in, .active = active.mask, .c = o.c,
                           .replay = o.replay};
 }
@@ -130,10 +131,10 @@ void stage_commit(simty_sim *s, pipe_state *p)
     const unsigned w = in->u.warp;
     warp_pipe *wp = &p->warp[w];
     path_table *pt = &p->paths[w];
-    simty_stats *st = &s->stats;
+    simty_stats *st = s->st;
 
     /* the offline sorter has stepped in every cycle the CCT port was idle */
-    warp_commit(s, pt, w * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
+    warp_commit(s, pt, (p->warp0 + w) * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
     p->idle_since[w] = s->cycle + 1;
 
     const path_t *next = paths_active(pt);
@@ -187,8 +188,8 @@ void stage_writeback(simty_sim *s, pipe_state *p)
         return;
     p->warp[e->warp].scoreboard &= ~(e->rd ? 1u << e->rd : 0u);
     p->loading &= ~warp_bit(e->warp);
-    s->stats.loads++;
-    s->stats.load_latency_sum += s->cycle - e->issued;
+    s->st->loads++;
+    s->st->load_latency_sum += s->cycle - e->issued;
     if (p->kt)
         kanata_at(p->kt, s->cycle + 1, e->trace, KANATA_RETIRE, NULL);
     p->load_head = (p->load_head + 1) % s->W;

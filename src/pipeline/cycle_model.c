@@ -8,59 +8,67 @@
 
 static void cycle_free(simty_sim *s)
 {
-    pipe_state *p = s->model_state;
-    if (!p)
-        return;
-    free(p->paths);
-    free(p->warp);
-    free(p->idle_since);
-    free(p->loads);
-    if (p->kt)
-        kanata_close(p->kt);
-    free(p);
-    s->model_state = NULL;
+    for (unsigned c = 0; c < s->ncores; c++) {
+        pipe_state *p = s->core[c].model_state;
+        if (p) {
+            free(p->warp);
+            free(p->idle_since);
+            free(p->loads);
+        }
+        free(p);
+        s->core[c].model_state = NULL;
+    }
+    if (s->kt) {
+        kanata_close(s->kt);
+        s->kt = NULL;
+    }
 }
 
 static int cycle_init(simty_sim *s, char *err, size_t errlen)
 {
-    pipe_state *p = calloc(1, sizeof *p);
-    s->model_state = p;
-    if (p) {
-        p->paths = calloc(s->nwarps, sizeof *p->paths);
-        p->warp = calloc(s->nwarps, sizeof *p->warp);
-        p->idle_since = calloc(s->nwarps, sizeof *p->idle_since);
-        p->loads = calloc(s->W, sizeof *p->loads);
+    for (unsigned c = 0; c < s->ncores; c++) {
+        sim_core *core = &s->core[c];
+        pipe_state *p = calloc(1, sizeof *p);
+        core->model_state = p;
+        if (p) {
+            p->warp = calloc(s->W, sizeof *p->warp);
+            p->idle_since = calloc(s->W, sizeof *p->idle_since);
+            p->loads = calloc(s->W, sizeof *p->loads);
+        }
+        if (!p || !p->warp || !p->idle_since || !p->loads) {
+            cycle_free(s);
+            snprintf(err, errlen, "out of host memory");
+            return -1;
+        }
+        p->warp0 = core->warp0;
+        p->paths = core->paths;
+        /* reset (spec 7): warps are initialised one per cycle, then steering
+         * visits them in warp order */
+        p->start = s->W;
+        unsigned pow2 = 1;
+        while (pow2 < s->W)
+            pow2 *= 2;
+        p->select_mask = pow2 - 1;
+        p->bank_parity = p->write_parity = -1;
+        for (unsigned w = 0; w < s->W; w++) {
+            warp_paths_init(s, &p->paths[w]);
+            p->warp[w].spec_pc = s->elf.entry;
+            p->warp[w].replay_pc = 1; /* no replay pending (never a valid PC) */
+            p->live |= warp_bit(w);
+        }
     }
-    if (!p || !p->paths || !p->warp || !p->idle_since || !p->loads) {
-        cycle_free(s);
-        snprintf(err, errlen, "out of host memory");
-        return -1;
+    if (s->cfg.trace_kanata) { /* one log: every core's records */
+        kanata_open(&s->kanata_log, s->cfg.trace_kanata, 0);
+        s->kt = &s->kanata_log;
     }
-    /* reset (spec 7): warps are initialised one per cycle, then steering
-     * visits them in warp order */
-    p->start = s->W;
-    unsigned pow2 = 1;
-    while (pow2 < s->W)
-        pow2 *= 2;
-    p->select_mask = pow2 - 1;
-    p->bank_parity = p->write_parity = -1;
-    for (unsigned w = 0; w < s->nwarps; w++) {
-        warp_paths_init(s, &p->paths[w]);
-        p->warp[w].spec_pc = s->elf.entry;
-        p->warp[w].replay_pc = 1; /* no replay pending (never a valid PC) */
-        p->live |= warp_bit(w);
-    }
-    progress_init(&p->watch, 64ull * s->nharts, 0);
-    if (s->cfg.trace_kanata) {
-        kanata_open(&p->trace, s->cfg.trace_kanata, 0);
-        p->kt = &p->trace;
-    }
+    for (unsigned c = 0; c < s->ncores; c++)
+        ((pipe_state *)s->core[c].model_state)->kt = s->kt;
     return 0;
 }
 
 /* At the end of the run: write the queued events and end the records still
  * in the pipeline, so the log is complete. */
-static void trace_drain(simty_sim *s, pipe_state *p)
+static void trace_drain(simty_sim *s, const sim_core *c, pipe_state *p)
 {
     kanata *k = p->kt;
     kanata_tick(k, s->cycle); /* what is still in the pipeline ends now */
@@ -84,8 +92,9 @@ static void trace_drain(simty_sim *s, pipe_state *p)
         kanata_cancel(k, e->trace); /* its Ld stage, if still in the future */
         kanata_retire(k, e->trace);
     }
-    /* queued events (the end of committed records), in time order */
-    while (k->npending) {
+    /* queued events (the end of committed records), in time order, once
+     * every core's records are in */
+    while (c->id + 1 == s->ncores && k->npending) {
         uint64_t next = k->pending[0].cycle;
         for (unsigned i = 1; i < k->npending; i++)
             if (k->pending[i].cycle < next)
@@ -94,66 +103,77 @@ static void trace_drain(simty_sim *s, pipe_state *p)
     }
 }
 
-static uint64_t cycle_in_flight(const simty_sim *s);
+static uint64_t cycle_in_flight(const simty_sim *s, const sim_core *c);
 
-/* A waiting path of warp w became runnable: if the warp had none, fetch
- * steering picks it up again at the new HCT1. */
-static void cycle_woken(void *ctx, unsigned w)
+/* A waiting path of global warp gw became runnable: if the warp had none,
+ * fetch steering picks it up again at the new HCT1. */
+static void cycle_woken(void *ctx, unsigned gw)
 {
-    pipe_state *p = ctx;
+    simty_sim *s = ctx;
+    pipe_state *p = warp_core(s, gw)->model_state;
+    unsigned w = gw % s->W;
     if (p->live & warp_bit(w))
         return;
     p->live |= warp_bit(w);
     p->warp[w].spec_pc = paths_active(&p->paths[w])->pc;
 }
 
-static void cycle_run(simty_sim *s)
+static void cycle_poll(simty_sim *s)
 {
-    pipe_state *p = s->model_state;
-    while (!sim_cycle_limits(s, &p->watch, "; a spin loop may be waiting for a thread of its "
-                                           "own warp, spec section 2")) {
-        sync_poll(s, &s->sync, p->paths, s->nwarps, s->cycle, cycle_woken, p);
-        /* nothing runnable, nothing about to commit, nothing to wake it */
-        if (!p->live && !p->member_out.valid && s->sync.waiting && !sync_can_wake(&s->sync)) {
-            sim_deadlock(s, "every live thread waits and nothing can wake it", "");
-            break;
-        }
-        if (p->kt)
-            kanata_tick(p->kt, s->cycle);
-        /* back to front: see pipeline.h */
-        stage_commit(s, p);
-        stage_membership(s, p); /* may end the run: the cycle still completes */
-        stage_writeback(s, p);
-        stage_collect_execute(s, p);
-        stage_schedule(s, p);
-        stage_predecode(s, p);
-        stage_fetch(s, p);
-        stage_steer(s, p);
-        s->cycle++;
-    }
+    sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, cycle_woken, s);
+}
+
+/* Nothing runnable and nothing about to commit. */
+static bool cycle_quiet(const simty_sim *s, const sim_core *c)
+{
+    (void)s;
+    const pipe_state *p = c->model_state;
+    return !p->live && !p->member_out.valid;
+}
+
+static bool cycle_tick(simty_sim *s, sim_core *c)
+{
+    pipe_state *p = c->model_state;
+    if (p->kt)
+        kanata_tick(p->kt, s->cycle);
+    /* back to front: see pipeline.h */
+    stage_commit(s, p);
+    stage_membership(s, p); /* may end the run: the cycle still completes */
+    stage_writeback(s, p);
+    stage_collect_execute(s, p);
+    stage_schedule(s, p);
+    stage_predecode(s, p);
+    stage_fetch(s, p);
+    stage_steer(s, p);
+    return true;
+}
+
+static void cycle_finish(simty_sim *s, sim_core *c)
+{
+    pipe_state *p = c->model_state;
     /* instructions still between issue and F+7 never execute: the end of
      * the run cuts them off, and they count as squashed (so executed slots
      * = warp_instructions - squashed) */
-    s->stats.squashed += cycle_in_flight(s);
+    c->stats.squashed += cycle_in_flight(s, c);
     if (p->kt)
-        trace_drain(s, p);
+        trace_drain(s, c, p);
     /* counted as squashed above: nothing is in flight any more (a region of
      * interest still open is closed after this and must not count them again) */
     p->issue_out.valid = p->collect1_out.valid = p->collect2_out.valid =
         p->execute_out.valid = false;
 }
 
-static uint64_t cycle_in_flight(const simty_sim *s)
+static uint64_t cycle_in_flight(const simty_sim *s, const sim_core *c)
 {
-    const pipe_state *p = s->model_state;
+    (void)s;
+    const pipe_state *p = c->model_state;
     return (uint64_t)p->issue_out.valid + p->collect1_out.valid + p->collect2_out.valid +
            p->execute_out.valid + p->executing;
 }
 
 static void cycle_dump(const simty_sim *s, FILE *f)
 {
-    const pipe_state *p = s->model_state;
-    path_report_dump(s, p->paths, f);
+    path_report_dump(s, s->paths, f);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
@@ -165,17 +185,17 @@ static uint64_t hash_uop(uint64_t h, const uop *u)
 
 /* Everything that decides the future of the pipeline, with times relative
  * to now (deadlock detection). */
-static uint64_t cycle_hash(const simty_sim *s)
+static uint64_t cycle_hash(const simty_sim *s, const sim_core *core)
 {
-    const pipe_state *p = s->model_state;
-    uint64_t h = path_report_hash(s, p->paths, p->idle_since);
+    const pipe_state *p = core->model_state;
+    uint64_t h = path_report_hash(s, p->paths, p->warp0, p->idle_since);
     h = mix(h, p->live);
     h = mix(h, p->buffered);
     h = mix(h, p->loading);
     h = mix(h, p->steer_ptr | (uint64_t)(s->cycle & p->select_mask) << 8 |
                    (uint64_t)(p->bank_parity + 1) << 40);
     h = mix(h, s->cycle < p->start ? p->start - s->cycle : 0);
-    for (unsigned w = 0; w < s->nwarps; w++) {
+    for (unsigned w = 0; w < s->W; w++) {
         const warp_pipe *wp = &p->warp[w];
         h = mix(h, (uint64_t)wp->spec_pc << 32 | wp->scoreboard);
         if (p->buffered & warp_bit(w))
@@ -210,15 +230,19 @@ static uint64_t cycle_hash(const simty_sim *s)
 
 static uint8_t cycle_wait_state(const simty_sim *s, unsigned hart)
 {
-    const pipe_state *p = s->model_state;
-    return path_report_wait_state(s, p->paths, hart);
+    return path_report_wait_state(s, s->paths, hart);
 }
 
 const model_ops model_cycle = {
     .name = "cycle",
+    .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
+    .watch_interval_per_hart = 64,
     .init = cycle_init,
-    .run = cycle_run,
     .free = cycle_free,
+    .poll = cycle_poll,
+    .quiet = cycle_quiet,
+    .tick = cycle_tick,
+    .finish = cycle_finish,
     .dump = cycle_dump,
     .hash = cycle_hash,
     .wait_state = cycle_wait_state,

@@ -5,7 +5,7 @@
 static __attribute__((noinline)) void trace_steer(const simty_sim *s, pipe_state *p,
                                                   fetch_latch *out, unsigned w)
 {
-    out->trace = sim_trace_at(s, s->cycle) ? kanata_new(p->kt, w) : KANATA_NONE;
+    out->trace = sim_trace_at(s, s->cycle) ? kanata_new(p->kt, p->warp0 + w) : KANATA_NONE;
     kanata_stage(p->kt, out->trace, "St");
 }
 
@@ -84,7 +84,8 @@ void stage_predecode(simty_sim *s, pipe_state *p)
                                                     : NULL;
     if (why) {
         if (p->kt) {
-            kanata_label(p->kt, in->trace, 0, "w%u %08x fetch dropped: %s", w, in->pc, why);
+            kanata_label(p->kt, in->trace, 0, "w%u %08x fetch dropped: %s", p->warp0 + w, in->pc,
+                         why);
             kanata_flush(p->kt, in->trace);
         }
         return;
@@ -104,7 +105,7 @@ void stage_predecode(simty_sim *s, pipe_state *p)
         for (char *c = dis; *c; c++)
             if (*c == '\t')
                 *c = ' ';
-        kanata_label(p->kt, in->trace, 0, "w%u %08x %s", w, in->pc, dis);
+        kanata_label(p->kt, in->trace, 0, "w%u %08x %s", p->warp0 + w, in->pc, dis);
         kanata_stage(p->kt, in->trace, "Pb"); /* predecode, then waits in the buffer */
     }
 }

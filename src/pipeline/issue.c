@@ -19,7 +19,7 @@ static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank)
 
 void stage_schedule(simty_sim *s, pipe_state *p)
 {
-    simty_stats *st = &s->stats;
+    simty_stats *st = s->st;
     uop *out = &p->issue_out;
     out->valid = false;
     p->issued_now = 0;

@@ -93,8 +93,11 @@ typedef struct warp_pipe {
 
 enum stall_cause { STALL_NONE, STALL_SCOREBOARD, STALL_LOAD, STALL_BANK };
 
+/* One core's pipeline.  Warp numbers in it (latches, bit masks) are the
+ * core's own, 0..W-1; the machine's are warp0 + w. */
 typedef struct pipe_state {
-    path_table *paths;  /* per warp: the shared path machinery */
+    unsigned warp0;     /* global index of the core's first warp */
+    path_table *paths;  /* per warp: the shared path machinery (the core's) */
     warp_pipe *warp;
     uint64_t *idle_since; /* per warp: CCT port idle from this cycle on (offline sorter) */
     uint64_t live;      /* warps with runnable paths (bit per warp, W <= 64) */
@@ -115,9 +118,7 @@ typedef struct pipe_state {
     load_entry *loads;  /* FIFO ring of W entries: a warp has at most one load */
     unsigned load_head, load_count;
 
-    progress_watch watch;
-    kanata *kt;         /* NULL unless --trace-kanata */
-    kanata trace;
+    kanata *kt;         /* the machine's Kanata log, NULL unless --trace-kanata */
 } pipe_state;
 
 /* Stages, in the order they run within a cycle */

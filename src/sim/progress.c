@@ -23,7 +23,9 @@ static uint64_t mix(uint64_t h, uint64_t v)
 
 static uint64_t state_hash(const simty_sim *s)
 {
-    uint64_t h = s->model->hash(s);
+    uint64_t h = 0;
+    for (unsigned c = 0; c < s->ncores; c++)
+        h = mix(h, s->model->hash(s, &s->core[c]));
     size_t nregs = (size_t)s->nwarps * 32 * s->T;
     for (size_t i = 0; i < nregs; i++)
         h = mix(h, s->x[i]);
@@ -165,8 +167,9 @@ static bool trace_failed(simty_sim *s)
     return true;
 }
 
-bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint)
+bool sim_cycle_limits_slow(simty_sim *s)
 {
+    progress_watch *p = &s->watch;
     if (sim_stopped(s))
         return true;
     if (s->stop_request) {
@@ -183,7 +186,7 @@ bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock
         return true;
     if (s->cycle >= p->next && progress_check(p, s)) {
         sim_deadlock(s, "no thread can make progress (the machine state repeats with no "
-                        "memory change)", deadlock_hint);
+                        "memory change)", s->model->deadlock_hint);
         return true;
     }
     return false;

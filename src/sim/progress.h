@@ -13,14 +13,6 @@
 
 #include "sim/sim.h"
 
-typedef struct progress_watch {
-    uint64_t interval;  /* cycles between samples */
-    uint64_t next;      /* cycle of the next sample */
-    uint64_t saved;     /* saved state hash */
-    uint64_t samples;   /* samples since the saved one */
-    uint64_t power;     /* move the saved sample when samples reaches this */
-    bool armed;
-} progress_watch;
 
 void progress_init(progress_watch *p, uint64_t interval, uint64_t now);
 
@@ -28,7 +20,7 @@ void progress_init(progress_watch *p, uint64_t interval, uint64_t now);
  * loop forever. */
 bool progress_check(progress_watch *p, simty_sim *s);
 
-bool sim_cycle_limits_slow(simty_sim *s, progress_watch *p, const char *deadlock_hint);
+bool sim_cycle_limits_slow(simty_sim *s);
 
 /* Stops the run as deadlocked: "deadlock: WHY", then who waits at the
  * barrier and which threads never arrive, who waits in wrs, then HINT. */
@@ -38,11 +30,12 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint);
  * an output that cannot be written), the --max-cycles and host time limits
  * and deadlock detection.  Stops the run and returns true when one fires,
  * or when the run has already stopped. */
-static inline bool sim_cycle_limits(simty_sim *s, progress_watch *p, const char *deadlock_hint)
+static inline bool sim_cycle_limits(simty_sim *s)
 {
-    if (s->cycle < p->next && s->cycle < s->cycle_limit && !sim_stopped(s) && !s->stop_request)
+    if (s->cycle < s->watch.next && s->cycle < s->cycle_limit && !sim_stopped(s) &&
+        !s->stop_request)
         return false;
-    return sim_cycle_limits_slow(s, p, deadlock_hint);
+    return sim_cycle_limits_slow(s);
 }
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "isa/disasm.h"
 #include "models/model.h"
+#include "sim/progress.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "simty needs a little-endian host");
 
@@ -90,6 +91,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->cfg.spin_detect = cfg->progress && cfg->spin_detect; /* part of the policy */
     s->W = cfg->warps;
     s->T = cfg->threads;
+    s->ncores = cfg->cores;
     s->nwarps = cfg->cores * cfg->warps;
     s->nharts = s->nwarps * s->T;
     s->model = cfg->model == SIMTY_MODEL_SCALAR ? &model_scalar
@@ -121,13 +123,20 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->status = calloc(n, sizeof *s->status);
     s->exit_code = calloc(n, sizeof *s->exit_code);
     s->decoded = malloc(sizeof *s->decoded);
-    if (!s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
+    s->core = calloc(s->ncores, sizeof *s->core);
+    if (cfg->model != SIMTY_MODEL_SCALAR)
+        s->paths = calloc(s->nwarps, sizeof *s->paths);
+    if (!s->core || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
         !s->resv || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
         snprintf(err, errlen, "out of host memory");
         goto fail;
     }
+    for (unsigned c = 0; c < s->ncores; c++)
+        s->core[c] = (sim_core){.id = c, .warp0 = c * s->W,
+                                .paths = s->paths ? s->paths + (size_t)c * s->W : NULL};
+    s->st = &s->core[0].stats;
     sim_flush_decode_cache(s);
     return s;
 fail:
@@ -139,8 +148,10 @@ void simty_destroy(simty_sim *s)
 {
     if (!s)
         return;
-    if (s->model_state && s->model->free)
+    if (s->core && s->loaded)
         s->model->free(s);
+    free(s->core);
+    free(s->paths);
     console_free(&s->console);
     elf_free(&s->elf);
     mem_free(&s->mem);
@@ -185,7 +196,10 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
         s->status[h] = HART_RUNNING;
     }
     s->running = s->nharts;
-    return s->model->init(s, err, errlen);
+    const model_ops *m = s->model;
+    progress_init(&s->watch, m->watch_interval_per_hart ? m->watch_interval_per_hart * s->nharts
+                                                        : m->watch_interval_fixed, 0);
+    return m->init(s, err, errlen);
 }
 
 int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
@@ -220,23 +234,6 @@ double sim_cpu_seconds(void)
 void simty_request_stop(simty_sim *s, int signo)
 {
     s->stop_request = signo > 0 && signo < 128 ? signo : SIGINT;
-}
-
-void simty_run(simty_sim *s)
-{
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    s->cpu_start = sim_cpu_seconds();
-    if (!s->loaded)
-        sim_fault(s, 0, 0, "no program loaded");
-    else if (!sim_stopped(s))
-        s->model->run(s);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    s->stats.sim_seconds += (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    s->stats.cycles = s->cycle;
-    sim_roi_finish(s);
-    console_flush_all(&s->console);
-    s->result.output_errno = s->console.err;
 }
 
 /* ---- program and thread end ---- */
@@ -457,6 +454,6 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
 
 void simty_dump_state(const simty_sim *s, FILE *f)
 {
-    if (s->model_state && s->model->dump)
+    if (s->loaded && s->model->dump)
         s->model->dump(s, f);
 }

@@ -1,6 +1,12 @@
-/* The simulator instance and the machine state every model shares:
- * memory and devices (through the bus), per-thread architectural state,
- * the decode cache, statistics and the end-of-program bookkeeping.
+/* The machine and its cores.
+ *
+ * The machine (struct simty_sim) owns guest memory and devices (through the
+ * bus), the program, per-thread architectural state, the decode cache, the
+ * synchronisation unit, run control (sim/run.c) and the end-of-program
+ * bookkeeping.  It holds N cores (sim_core): core c owns warps
+ * c*W .. c*W+W-1 (harts c*W*T ..), their path tables, the model's per-core
+ * state and its statistics.  The model (models/model.h) advances one core
+ * by one tick; the run loop advances every core, in core order, each cycle.
  *
  * Register files are structure-of-arrays: register r of lane l of global
  * warp g lives at x[(g*32 + r)*T + l], so the lanes of one register are
@@ -20,6 +26,7 @@
 #include "sim/stacks.h"
 #include "simty.h"
 #include "sync/sync.h"
+#include "trace/kanata.h"
 
 enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
 
@@ -40,9 +47,34 @@ typedef struct reservation {
 
 struct model_ops;
 
+/* Deadlock detection state (sim/progress.h) */
+typedef struct progress_watch {
+    uint64_t interval;  /* cycles between samples */
+    uint64_t next;      /* cycle of the next sample */
+    uint64_t saved;     /* saved state hash */
+    uint64_t samples;   /* samples since the saved one */
+    uint64_t power;     /* move the saved sample when samples reaches this */
+    bool armed;
+} progress_watch;
+
+
+/* One Simty core. */
+typedef struct sim_core {
+    unsigned id;
+    unsigned warp0;       /* global index of its first warp (id * W) */
+    path_table *paths;    /* its W path tables (SIMT models; a slice of s->paths) */
+    void *model_state;    /* the model's per-core state */
+    simty_stats stats;    /* this core's statistics (the machine's are their sum) */
+    /* region of interest (stats/roi.c): stats at its start; at its end
+     * roi_stats holds the difference */
+    simty_stats roi_start, roi_stats;
+    uint64_t max_paths_before_roi, max_starvation_before_roi;
+} sim_core;
+
 struct simty_sim {
     simty_config cfg;
     unsigned W, T;       /* warps per core, threads per warp */
+    unsigned ncores;
     unsigned nwarps;     /* cores * W */
     unsigned nharts;     /* cores * W * T */
 
@@ -85,18 +117,26 @@ struct simty_sim {
     sync_unit sync;      /* barrier unit and waiting paths (sync/sync.h) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
 
-    simty_stats stats;
-    /* region of interest (CSR simty_roi): stats at its start; at its end
-     * roi_stats holds the difference (stats/roi.c) */
-    enum { ROI_NONE, ROI_OPEN, ROI_CLOSED } roi_state;
-    simty_stats roi_start, roi_stats;
-    uint64_t max_paths_before_roi, max_starvation_before_roi;
+    sim_core *core;      /* ncores cores */
+    path_table *paths;   /* every warp's path table (SIMT models), core by core */
+    simty_stats *st;     /* the statistics of the core being ticked */
+    progress_watch watch; /* deadlock detection (sim/progress.h) */
+    bool finished;       /* the models' end-of-run work is done */
+    kanata *kt;          /* the Kanata log (cycle model, --trace-kanata), or NULL */
+    kanata kanata_log;
+
+    simty_stats stats;   /* the machine's: the sum over cores (sim_fold_stats) */
+    enum { ROI_NONE, ROI_OPEN, ROI_CLOSED } roi_state; /* region of interest (CSR simty_roi) */
+    simty_stats roi_stats; /* the machine's ROI statistics: the sum over cores */
     simty_result result;
     char bus_error[160]; /* why the last store returned MEM_BAD_DEVICE */
 
     const struct model_ops *model;
-    void *model_state;
 };
+
+/* The core that owns global warp gw / hart h. */
+static inline sim_core *warp_core(const simty_sim *s, unsigned gw) { return &s->core[gw / s->W]; }
+static inline unsigned hart_core(const simty_sim *s, unsigned h) { return h / (s->W * s->T); }
 
 static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 {
@@ -136,6 +176,11 @@ void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
  * of interest.  sim_roi_finish() closes an open one at the end of a run. */
 void sim_roi_mark(simty_sim *s, bool open);
 void sim_roi_finish(simty_sim *s);
+
+/* t += a, counter by counter (maxima: the larger). */
+void stats_add(simty_stats *t, const simty_stats *a);
+/* The machine's statistics (s->stats) from its cores'. */
+void sim_fold_stats(simty_sim *s);
 
 /* Thread end (ecall exit or self-loop) bookkeeping. */
 void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code);

@@ -19,49 +19,65 @@ _Static_assert(sizeof(simty_stats) == sizeof(uint64_t) * (STATS_COUNTERS(ONE) + 
                "STATS_COUNTERS must list every counter of simty_stats");
 #undef ONE
 
-static void snapshot(const simty_sim *s, simty_stats *out)
+void stats_add(simty_stats *t, const simty_stats *a)
 {
-    *out = s->stats;
+#define ADD(f) t->f += a->f;
+    STATS_COUNTERS(ADD)
+#undef ADD
+    for (unsigned i = 0; i <= SIMTY_MAX_LANES; i++)
+        t->lane_histogram[i] += a->lane_histogram[i];
+    if (a->max_paths > t->max_paths)
+        t->max_paths = a->max_paths;
+    if (a->max_starvation > t->max_starvation)
+        t->max_starvation = a->max_starvation;
+}
+
+/* Core c's statistics now, with every slot counted where it executes. */
+static void snapshot(simty_sim *s, sim_core *c, simty_stats *out)
+{
+    if (s->model->settle) /* counts the model keeps elsewhere (scalar) */
+        s->model->settle(s, c);
+    *out = c->stats;
     out->cycles = s->cycle;
     if (s->model->in_flight) /* count slots where they execute */
-        out->warp_instructions -= s->model->in_flight(s);
-    if (s->cfg.model == SIMTY_MODEL_SCALAR) {
-        /* the scalar model adds its instruction counts up at the end of a
-         * run; here they come from the per-hart counters (only differences
-         * of two snapshots are used) */
-        uint64_t retired = 0;
-        for (unsigned h = 0; h < s->nharts; h++)
-            retired += sim_instret(s, h);
-        out->thread_instructions = out->warp_instructions = out->lane_histogram[1] = retired;
-    }
+        out->warp_instructions -= s->model->in_flight(s, c);
 }
 
 void sim_roi_mark(simty_sim *s, bool open)
 {
     if (open && s->roi_state == ROI_NONE) {
-        snapshot(s, &s->roi_start);
-        /* the maxima restart so the ROI gets its own */
-        s->max_paths_before_roi = s->stats.max_paths;
-        s->max_starvation_before_roi = s->stats.max_starvation;
-        s->stats.max_paths = s->stats.max_starvation = 0;
+        for (unsigned i = 0; i < s->ncores; i++) {
+            sim_core *c = &s->core[i];
+            snapshot(s, c, &c->roi_start);
+            /* the maxima restart so the ROI gets its own */
+            c->max_paths_before_roi = c->stats.max_paths;
+            c->max_starvation_before_roi = c->stats.max_starvation;
+            c->stats.max_paths = c->stats.max_starvation = 0;
+        }
         s->roi_state = ROI_OPEN;
     } else if (!open && s->roi_state == ROI_OPEN) {
-        simty_stats end;
-        snapshot(s, &end);
-        simty_stats *r = &s->roi_stats;
-        memset(r, 0, sizeof *r);
-        r->cycles = end.cycles - s->roi_start.cycles;
-#define SUB(f) r->f = end.f - s->roi_start.f;
-        STATS_COUNTERS(SUB)
+        memset(&s->roi_stats, 0, sizeof s->roi_stats);
+        for (unsigned i = 0; i < s->ncores; i++) {
+            sim_core *c = &s->core[i];
+            simty_stats end;
+            snapshot(s, c, &end);
+            simty_stats *r = &c->roi_stats;
+            memset(r, 0, sizeof *r);
+            r->cycles = end.cycles - c->roi_start.cycles;
+#define SUB(f) r->f = end.f - c->roi_start.f;
+            STATS_COUNTERS(SUB)
 #undef SUB
-        for (unsigned i = 0; i <= SIMTY_MAX_LANES; i++)
-            r->lane_histogram[i] = end.lane_histogram[i] - s->roi_start.lane_histogram[i];
-        r->max_paths = end.max_paths;
-        r->max_starvation = end.max_starvation;
-        if (s->max_paths_before_roi > s->stats.max_paths)
-            s->stats.max_paths = s->max_paths_before_roi;
-        if (s->max_starvation_before_roi > s->stats.max_starvation)
-            s->stats.max_starvation = s->max_starvation_before_roi;
+            for (unsigned l = 0; l <= SIMTY_MAX_LANES; l++)
+                r->lane_histogram[l] = end.lane_histogram[l] - c->roi_start.lane_histogram[l];
+            r->max_paths = end.max_paths;
+            r->max_starvation = end.max_starvation;
+            if (c->max_paths_before_roi > c->stats.max_paths)
+                c->stats.max_paths = c->max_paths_before_roi;
+            if (c->max_starvation_before_roi > c->stats.max_starvation)
+                c->stats.max_starvation = c->max_starvation_before_roi;
+            stats_add(&s->roi_stats, r);
+            s->roi_stats.cycles = r->cycles;
+        }
         s->roi_state = ROI_CLOSED;
     }
 }
@@ -76,6 +92,7 @@ const simty_stats *simty_roi_stats_get(const simty_sim *s)
 {
     return s->roi_state == ROI_CLOSED ? &s->roi_stats : NULL;
 }
+
 
 int simty_find_symbol(const simty_sim *s, const char *name, uint32_t *addr)
 {

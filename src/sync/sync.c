@@ -17,7 +17,7 @@ void sync_barrier_check(simty_sim *s, uint64_t now)
         return;
     u->arrived = 0;
     u->completed++;
-    s->stats.barriers++;
+    s->st->barriers++;
     u->release = true;
     u->release_at = now + u->latency;
     s->mem_changed = true; /* progress, for deadlock detection */
@@ -80,26 +80,29 @@ void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t 
     }
     if (now < u->next_wake)
         return;
-    uint64_t next = WAKE_ON_EVENT, waited[WAIT_KINDS] = {0};
-    for (unsigned w = 0; w < nwarps; w++) {
-        path_table *t = &tables[w];
-        if (!t->nwait)
-            continue;
-        unsigned k = paths_wake_due(t, now, waited);
-        if (k) {
-            u->waiting -= k;
-            woken(ctx, w);
+    uint64_t next = WAKE_ON_EVENT;
+    for (unsigned w0 = 0; w0 < nwarps; w0 += s->W) { /* core by core */
+        uint64_t waited[WAIT_KINDS] = {0};
+        for (unsigned w = w0; w < w0 + s->W; w++) {
+            path_table *t = &tables[w];
+            if (!t->nwait)
+                continue;
+            unsigned k = paths_wake_due(t, now, waited);
+            if (k) {
+                u->waiting -= k;
+                woken(ctx, w);
+            }
+            if (t->next_wake < next)
+                next = t->next_wake;
         }
-        if (t->next_wake < next)
-            next = t->next_wake;
+        sync_count_waits(&s->core[w0 / s->W].stats, waited);
     }
     u->next_wake = next;
-    sync_count_waits(s, waited);
 }
 
-void sync_count_waits(simty_sim *s, const uint64_t waited[WAIT_KINDS])
+void sync_count_waits(simty_stats *st, const uint64_t waited[WAIT_KINDS])
 {
-    s->stats.barrier_wait_cycles += waited[WAIT_BARRIER];
-    s->stats.wrs_wait_cycles += waited[WAIT_WRS];
-    s->stats.backoff_cycles += waited[WAIT_BACKOFF] + waited[WAIT_SPIN];
+    st->barrier_wait_cycles += waited[WAIT_BARRIER];
+    st->wrs_wait_cycles += waited[WAIT_WRS];
+    st->backoff_cycles += waited[WAIT_BACKOFF] + waited[WAIT_SPIN];
 }

@@ -41,7 +41,8 @@ void sync_barrier_check(struct simty_sim *s, uint64_t now);
 /* Does hart h still hold its LR reservation (lane_ops.c decides)? */
 bool sync_resv_holds(const struct simty_sim *s, unsigned hart);
 
-/* Called by a SIMT model once per cycle (step) before it schedules: applies
+/* Called by a SIMT model once per cycle (step) before its cores tick, with
+ * the path tables of every warp of the machine, core by core: applies
  * a barrier release, wakes wrs paths whose reservation is gone, and moves
  * every due waiting path back to its warp's runnable paths, calling
  * woken(ctx, w) for each warp that got one. */
@@ -57,8 +58,9 @@ static inline void sync_poll(struct simty_sim *s, sync_unit *u, path_table *tabl
         sync_poll_slow(s, tables, nwarps, now, woken, ctx);
 }
 
-/* Adds thread-cycles spent waiting, by enum path_wait, to the statistics. */
-void sync_count_waits(struct simty_sim *s, const uint64_t waited[WAIT_KINDS]);
+/* Adds thread-cycles spent waiting, by enum path_wait, to a core's
+ * statistics. */
+void sync_count_waits(simty_stats *st, const uint64_t waited[WAIT_KINDS]);
 
 /* No warp has a runnable path: is there anything that could ever wake one?
  * (A timed wake-up or a pending release.)  If not, the run is deadlocked. */

@@ -8,8 +8,12 @@ static void dump_path(const simty_sim *s, unsigned w, unsigned i, const char *ro
     char where[160] = "?", dis[160];
     sim_symbolize(s, p->pc, where, sizeof where);
     sim_disasm(s, p->pc, dis, sizeof dis);
-    fprintf(f, "  warp %u path %u (%s): pc 0x%08x <%s> depth %d mask 0x%llx harts", w, i, role,
-            p->pc, where, p->depth, (unsigned long long)p->mask);
+    if (s->ncores > 1)
+        fprintf(f, "  core %u warp %u", w / s->W, w % s->W);
+    else
+        fprintf(f, "  warp %u", w);
+    fprintf(f, " path %u (%s): pc 0x%08x <%s> depth %d mask 0x%llx harts", i, role, p->pc,
+            where, p->depth, (unsigned long long)p->mask);
     for (lane_mask k = p->mask; k; k &= k - 1)
         fprintf(f, " %u", w * s->T + (unsigned)__builtin_ctzll(k));
     fprintf(f, "  %s\n", dis);
@@ -71,11 +75,11 @@ static uint64_t hash_spin(uint64_t h, const simty_sim *s, const spin_detector *d
     return h;
 }
 
-uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
+uint64_t path_report_hash(const simty_sim *s, const path_table *warp, unsigned warp0,
                           const uint64_t *idle_since)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (unsigned w = 0; w < s->nwarps; w++) {
+    uint64_t h = 0xcbf29ce484222325ull ^ warp0;
+    for (unsigned w = 0; w < s->W; w++) {
         const path_table *pt = &warp[w];
         h = mix(h, pt->n ^ ((uint64_t)pt->sort_ptr << 32) ^ ((uint64_t)pt->nwait << 16));
         h = mix(h, paths_idle_key(pt, s->cycle - idle_since[w]));

@@ -9,13 +9,14 @@
 #include "warp/paths.h"
 #include "sim/sim.h"
 
-/* Every live path of every warp (runnable and waiting): PC, symbol+offset,
+/* Of the machine's path tables (every warp, core by core): every live path of every warp (runnable and waiting): PC, symbol+offset,
  * depth, mask, harts. */
 void path_report_dump(const simty_sim *s, const path_table *warp, FILE *f);
 
-/* Hash of the path tables for deadlock detection.  idle_since[w] is the
- * cycle from which warp w's CCT port has been idle (offline sorter). */
-uint64_t path_report_hash(const simty_sim *s, const path_table *warp,
+/* Hash of one core's W path tables (its first warp is warp0) for deadlock
+ * detection.  idle_since[w] is the cycle from which warp w's CCT port has
+ * been idle (offline sorter). */
+uint64_t path_report_hash(const simty_sim *s, const path_table *warp, unsigned warp0,
                           const uint64_t *idle_since);
 
 /* What hart h waits for (enum path_wait; WAIT_NONE if it is runnable or has

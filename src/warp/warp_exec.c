@@ -216,8 +216,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         if (d->csr == CSR_SIMTY_BARRIER && csr_insn_writes(d)) {
             o->c.park = WAIT_BARRIER; /* the threads wait at the next instruction */
-            s->stats.barrier_slots++;
-            s->stats.barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
+            s->st->barrier_slots++;
+            s->st->barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
         }
         break;
 
@@ -240,7 +240,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->op == OP_WRS_NTO || d->op == OP_WRS_STO) {
             /* threads holding a reservation wait at the next instruction
              * until they lose it; the others go on (Zawrs) */
-            s->stats.wrs_slots++;
+            s->st->wrs_slots++;
             lane_mask holds = 0;
             for (lane_mask m = mask; m; m &= m - 1)
                 if (sync_resv_holds(s, hart0 + lowest_lane(m)))
@@ -259,7 +259,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             sim_flush_decode_cache(s);
         if (d->op == OP_PAUSE) {
             o->c.pause = true;
-            s->stats.pauses++;
+            s->st->pauses++;
         }
         break;
 

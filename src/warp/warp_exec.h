@@ -59,7 +59,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
  * path-table counters differ between them and stay with each model. */
 static inline void warp_count_executed(simty_sim *s, const path_t *active, const warp_outcome *o)
 {
-    simty_stats *st = &s->stats;
+    simty_stats *st = s->st;
     unsigned lanes = lane_count(o->retired, s->T);
     st->thread_instructions += lanes;
     st->lane_histogram[lane_count(active->mask, s->T)]++; /* active lanes at issue */
