@@ -21,6 +21,7 @@
 
 #define SIMTY_MAX_LANES 64  /* threads per warp */
 #define SIMTY_MAX_WARPS 64  /* warps per core */
+#define SIMTY_MAX_CORES 64
 #define SIMTY_MAX_EXTRA_MEM 8
 #define SIMTY_MAX_MEM_LATENCY 100000 /* --mem-latency, cycles */
 /* Forward progress (docs/progress.md): a runnable path that has waited
@@ -35,7 +36,7 @@ typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
 
 typedef struct simty_config {
-    unsigned cores;   /* 1 for now */
+    unsigned cores;   /* 1..SIMTY_MAX_CORES; every core runs the program */
     unsigned warps;   /* W, 1..SIMTY_MAX_WARPS */
     unsigned threads; /* T, threads per warp, 1..SIMTY_MAX_LANES */
     simty_model_kind model;
@@ -152,6 +153,75 @@ int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_
 /* Runs until the program ends (any simty_exit_reason but NONE). */
 void simty_run(simty_sim *s);
 
+/* ---- stepping and inspection (for tests and debugger front ends) ----
+ *
+ * A run can stop at any cycle boundary and go on later: simty_run_cycles()
+ * and simty_run_until() return SIMTY_EXIT_NONE when they paused before the
+ * program ended.  Statistics are up to date whenever they return.  Between
+ * two calls, the state below can be read and written; a write takes effect
+ * as if the program had done it at that cycle boundary. */
+
+/* Runs at most `cycles` more cycles (model time: simty_stats.cycles).
+ * Returns the exit reason (NONE: paused). */
+simty_exit_reason simty_run_cycles(simty_sim *s, uint64_t cycles);
+
+/* Runs until stop(s, ctx), asked before every cycle, returns non-zero (the
+ * machine is then at that cycle boundary), or max_cycles more cycles have
+ * run, or the program ends. */
+typedef int simty_stop_fn(const simty_sim *s, void *ctx);
+simty_exit_reason simty_run_until(simty_sim *s, simty_stop_fn *stop, void *ctx,
+                                  uint64_t max_cycles);
+
+uint64_t simty_cycle(const simty_sim *s);
+const simty_config *simty_config_get(const simty_sim *s);
+/* Threads of the machine: cores x warps x threads per warp.  Hart h is
+ * thread (h / T) % W ... of core h / (W x T): h = (core x W + warp) x T + lane. */
+unsigned simty_nthreads(const simty_sim *s);
+
+/* Registers x0..x31 of a thread (x0 reads 0; writing it is an error) and
+ * its PC.  Return 0, or -1 for a bad hart/register, a thread that has ended
+ * (PC write), or (PC write, SIMT models) a thread that waits in a parked
+ * path (at the barrier, in wrs, backed off). */
+int simty_reg_read(const simty_sim *s, unsigned hart, unsigned reg, uint32_t *value);
+int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value);
+int simty_pc_read(const simty_sim *s, unsigned hart, uint32_t *pc);
+int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc);
+
+/* Guest RAM (main RAM and --mem regions; not devices).  Return 0, or -1 if
+ * any byte of [addr, addr+len) is not RAM.  A write is seen by every later
+ * fetch and wakes threads waiting for a store (wrs, spin). */
+int simty_mem_read(const simty_sim *s, uint32_t addr, void *buf, size_t len);
+int simty_mem_write(simty_sim *s, uint32_t addr, const void *buf, size_t len);
+
+typedef enum {
+    SIMTY_THREAD_ACTIVE,   /* in its warp's active path (the one that issues) */
+    SIMTY_THREAD_READY,    /* in another runnable path of its warp */
+    SIMTY_THREAD_BARRIER,  /* parked at the barrier */
+    SIMTY_THREAD_WRS,      /* parked in wrs.nto/wrs.sto */
+    SIMTY_THREAD_BACKOFF,  /* backed off by the spin detector for a time */
+    SIMTY_THREAD_SPIN,     /* parked by the spin detector until a store */
+    SIMTY_THREAD_PARKED,   /* ended in a self-loop (jal x0, 0) */
+    SIMTY_THREAD_EXITED,   /* ended by ecall exit */
+} simty_thread_state;
+
+/* State of a thread (SIMTY_THREAD_EXITED for a hart that does not exist). */
+simty_thread_state simty_thread_state_get(const simty_sim *s, unsigned hart);
+const char *simty_thread_state_name(simty_thread_state t);
+
+typedef struct simty_path_info {
+    uint32_t pc;
+    int32_t depth;   /* call depth (a priority; relative values matter) */
+    uint64_t mask;   /* its lanes: bit l is hart (core x W + warp) x T + l */
+    simty_thread_state state; /* ACTIVE, READY or a parked kind */
+} simty_path_info;
+
+/* The live paths of one warp: the runnable ones in table order (the active
+ * one first), then the parked ones.  The scalar model has no warps: one
+ * path per live thread.  Writes at most max entries and returns how many
+ * there are, or -1 for a core or warp that does not exist. */
+int simty_warp_paths(const simty_sim *s, unsigned core, unsigned warp, simty_path_info *out,
+                     unsigned max);
+
 /* Asks a running simulation to stop at its next cycle boundary, with exit
  * reason INTERRUPTED and status 128 + signo.  Async-signal-safe (it only
  * sets a flag of the instance), so a signal handler may call it; it may be
@@ -166,6 +236,13 @@ const simty_stats *simty_stats_get(const simty_sim *s);
  * NULL if the program marked none.  max_paths is the ROI's own; sim_seconds
  * is 0 (host time is measured for whole runs only). */
 const simty_stats *simty_roi_stats_get(const simty_sim *s);
+
+/* The statistics of core `core` (0..cores-1) and its part of the region of
+ * interest; NULL for a core that does not exist (or no region).  The
+ * machine's (simty_stats_get) are their sum, the maxima their maximum;
+ * every core's cycles are the machine's. */
+const simty_stats *simty_core_stats_get(const simty_sim *s, unsigned core);
+const simty_stats *simty_core_roi_stats_get(const simty_sim *s, unsigned core);
 
 /* Address of an ELF symbol of the loaded program; returns 0 if found. */
 int simty_find_symbol(const simty_sim *s, const char *name, uint32_t *addr);

@@ -148,7 +148,7 @@ def group_unit(ctx):
     elf = programs.debug_elfs()[0]  # with a DWARF line table
     for n in names:
         cmd = [os.path.join(unit_dir, n)]
-        if n in ("test_elf", "test_api"):
+        if n in ("test_elf", "test_api", "test_step"):
             cmd.append(elf)
 
         def t(cmd=cmd):

@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,7 +30,8 @@ static const char bench_usage_text[] =
     "combination of the lists below and prints a table with one row per run.\n"
     "Lists are comma-separated.\n"
     "\n"
-    "  -s, --shapes LIST      WARPSxTHREADS shapes (default 1x1,4x4,8x8,8x32,32x16,64x32)\n"
+    "  -s, --shapes LIST      WARPSxTHREADS or CORESxWARPSxTHREADS shapes (default\n"
+    "                         1x1,4x4,8x8,8x32,32x16,64x32: one core)\n"
     "  -m, --model LIST       cycle (default), simt, scalar\n"
     "      --paths LIST       hct (default), ideal\n"
     "      --priority LIST    depth (default), minpc\n"
@@ -114,21 +116,39 @@ static int parse_list(const char *opt, const char *arg, item_parser parse, void 
     return 0;
 }
 
+/* WARPSxTHREADS or CORESxWARPSxTHREADS */
 static int parse_shape(const char *opt, const char *item, void *out, unsigned i)
 {
     bench_grid *g = out;
-    const char *x = strchr(item, 'x');
-    char w[32];
-    if (!x || (size_t)(x - item) >= sizeof w)
-        return usage_error("%s: expected WARPSxTHREADS, got '%s'", opt, item);
-    memcpy(w, item, (size_t)(x - item));
-    w[x - item] = 0;
-    uint64_t vw, vt;
-    if (parse_u64(w, &vw, 0) || parse_u64(x + 1, &vt, 0) || vw < 1 || vw > SIMTY_MAX_WARPS ||
-        vt < 1 || vt > SIMTY_MAX_LANES)
-        return usage_error("%s: expected WARPSxTHREADS with 1..%d warps and 1..%d threads, "
-                           "got '%s'",
-                           opt, SIMTY_MAX_WARPS, SIMTY_MAX_LANES, item);
+    uint64_t v[3];
+    unsigned n = 0;
+    bool ok = true;
+    for (const char *p = item;;) {
+        const char *x = strchr(p, 'x');
+        size_t len = x ? (size_t)(x - p) : strlen(p);
+        char num[32];
+        if (n == 3 || len >= sizeof num) {
+            ok = false;
+            break;
+        }
+        memcpy(num, p, len);
+        num[len] = 0;
+        if (parse_u64(num, &v[n++], 0)) {
+            ok = false;
+            break;
+        }
+        if (!x)
+            break;
+        p = x + 1;
+    }
+    ok = ok && n >= 2;
+    uint64_t vc = n == 3 ? v[0] : 1, vw = ok ? v[n == 3] : 0, vt = ok ? v[(n == 3) + 1] : 0;
+    if (!ok || vc < 1 || vc > SIMTY_MAX_CORES || vw < 1 ||
+        vw > SIMTY_MAX_WARPS || vt < 1 || vt > SIMTY_MAX_LANES)
+        return usage_error("%s: expected WARPSxTHREADS or CORESxWARPSxTHREADS with 1..%d "
+                           "cores, 1..%d warps and 1..%d threads, got '%s'",
+                           opt, SIMTY_MAX_CORES, SIMTY_MAX_WARPS, SIMTY_MAX_LANES, item);
+    g->cores[i] = (unsigned)vc;
     g->warps[i] = (unsigned)vw;
     g->threads[i] = (unsigned)vt;
     return 0;
@@ -541,6 +561,8 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         g->n_shapes = 6;
         memcpy(g->warps, w, sizeof w);
         memcpy(g->threads, t, sizeof t);
+        for (unsigned i = 0; i < 6; i++)
+            g->cores[i] = 1;
     }
     if (!g->n_models)
         g->models[0] = SIMTY_MODEL_CYCLE, g->n_models = 1;
@@ -582,6 +604,7 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 r->name = names[p];
                                 simty_config_default(&r->cfg);
                                 r->cfg.model = g->models[a];
+                                r->cfg.cores = g->cores[b];
                                 r->cfg.warps = g->warps[b];
                                 r->cfg.threads = g->threads[b];
                                 r->cfg.paths = g->paths[c];

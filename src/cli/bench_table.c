@@ -13,7 +13,10 @@ const char *coalescer_str(simty_coalescer_kind k)
 
 void shape_str(const bench_run *r, char *buf, size_t n)
 {
-    snprintf(buf, n, "%ux%u", r->cfg.warps, r->cfg.threads);
+    if (r->cfg.cores > 1)
+        snprintf(buf, n, "%ux%ux%u", r->cfg.cores, r->cfg.warps, r->cfg.threads);
+    else
+        snprintf(buf, n, "%ux%u", r->cfg.warps, r->cfg.threads);
 }
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -42,7 +45,7 @@ static double barrier_share(const bench_run *r)
 
 void print_csv(FILE *f, const bench_run *runs, unsigned n)
 {
-    fprintf(f, "workload,model,warps,threads,paths,priority,coalescer,mem_latency,result,ok,"
+    fprintf(f, "workload,model,cores,warps,threads,paths,priority,coalescer,mem_latency,result,ok,"
                "roi,cycles,ipc,thread_ipc,simd_efficiency,work_efficiency,barrier_share,"
                "barrier_slots,barrier_thread_instructions,max_paths,replays_memory,"
                "replays_indirect,squashed,thread_instructions,warp_instructions,"
@@ -52,11 +55,11 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
     for (unsigned i = 0; i < n; i++) {
         const bench_run *r = &runs[i];
         const simty_stats *st = &r->st;
-        fprintf(f, "%s,%s,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
+        fprintf(f, "%s,%s,%u,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
                    "%llu,%llu,%llu,%llu,"
                    "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,\"",
-                r->name, simty_model_name(r->cfg.model), r->cfg.warps, r->cfg.threads,
-                paths_str(r->cfg.paths), priority_str(r->cfg.priority),
+                r->name, simty_model_name(r->cfg.model), r->cfg.cores, r->cfg.warps,
+                r->cfg.threads, paths_str(r->cfg.paths), priority_str(r->cfg.priority),
                 coalescer_str(r->cfg.coalescer), r->cfg.mem_latency, r->outcome, r->ok, r->roi,
                 (unsigned long long)st->cycles,
                 ratio((double)st->warp_instructions, (double)st->cycles),

@@ -11,7 +11,7 @@
 #define MAX_PROGRAMS 1024
 
 typedef struct bench_grid {
-    unsigned n_shapes, warps[MAX_LIST], threads[MAX_LIST];
+    unsigned n_shapes, cores[MAX_LIST], warps[MAX_LIST], threads[MAX_LIST];
     unsigned n_models, n_paths, n_priorities, n_coalescers, n_latencies;
     simty_model_kind models[MAX_LIST];
     simty_paths_kind paths[MAX_LIST];

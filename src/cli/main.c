@@ -28,10 +28,12 @@ static const char run_usage_text[] = "usage: simty run [options] PROGRAM.elf\n";
 
 static const char run_options_text[] =
     "\n"
-    "Runs an RV32IMA ELF program on a simulated Simty core (many threads, grouped\n"
-    "in warps that execute in lockstep).\n"
+    "Runs an RV32IMA ELF program on simulated Simty cores (many threads, grouped\n"
+    "in warps that execute in lockstep; every core runs the program).\n"
     "\n"
     "Machine:\n"
+    "  -c, --cores N          cores, 1..64 (default 1); hart id =\n"
+    "                         (core x W + warp) x T + lane\n"
     "  -w, --warps N          warps per core, 1..64 (default 8)\n"
     "  -t, --threads N        threads per warp, 1..64 (default 4)\n"
     "  -m, --model M          cycle (default): the 10-stage pipeline, cycle by cycle;\n"
@@ -125,6 +127,7 @@ enum {
 static int parse_args(int argc, char **argv, cli_opts *o)
 {
     static const struct option longopts[] = {
+        {"cores", required_argument, 0, 'c'},
         {"warps", required_argument, 0, 'w'},
         {"threads", required_argument, 0, 't'},
         {"model", required_argument, 0, 'm'},
@@ -161,8 +164,9 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     optind = 1;
     int c, k, rc = 0;
     uint64_t v;
-    while ((c = getopt_long(argc, argv, "+w:t:m:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+c:w:t:m:h", longopts, NULL)) != -1) {
         switch (c) {
+        case 'c': rc = parse_uint_opt("--cores", optarg, 1, SIMTY_MAX_CORES, &o->cfg.cores); break;
         case 'w': rc = parse_uint_opt("--warps", optarg, 1, SIMTY_MAX_WARPS, &o->cfg.warps); break;
         case 't':
             rc = parse_uint_opt("--threads", optarg, 1, SIMTY_MAX_LANES, &o->cfg.threads);

@@ -55,6 +55,10 @@ typedef struct model_ops {
      * Lets a region of interest count each slot on the side where it
      * executes. */
     uint64_t (*in_flight)(const simty_sim *s, const sim_core *c);
+    /* A debugger's PC write between cycles: moves live thread `hart` to
+     * pc.  Returns -1 if the model cannot (the thread waits in a parked
+     * path, or its warp has an instruction between execute and commit). */
+    int (*set_pc)(simty_sim *s, unsigned hart, uint32_t pc);
     /* What a live thread waits for (enum path_wait; WAIT_NONE if it is
      * runnable or has ended): for deadlock reports. */
     uint8_t (*wait_state)(const simty_sim *s, unsigned hart);

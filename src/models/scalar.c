@@ -221,6 +221,12 @@ static uint64_t scalar_hash(const simty_sim *s, const sim_core *c)
     return h;
 }
 
+static int scalar_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
+{
+    s->pc[hart] = pc;
+    return 0;
+}
+
 const model_ops model_scalar = {
     .name = "scalar",
     .deadlock_hint = "; see the thread dump",
@@ -235,4 +241,5 @@ const model_ops model_scalar = {
     .dump = scalar_dump,
     .hash = scalar_hash,
     .wait_state = scalar_wait_state,
+    .set_pc = scalar_set_pc,
 };

@@ -103,6 +103,18 @@ static bool simt_tick(simty_sim *s, sim_core *c)
     return true;
 }
 
+static int simt_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
+{
+    unsigned gw = hart / s->T;
+    sim_core *c = warp_core(s, gw);
+    simt_state *m = c->model_state;
+    path_table *pt = &c->paths[gw % s->W];
+    if (paths_move_lane(pt, hart % s->T, pc))
+        return -1;
+    m->live |= 1ull << (gw % s->W);
+    return 0;
+}
+
 static void simt_dump(const simty_sim *s, FILE *f)
 {
     path_report_dump(s, s->paths, f);
@@ -134,4 +146,5 @@ const model_ops model_simt = {
     .dump = simt_dump,
     .hash = simt_hash,
     .wait_state = simt_wait_state,
+    .set_pc = simt_set_pc,
 };

@@ -233,6 +233,29 @@ static uint8_t cycle_wait_state(const simty_sim *s, unsigned hart)
     return path_report_wait_state(s, s->paths, hart);
 }
 
+/* The warp's paths change: its fetch is redirected to the new HCT1 and its
+ * buffered instruction dropped (what is in flight is squashed at F+7 if it
+ * is no longer HCT1's). */
+static int cycle_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
+{
+    unsigned gw = hart / s->T, w = gw % s->W;
+    pipe_state *p = warp_core(s, gw)->model_state;
+    if ((p->member_out.valid && p->member_out.u.warp == w) ||
+        paths_move_lane(&p->paths[w], hart % s->T, pc))
+        return -1;
+    warp_pipe *wp = &p->warp[w];
+    p->live |= warp_bit(w);
+    wp->spec_pc = paths_active(&p->paths[w])->pc;
+    if (p->buffered & warp_bit(w)) {
+        p->buffered &= ~warp_bit(w);
+        if (p->kt) {
+            kanata_label(p->kt, wp->buf_trace, 0, " [flushed by a PC write]");
+            kanata_flush(p->kt, wp->buf_trace);
+        }
+    }
+    return 0;
+}
+
 const model_ops model_cycle = {
     .name = "cycle",
     .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
@@ -246,5 +269,6 @@ const model_ops model_cycle = {
     .dump = cycle_dump,
     .hash = cycle_hash,
     .wait_state = cycle_wait_state,
+    .set_pc = cycle_set_pc,
     .in_flight = cycle_in_flight,
 };

@@ -51,8 +51,8 @@ static int check_region(const char *what, uint32_t base, uint64_t size, char *er
 
 int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
 {
-    if (cfg->cores != 1) {
-        snprintf(err, errlen, "only one core is modelled (cores = %u)", cfg->cores);
+    if (cfg->cores < 1 || cfg->cores > SIMTY_MAX_CORES) {
+        snprintf(err, errlen, "cores must be 1..%d (got %u)", SIMTY_MAX_CORES, cfg->cores);
         return -1;
     }
     if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {

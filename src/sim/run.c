@@ -29,10 +29,10 @@ static bool machine_idle(simty_sim *s)
     return true;
 }
 
-static void run_loop(simty_sim *s, uint64_t until)
+static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
 {
     const model_ops *m = s->model;
-    while (!sim_cycle_limits(s) && s->cycle < until) {
+    while (!sim_cycle_limits(s) && s->cycle < until && !(stop && stop(s, ctx))) {
         m->poll(s);
         bool quiet = true;
         for (unsigned c = 0; c < s->ncores && quiet; c++)
@@ -88,7 +88,7 @@ static void run_returned(simty_sim *s)
     }
 }
 
-static void run_for(simty_sim *s, uint64_t until)
+static simty_exit_reason run_for(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -96,10 +96,27 @@ static void run_for(simty_sim *s, uint64_t until)
     if (!s->loaded)
         sim_fault(s, 0, 0, "no program loaded");
     else if (!sim_stopped(s))
-        run_loop(s, until);
+        run_loop(s, until, stop, ctx);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     s->stats.sim_seconds += (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
     run_returned(s);
+    return s->result.reason;
 }
 
-void simty_run(simty_sim *s) { run_for(s, UINT64_MAX); }
+void simty_run(simty_sim *s) { run_for(s, UINT64_MAX, NULL, NULL); }
+
+static uint64_t cycles_from_now(const simty_sim *s, uint64_t n)
+{
+    return n > UINT64_MAX - s->cycle ? UINT64_MAX : s->cycle + n;
+}
+
+simty_exit_reason simty_run_cycles(simty_sim *s, uint64_t cycles)
+{
+    return run_for(s, cycles_from_now(s, cycles), NULL, NULL);
+}
+
+simty_exit_reason simty_run_until(simty_sim *s, simty_stop_fn *stop, void *ctx,
+                                  uint64_t max_cycles)
+{
+    return run_for(s, cycles_from_now(s, max_cycles), stop, ctx);
+}

@@ -93,6 +93,15 @@ const simty_stats *simty_roi_stats_get(const simty_sim *s)
     return s->roi_state == ROI_CLOSED ? &s->roi_stats : NULL;
 }
 
+const simty_stats *simty_core_stats_get(const simty_sim *s, unsigned core)
+{
+    return core < s->ncores ? &s->core[core].stats : NULL;
+}
+
+const simty_stats *simty_core_roi_stats_get(const simty_sim *s, unsigned core)
+{
+    return s->roi_state == ROI_CLOSED && core < s->ncores ? &s->core[core].roi_stats : NULL;
+}
 
 int simty_find_symbol(const simty_sim *s, const char *name, uint32_t *addr)
 {

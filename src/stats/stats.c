@@ -86,8 +86,10 @@ void simty_print_stats(const simty_sim *s, FILE *f)
 {
     const simty_stats *st = &s->stats;
     const simty_result *r = &s->result;
-    fprintf(f, "simty: model %s, %u warps x %u threads", simty_model_name(s->cfg.model), s->W,
-            s->T);
+    fprintf(f, "simty: model %s, ", simty_model_name(s->cfg.model));
+    if (s->ncores > 1)
+        fprintf(f, "%u cores x ", s->ncores);
+    fprintf(f, "%u warps x %u threads", s->W, s->T);
     if (s->cfg.model != SIMTY_MODEL_SCALAR)
         fprintf(f, " (paths %s, priority %s, coalescer %s)", paths_name(s), priority_name(s),
                 coalescer_name(s));
@@ -138,6 +140,12 @@ void simty_print_stats(const simty_sim *s, FILE *f)
     }
     print_sync(s, st, f);
     print_roi(s, f);
+    for (unsigned c = 0; c < s->ncores && s->ncores > 1; c++) {
+        const simty_stats *cs = &s->core[c].stats;
+        fprintf(f, "  core %-2u              %llu thread instructions, %llu warp instructions, "
+                   "SIMD efficiency %.1f%%\n", c, (unsigned long long)cs->thread_instructions,
+                (unsigned long long)cs->warp_instructions, 100.0 * simd_efficiency(s, cs));
+    }
     fprintf(f, "  simulation time      %.3f s (%.1f M thread-instructions/s)\n", st->sim_seconds,
             ratio((double)st->thread_instructions, st->sim_seconds) * 1e-6);
 }
@@ -193,6 +201,48 @@ static int close_output(FILE *f, const char *path, char *err, size_t errlen)
     if (f == stdout)
         clearerr(f); /* reported here: the caller's final check of stdout must not repeat it */
     return -1;
+}
+
+/* "per_core": one object per core: the main counters of its statistics
+ * (and of its part of the region of interest). */
+static void write_per_core(const simty_sim *s, FILE *f)
+{
+    fprintf(f, "  \"per_core\": [");
+    for (unsigned c = 0; c < s->ncores; c++) {
+        const simty_stats *st = &s->core[c].stats;
+        fprintf(f, "%s\n    {\"core\": %u, \"thread_instructions\": %llu, "
+                   "\"warp_instructions\": %llu, \"squashed\": %llu, \"ipc\": %.6g, "
+                   "\"thread_ipc\": %.6g, \"simd_efficiency\": %.6g, "
+                   "\"divergent_branches\": %llu, \"max_paths\": %llu, "
+                   "\"memory_requests\": %llu, \"memory_lanes\": %llu, "
+                   "\"replays_memory\": %llu, \"stall_empty\": %llu, "
+                   "\"stall_scoreboard\": %llu, \"stall_load\": %llu, \"stall_bank\": %llu, "
+                   "\"barrier_slots\": %llu, \"barrier_wait_cycles\": %llu, "
+                   "\"spin_detections\": %llu",
+                c ? "," : "", c, (unsigned long long)st->thread_instructions,
+                (unsigned long long)st->warp_instructions, (unsigned long long)st->squashed,
+                ratio((double)st->warp_instructions, (double)st->cycles),
+                ratio((double)st->thread_instructions, (double)st->cycles),
+                simd_efficiency(s, st), (unsigned long long)st->divergent_branches,
+                (unsigned long long)st->max_paths, (unsigned long long)st->memory_requests,
+                (unsigned long long)st->memory_lanes, (unsigned long long)st->replays_memory,
+                (unsigned long long)st->stall_empty, (unsigned long long)st->stall_scoreboard,
+                (unsigned long long)st->stall_load, (unsigned long long)st->stall_bank,
+                (unsigned long long)st->barrier_slots,
+                (unsigned long long)st->barrier_wait_cycles,
+                (unsigned long long)st->spin_detections);
+        const simty_stats *roi = simty_core_roi_stats_get(s, c);
+        if (roi)
+            fprintf(f, ", \"roi\": {\"thread_instructions\": %llu, \"warp_instructions\": %llu, "
+                       "\"squashed\": %llu, \"simd_efficiency\": %.6g}",
+                    (unsigned long long)roi->thread_instructions,
+                    (unsigned long long)roi->warp_instructions, (unsigned long long)roi->squashed,
+                    simd_efficiency(s, roi));
+        else
+            fprintf(f, ", \"roi\": null");
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n  ],\n");
 }
 
 int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen)
@@ -287,6 +337,7 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     } else {
         fprintf(f, "  \"roi\": null,\n");
     }
+    write_per_core(s, f);
     fprintf(f, "  \"exit_reason\": \"%s\",\n", simty_exit_reason_name(r->reason));
     fprintf(f, "  \"exit_code\": %d,\n", r->exit_code);
     fprintf(f, "  \"exit_status\": %d,\n", simty_exit_status(r));

@@ -16,8 +16,11 @@ void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsi
         if (*c == '\t')
             *c = ' ';
     unsigned digits = (s->T + 3) / 4;
-    fprintf(f, "%llu w%u %08x %08x %s ; mask=%0*llx", (unsigned long long)cycle, gw, pc, d->raw,
-            dis, (int)digits, (unsigned long long)(retired << first));
+    fprintf(f, "%llu ", (unsigned long long)cycle);
+    if (s->ncores > 1) /* the core, then its own warp number */
+        fprintf(f, "c%u ", gw / s->W);
+    fprintf(f, "w%u %08x %08x %s ; mask=%0*llx", s->ncores > 1 ? gw % s->W : gw, pc, d->raw, dis,
+            (int)digits, (unsigned long long)(retired << first));
     if ((d->flags & INSN_WRITES_RD) && retired) {
         const uint32_t *rd = warp_regs(s, gw) + (size_t)d->rd * s->T + first;
         fprintf(f, " %s:", reg_name(d->rd));

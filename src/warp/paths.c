@@ -347,3 +347,46 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
     }
     t->sort_ptr = (unsigned)((t->sort_ptr + (steps - active)) % cct);
 }
+
+int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
+{
+    const lane_mask bit = 1ull << lane;
+    unsigned i = 0;
+    while (i < t->n && !(t->list[i].mask & bit))
+        i++;
+    if (i == t->n)
+        return -1;
+    path_t moved = t->list[i];
+    moved.pc = pc;
+    moved.mask = bit;
+    t->list[i].mask &= ~bit;
+    path_t all[SIMTY_MAX_LANES + 2];
+    unsigned n = 0;
+    bool merged = false;
+    for (unsigned k = 0; k < t->n; k++) {
+        path_t p = t->list[k];
+        if (!p.mask)
+            continue;
+        if (p.pc == moved.pc && p.depth == moved.depth) {
+            p.mask |= bit;
+            merged = true;
+        }
+        all[n++] = p;
+    }
+    if (!merged)
+        all[n++] = moved;
+    for (unsigned a = 1; a < n; a++) /* insertion sort, best first */
+        for (unsigned b = a; b > 0 && path_before(&all[b], &all[b - 1], t->by_depth, t->boost);
+             b--) {
+            path_t tmp = all[b];
+            all[b] = all[b - 1];
+            all[b - 1] = tmp;
+        }
+    /* ideal: the sorted list; hct: HCT1, HCT2, then the CCT with the next
+     * best on top (list[n-1]) */
+    t->n = n;
+    t->sort_ptr = 0;
+    for (unsigned k = 0; k < n; k++)
+        t->list[t->kind == SIMTY_PATHS_HCT && k >= 2 ? n + 1 - k : k] = all[k];
+    return 0;
+}

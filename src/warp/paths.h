@@ -188,6 +188,12 @@ void paths_wake_entry(path_table *t, unsigned i, uint64_t now);
 
 void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev);
 
+/* Moves runnable lane `lane` to pc (a debugger's PC write): it leaves its
+ * path and joins or forms the path at (pc, its depth); the runnable paths
+ * are then laid out in priority order.  Returns -1 if the lane is not in a
+ * runnable path. */
+int paths_move_lane(path_table *t, unsigned lane, uint32_t pc);
+
 /* Offline sorter: `steps` idle cycles of the warp's CCT port (hct only;
  * nothing to do without CCT entries). */
 static inline void paths_idle(path_table *t, uint64_t steps, path_events *ev)

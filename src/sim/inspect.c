@@ -1,0 +1,159 @@
+/* The public inspection interface (simty.h, "stepping and inspection"):
+ * registers, PCs, guest memory, paths and thread states, read and written
+ * between cycles. */
+#include "models/model.h"
+#include "sim/sim.h"
+
+uint64_t simty_cycle(const simty_sim *s) { return s->cycle; }
+const simty_config *simty_config_get(const simty_sim *s) { return &s->cfg; }
+unsigned simty_nthreads(const simty_sim *s) { return s->nharts; }
+
+static bool thread_live(const simty_sim *s, unsigned hart)
+{
+    return s->loaded && hart < s->nharts && s->status[hart] == HART_RUNNING;
+}
+
+int simty_reg_read(const simty_sim *s, unsigned hart, unsigned reg, uint32_t *value)
+{
+    if (hart >= s->nharts || reg > 31)
+        return -1;
+    *value = reg ? warp_regs((simty_sim *)s, hart / s->T)[reg * s->T + hart % s->T] : 0;
+    return 0;
+}
+
+int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value)
+{
+    if (hart >= s->nharts || reg < 1 || reg > 31)
+        return -1;
+    warp_regs(s, hart / s->T)[reg * s->T + hart % s->T] = value;
+    s->mem_changed = true; /* a change from outside: the deadlock watch starts again */
+    return 0;
+}
+
+/* The path of a SIMT model's warp that holds hart (runnable or parked), or
+ * NULL. */
+static const path_t *hart_path(const simty_sim *s, unsigned hart, simty_thread_state *state)
+{
+    const path_table *pt = &s->paths[hart / s->T];
+    lane_mask bit = 1ull << (hart % s->T);
+    for (unsigned i = 0; i < pt->n; i++)
+        if (pt->list[i].mask & bit) {
+            *state = i ? SIMTY_THREAD_READY : SIMTY_THREAD_ACTIVE;
+            return &pt->list[i];
+        }
+    for (unsigned i = 0; i < pt->nwait; i++)
+        if (pt->wait[i].p.mask & bit) {
+            *state = (simty_thread_state)(SIMTY_THREAD_BARRIER + pt->wait[i].why - WAIT_BARRIER);
+            return &pt->wait[i].p;
+        }
+    return NULL;
+}
+
+int simty_pc_read(const simty_sim *s, unsigned hart, uint32_t *pc)
+{
+    if (!s->loaded || hart >= s->nharts)
+        return -1;
+    simty_thread_state st;
+    const path_t *p = s->paths && thread_live(s, hart) ? hart_path(s, hart, &st) : NULL;
+    *pc = p ? p->pc : s->pc[hart]; /* an ended thread: where it was last */
+    return 0;
+}
+
+int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc)
+{
+    if (!thread_live(s, hart) || s->model->set_pc(s, hart, pc))
+        return -1;
+    s->pc[hart] = pc;
+    s->mem_changed = true;
+    return 0;
+}
+
+int simty_mem_read(const simty_sim *s, uint32_t addr, void *buf, size_t len)
+{
+    if (len > UINT32_MAX || (uint64_t)addr + len > (1ull << 32))
+        return -1;
+    const uint8_t *p = len ? mem_ptr((memory_t *)&s->mem, addr, (uint32_t)len) : NULL;
+    if (len && !p)
+        return -1;
+    if (len)
+        memcpy(buf, p, len);
+    return 0;
+}
+
+int simty_mem_write(simty_sim *s, uint32_t addr, const void *buf, size_t len)
+{
+    if (len > UINT32_MAX || (uint64_t)addr + len > (1ull << 32))
+        return -1;
+    uint8_t *p = len ? mem_ptr(&s->mem, addr, (uint32_t)len) : NULL;
+    if (len && !p)
+        return -1;
+    if (!len)
+        return 0;
+    memcpy(p, buf, len);
+    for (uint64_t a = addr & ~3u; a < (uint64_t)addr + len; a += 4)
+        sim_code_written(s, (uint32_t)a);
+    s->mem_changed = true;
+    s->sync.store_epoch++; /* wakes wrs and spin waits, like a guest store */
+    return 0;
+}
+
+static const simty_thread_state scalar_state[WAIT_KINDS] = {
+    SIMTY_THREAD_ACTIVE, SIMTY_THREAD_BARRIER, SIMTY_THREAD_WRS, SIMTY_THREAD_BACKOFF,
+    SIMTY_THREAD_SPIN};
+
+simty_thread_state simty_thread_state_get(const simty_sim *s, unsigned hart)
+{
+    if (!s->loaded || hart >= s->nharts || s->status[hart] == HART_EXITED)
+        return SIMTY_THREAD_EXITED;
+    if (s->status[hart] == HART_PARKED)
+        return SIMTY_THREAD_PARKED;
+    if (!s->paths) {
+        uint8_t w = s->model->wait_state(s, hart);
+        return scalar_state[w < WAIT_KINDS ? w : 0];
+    }
+    simty_thread_state st = SIMTY_THREAD_EXITED;
+    hart_path(s, hart, &st);
+    return st;
+}
+
+const char *simty_thread_state_name(simty_thread_state t)
+{
+    static const char *const names[] = {"active", "ready", "barrier", "wrs",
+                                        "backoff", "spin", "parked", "exited"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
+int simty_warp_paths(const simty_sim *s, unsigned core, unsigned warp, simty_path_info *out,
+                     unsigned max)
+{
+    if (!s->loaded || core >= s->ncores || warp >= s->W)
+        return -1;
+    const unsigned gw = core * s->W + warp;
+    unsigned n = 0;
+    if (!s->paths) { /* scalar: every live thread alone */
+        for (unsigned l = 0; l < s->T; l++) {
+            unsigned h = gw * s->T + l;
+            if (!thread_live(s, h))
+                continue;
+            if (n < max)
+                out[n] = (simty_path_info){.pc = s->pc[h], .depth = 0, .mask = 1ull << l,
+                                           .state = simty_thread_state_get(s, h)};
+            n++;
+        }
+        return (int)n;
+    }
+    const path_table *pt = &s->paths[gw];
+    for (unsigned i = 0; i < pt->n; i++, n++)
+        if (n < max)
+            out[n] = (simty_path_info){.pc = pt->list[i].pc, .depth = pt->list[i].depth,
+                                       .mask = pt->list[i].mask,
+                                       .state = i ? SIMTY_THREAD_READY : SIMTY_THREAD_ACTIVE};
+    for (unsigned i = 0; i < pt->nwait; i++, n++)
+        if (n < max)
+            out[n] = (simty_path_info){
+                .pc = pt->wait[i].p.pc, .depth = pt->wait[i].p.depth,
+                .mask = pt->wait[i].p.mask,
+                .state = (simty_thread_state)(SIMTY_THREAD_BARRIER + pt->wait[i].why -
+                                              WAIT_BARRIER)};
+    return (int)n;
+}
