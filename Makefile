@@ -21,7 +21,9 @@
 CC      ?= cc
 CFLAGS  ?= -O3 -g
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc
+# sdk/include: the guest contract (simty_guest.h), shared with the SDK and the
+# test programs.  After -Isrc, so that "simty.h" is the simulator's API.
+CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc -Isdk/include
 BUILD   ?= build
 
 LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
@@ -30,7 +32,7 @@ LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c 
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
-HEADERS := $(wildcard src/*.h src/*/*.h)
+HEADERS := $(wildcard src/*.h src/*/*.h) sdk/include/simty_guest.h
 
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
