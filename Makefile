@@ -21,7 +21,9 @@
 CC      ?= cc
 CFLAGS  ?= -O3 -g
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc
+# sdk/include: the guest contract (simty_guest.h), shared with the SDK and the
+# test programs.  After -Isrc, so that "simty.h" is the simulator's API.
+CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc -Isdk/include
 BUILD   ?= build
 
 LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
@@ -30,7 +32,7 @@ LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c 
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
-HEADERS := $(wildcard src/*.h src/*/*.h)
+HEADERS := $(wildcard src/*.h src/*/*.h) sdk/include/simty_guest.h
 
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
@@ -111,7 +113,8 @@ WL_CFLAGS ?=
 WL_DIR    ?= $(BUILD)/workloads/default
 WL_SRC    := $(wildcard workloads/*.c)
 WL_ELF    := $(WL_SRC:workloads/%.c=$(WL_DIR)/%.elf)
-SDK_FILES := sdk/simty-cc sdk/crt0.S sdk/runtime.c sdk/simty.ld sdk/include/simty.h
+SDK_FILES := sdk/simty-cc sdk/crt0.S sdk/runtime.c sdk/simty.ld sdk/include/simty.h \
+             sdk/include/simty_guest.h
 workloads: deps $(WL_ELF)
 $(WL_DIR)/%.elf: workloads/%.c workloads/workload.h $(SDK_FILES)
 	@mkdir -p $(dir $@)

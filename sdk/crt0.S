@@ -12,37 +12,33 @@
  * spinning. On QEMU each hart polls __simty_init_done.
  */
 
-#define CSR_SIMTY_BARRIER 0x800
+#include "simty_guest.h"    /* CSR, device and symbol numbers and names */
 
-#define UART_BASE     0x10000000
-#define UART_LSR      5
-#define LSR_THRE      0x20
-#define FINISHER      0x00100000
-#define FINISHER_PASS 0x5555
-#define FINISHER_FAIL 0x3333
 /* Exit code of a trap on QEMU: same as `simty run` reports for a guest fault. */
 #define TRAP_EXIT     121
 
 /* ------------------------------------------------------------------ */
-/* Words the simulator's loader overwrites (docs/platform.md). */
+/* Words the simulator's loader overwrites (docs/platform.md): SIMTY_ID_*
+ * are __simty_nthreads, __simty_on_simulator, __simty_ram_end and
+ * __simty_stack_size (simty_guest.h). The defaults are QEMU's. */
 
     .section .data.simty, "aw"
     .balign 4
-    .globl __simty_nthreads
-    .type __simty_nthreads, @object
-    .size __simty_nthreads, 4
-__simty_nthreads:
+    .globl SIMTY_ID_NTHREADS
+    .type SIMTY_ID_NTHREADS, @object
+    .size SIMTY_ID_NTHREADS, 4
+SIMTY_ID_NTHREADS:
     .word 8
-    .globl __simty_on_simulator
-    .type __simty_on_simulator, @object
-    .size __simty_on_simulator, 4
-__simty_on_simulator:
+    .globl SIMTY_ID_ON_SIMULATOR
+    .type SIMTY_ID_ON_SIMULATOR, @object
+    .size SIMTY_ID_ON_SIMULATOR, 4
+SIMTY_ID_ON_SIMULATOR:
     .word 0
-    .globl __simty_ram_end
-    .type __simty_ram_end, @object
-    .size __simty_ram_end, 4
-__simty_ram_end:
-    .word 0x84000000
+    .globl SIMTY_ID_RAM_END
+    .type SIMTY_ID_RAM_END, @object
+    .size SIMTY_ID_RAM_END, 4
+SIMTY_ID_RAM_END:
+    .word SIMTY_RAM_BASE + SIMTY_RAM_SIZE_DEFAULT
 
 /* Shared start-up / exit state. In .data, not .bss: hart 0 zeroes .bss while
  * the other harts already poll __simty_init_done. */
@@ -77,27 +73,27 @@ _start:
     .option pop
 
     csrr    s0, mhartid             /* s0 = hart id (callee-saved) */
-    la      t0, __simty_on_simulator
+    la      t0, SIMTY_ID_ON_SIMULATOR
     lw      s1, 0(t0)               /* s1 = on simulator? */
     bnez    s1, 1f
     /* QEMU: report traps instead of hanging. The simulator has no mtvec. */
     la      t0, __simty_trap
     csrw    mtvec, t0
 1:
-    la      t0, __simty_nthreads
+    la      t0, SIMTY_ID_NTHREADS
     lw      s2, 0(t0)               /* s2 = nthreads */
     /* QEMU run with more harts than __simty_nthreads: the extra ones idle. */
     bgeu    s0, s2, .Lpark
 
     /* Stack region [__simty_stack_region, ram_end) must hold nthreads areas. */
-    la      t0, __simty_ram_end
+    la      t0, SIMTY_ID_RAM_END
     lw      s3, 0(t0)               /* s3 = ram end */
     lui     t1, %hi(__simty_stack_region)
     addi    t1, t1, %lo(__simty_stack_region)
     bltu    s3, t1, .Lnomem
     sub     t2, s3, t1
-    lui     s4, %hi(__simty_stack_size)
-    addi    s4, s4, %lo(__simty_stack_size)     /* s4 = S */
+    lui     s4, %hi(SIMTY_ID_STACK_SIZE)
+    addi    s4, s4, %lo(SIMTY_ID_STACK_SIZE)     /* s4 = S */
     divu    t2, t2, s4              /* areas that fit */
     bgtu    s2, t2, .Lnomem
 
@@ -151,7 +147,7 @@ _start:
     beqz    t1, 1b
     fence   r, rw
     j       3f
-2:  csrw    CSR_SIMTY_BARRIER, zero /* simulator: park until hart 0 arrives */
+2:  csrw    SIMTY_CSR_BARRIER, zero /* simulator: park until hart 0 arrives */
 3:  li      a0, 0                   /* argc */
     li      a1, 0                   /* argv */
     li      a2, 0                   /* envp */
@@ -175,8 +171,8 @@ _start:
     call    __simty_raw_hex
     la      a0, .Lmsg_nomem2
     call    __simty_raw_puts
-    lui     a0, %hi(__simty_stack_size)
-    addi    a0, a0, %lo(__simty_stack_size)
+    lui     a0, %hi(SIMTY_ID_STACK_SIZE)
+    addi    a0, a0, %lo(SIMTY_ID_STACK_SIZE)
     call    __simty_raw_hex
     la      a0, .Lmsg_nomem3
     call    __simty_raw_puts
@@ -199,7 +195,7 @@ _start:
     .globl __simty_finish
     .type __simty_finish, @function
 __simty_finish:
-    la      t0, __simty_on_simulator
+    la      t0, SIMTY_ID_ON_SIMULATOR
     lw      t0, 0(t0)
     beqz    t0, 1f
     li      a7, 93
@@ -218,19 +214,19 @@ __simty_finish:
     li      t1, 1
     amoadd.w.aqrl t1, t1, (t0)
     addi    t1, t1, 1
-    la      t2, __simty_nthreads
+    la      t2, SIMTY_ID_NTHREADS
     lw      t2, 0(t2)
     bne     t1, t2, 4f              /* not the last hart out */
     la      t0, __simty_exit_code
     lw      t1, 0(t0)
-    li      t2, FINISHER_PASS
+    li      t2, SIMTY_FINISHER_PASS
     li      t3, -1
     beq     t1, t3, 3f
     andi    t1, t1, 0xff
-    slli    t1, t1, 16
-    li      t2, FINISHER_FAIL
+    slli    t1, t1, SIMTY_FINISHER_CODE_SHIFT
+    li      t2, SIMTY_FINISHER_FAIL
     or      t2, t2, t1
-3:  li      t0, FINISHER
+3:  li      t0, SIMTY_FINISHER_BASE
     sw      t2, 0(t0)
 4:  wfi
     j       4b
@@ -246,13 +242,13 @@ __simty_finish:
     .globl __simty_raw_puts
     .type __simty_raw_puts, @function
 __simty_raw_puts:                   /* a0 = NUL-terminated string */
-    li      t0, UART_BASE
+    li      t0, SIMTY_UART_BASE
 1:  lbu     t1, 0(a0)
     beqz    t1, 3f
-2:  lbu     t2, UART_LSR(t0)
-    andi    t2, t2, LSR_THRE
+2:  lbu     t2, SIMTY_UART_LSR(t0)
+    andi    t2, t2, SIMTY_UART_LSR_THRE
     beqz    t2, 2b
-    sb      t1, 0(t0)
+    sb      t1, SIMTY_UART_THR(t0)
     addi    a0, a0, 1
     j       1b
 3:  ret
@@ -261,7 +257,7 @@ __simty_raw_puts:                   /* a0 = NUL-terminated string */
     .globl __simty_raw_hex
     .type __simty_raw_hex, @function
 __simty_raw_hex:                    /* a0 = value, printed as 8 hex digits */
-    li      t0, UART_BASE
+    li      t0, SIMTY_UART_BASE
     li      t4, 28
 1:  srl     t1, a0, t4
     andi    t1, t1, 15
@@ -269,10 +265,10 @@ __simty_raw_hex:                    /* a0 = value, printed as 8 hex digits */
     li      t3, '9'
     bleu    t1, t3, 2f
     addi    t1, t1, 'a' - '0' - 10
-2:  lbu     t2, UART_LSR(t0)
-    andi    t2, t2, LSR_THRE
+2:  lbu     t2, SIMTY_UART_LSR(t0)
+    andi    t2, t2, SIMTY_UART_LSR_THRE
     beqz    t2, 2b
-    sb      t1, 0(t0)
+    sb      t1, SIMTY_UART_THR(t0)
     addi    t4, t4, -4
     bgez    t4, 1b
     ret
@@ -315,8 +311,8 @@ __simty_trap:
     call    __simty_raw_hex
     la      a0, .Lmsg_nl
     call    __simty_raw_puts
-    li      t0, FINISHER
-    li      t1, (TRAP_EXIT << 16) | FINISHER_FAIL
+    li      t0, SIMTY_FINISHER_BASE
+    li      t1, (TRAP_EXIT << SIMTY_FINISHER_CODE_SHIFT) | SIMTY_FINISHER_FAIL
     sw      t1, 0(t0)
 3:  wfi
     j       3b

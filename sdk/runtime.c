@@ -16,17 +16,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include <simty.h>
+#include <simty.h> /* and simty_guest.h: device addresses */
 
-#define UART_THR  ((volatile uint8_t *)0x10000000)
-#define UART_LSR  ((volatile uint8_t *)0x10000005)
-#define LSR_THRE  0x20
+#define UART_THR ((volatile uint8_t *)(SIMTY_UART_BASE + SIMTY_UART_THR))
+#define UART_LSR ((volatile uint8_t *)(SIMTY_UART_BASE + SIMTY_UART_LSR))
 
 #define LINE_MAX_BYTES 128
 
 /* SiFive test finisher (docs/platform.md): ends the whole program. */
-#define FINISHER      ((volatile uint32_t *)0x00100000)
-#define FINISHER_FAIL 0x3333
+#define FINISHER ((volatile uint32_t *)SIMTY_FINISHER_BASE)
 
 /* From crt0.S. */
 extern volatile uint32_t __simty_console_lock;
@@ -42,7 +40,7 @@ static volatile uint32_t barrier_gen;
 
 static void barrier_release_if_complete(void)
 {
-    if (barrier_count && barrier_count + barrier_exited >= __simty_nthreads) {
+    if (barrier_count && barrier_count + barrier_exited >= simty_nthreads()) {
         barrier_count = 0;
         __atomic_store_n(&barrier_gen, barrier_gen + 1, __ATOMIC_RELEASE);
     }
@@ -73,7 +71,7 @@ static __thread unsigned line_len;
 static void uart_write(const char *s, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        while (!(*UART_LSR & LSR_THRE))
+        while (!(*UART_LSR & SIMTY_UART_LSR_THRE))
             ;
         *UART_THR = (uint8_t)s[i];
     }
@@ -106,7 +104,7 @@ static void console_flush_line(void)
 static int console_put(char c, FILE *f)
 {
     (void)f;
-    if (__simty_on_simulator) {
+    if (simty_on_simulator()) {
         *UART_THR = (uint8_t)c;
         return (unsigned char)c;
     }
@@ -125,7 +123,7 @@ static int console_get(FILE *f)
 static int console_flush(FILE *f)
 {
     (void)f;
-    if (!__simty_on_simulator)
+    if (!simty_on_simulator())
         console_flush_line();
     return 0;
 }
@@ -228,7 +226,7 @@ void __retarget_lock_release(struct __lock *lock)
  * calling thread, then comes here. */
 void _exit(int code)
 {
-    if (!__simty_on_simulator) {
+    if (!simty_on_simulator()) {
         console_flush_line();
         barrier_thread_ends();
     }
@@ -246,7 +244,7 @@ void _exit(int code)
 static void __attribute__((noreturn)) end_program(int code)
 {
     fflush(stdout); /* QEMU: this hart's pending line, under the lock */
-    *FINISHER = ((uint32_t)(code & 0xff) << 16) | FINISHER_FAIL;
+    *FINISHER = ((uint32_t)(code & 0xff) << SIMTY_FINISHER_CODE_SHIFT) | SIMTY_FINISHER_FAIL;
     for (;;) /* not reached: the finisher ends the run */
         __asm__ volatile("wfi");
 }

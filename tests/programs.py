@@ -17,7 +17,10 @@ QEMU_RUN = os.path.join(ROOT, "tests", "qemu_run.py")
 RANDPROG = os.path.join(ROOT, "tools", "randprog.py")
 ASM_FLAGS = ["-march=rv32ima", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib",
              "-nostartfiles", "-static", "-Wl,--no-warn-rwx-segments",
-             "-I" + os.path.join(ROOT, "tests", "isa")]
+             "-I" + os.path.join(ROOT, "tests", "isa"),
+             "-I" + os.path.join(ROOT, "sdk", "include")]
+# The guest contract (CSR numbers, devices, symbols) every test program uses.
+GUEST_H = os.path.join(ROOT, "sdk", "include", "simty_guest.h")
 # Build variants of every example: gcc at three levels, and clang (the
 # second compiler: other code layouts, other divergence patterns).
 EXAMPLE_OPTS = ("-O0", "-O2", "-Os", "clang-O2")
@@ -170,14 +173,14 @@ def build_asm(kind, src, ldscript=None):
     name = os.path.basename(src).rsplit(".", 1)[0]
     out = asm_elf(kind, name)
     ld = ldscript or os.path.join(ROOT, "tests", "isa", "link.ld")
-    if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h")]):
+    if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h"), GUEST_H]):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         _run([GCC] + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
     return out
 
 
 def build_isa():
-    srcs = glob.glob(os.path.join(ROOT, "tests", "isa", "*"))
+    srcs = glob.glob(os.path.join(ROOT, "tests", "isa", "*")) + [GUEST_H]
     outdir = os.path.join(GUEST, "isa")
     stamp = os.path.join(outdir, ".stamp")
     if stale(stamp, srcs):

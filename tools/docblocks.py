@@ -131,6 +131,7 @@ def block_kanata_example(simty, cwd, cache):
                          "-misa-spec=2.2", "-nostdlib", "-nostartfiles", "-static",
                          "-Wl,--no-warn-rwx-segments",
                          "-I" + os.path.join(ROOT, "tests", "isa"),
+                         "-I" + os.path.join(ROOT, "sdk", "include"),
                          "-T", os.path.join(ROOT, "tests", "isa", "link.ld"),
                          os.path.join(ROOT, "tests", "timing", "branch.S"), "-o", elf], cwd)
     log = os.path.join(cwd, "b.log")

@@ -20,6 +20,8 @@
 
 #include <stdint.h>
 
+#include "simty_guest.h" /* the platform's numbers: CSRs, devices, symbols */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -27,9 +29,9 @@ extern "C" {
 #define SIMTY_INLINE static inline __attribute__((always_inline))
 
 /* Filled by the simulator's loader; link-time defaults on QEMU. */
-extern volatile uint32_t __simty_nthreads;
-extern volatile uint32_t __simty_on_simulator;
-extern volatile uint32_t __simty_ram_end;
+extern volatile uint32_t SIMTY_ID_NTHREADS;     /* __simty_nthreads */
+extern volatile uint32_t SIMTY_ID_ON_SIMULATOR; /* __simty_on_simulator */
+extern volatile uint32_t SIMTY_ID_RAM_END;      /* __simty_ram_end */
 
 /* Hart id, 0 .. simty_nthreads()-1 (warp-major: core, warp, lane). */
 SIMTY_INLINE unsigned simty_tid(void)
@@ -42,13 +44,13 @@ SIMTY_INLINE unsigned simty_tid(void)
 /* Number of threads running main(). */
 SIMTY_INLINE unsigned simty_nthreads(void)
 {
-    return __simty_nthreads;
+    return SIMTY_ID_NTHREADS;
 }
 
 /* Non-zero when running on the simty simulator, 0 on QEMU. */
 SIMTY_INLINE int simty_on_simulator(void)
 {
-    return __simty_on_simulator != 0;
+    return SIMTY_ID_ON_SIMULATOR != 0;
 }
 
 /* Machine shape. The simty CSRs do not exist on QEMU (reading them traps),
@@ -58,7 +60,7 @@ SIMTY_INLINE unsigned simty_warps(void)             /* warps per core */
     unsigned v;
     if (!simty_on_simulator())
         return simty_nthreads();
-    __asm__ volatile("csrr %0, 0xfc0" : "=r"(v));
+    __asm__ volatile("csrr %0, " SIMTY_XSTR(SIMTY_CSR_WARPS) : "=r"(v));
     return v;
 }
 
@@ -67,7 +69,7 @@ SIMTY_INLINE unsigned simty_threads_per_warp(void)
     unsigned v;
     if (!simty_on_simulator())
         return 1;
-    __asm__ volatile("csrr %0, 0xfc1" : "=r"(v));
+    __asm__ volatile("csrr %0, " SIMTY_XSTR(SIMTY_CSR_THREADS) : "=r"(v));
     return v;
 }
 
@@ -76,7 +78,7 @@ SIMTY_INLINE unsigned simty_cores(void)
     unsigned v;
     if (!simty_on_simulator())
         return 1;
-    __asm__ volatile("csrr %0, 0xfc3" : "=r"(v));
+    __asm__ volatile("csrr %0, " SIMTY_XSTR(SIMTY_CSR_CORES) : "=r"(v));
     return v;
 }
 
@@ -105,18 +107,20 @@ SIMTY_INLINE uint32_t simty_instret(void)
  * workload do not dilute the kernel's figures. Any number of threads may
  * call them (the first call counts); calling them from EVERY thread right
  * after a simty_barrier() avoids an "if (tid == 0)" that would split warps.
- * No-ops on QEMU (CSR 0x7c0 is simty's).
+ * No-ops on QEMU (CSR SIMTY_CSR_ROI, 0x7c0, is simty's).
  */
 SIMTY_INLINE void simty_roi_begin(void)
 {
     if (simty_on_simulator())
-        __asm__ volatile("csrwi 0x7c0, 1" ::: "memory");
+        __asm__ volatile("csrwi " SIMTY_XSTR(SIMTY_CSR_ROI) ", " SIMTY_XSTR(SIMTY_ROI_OPEN)
+                         ::: "memory");
 }
 
 SIMTY_INLINE void simty_roi_end(void)
 {
     if (simty_on_simulator())
-        __asm__ volatile("csrwi 0x7c0, 0" ::: "memory");
+        __asm__ volatile("csrwi " SIMTY_XSTR(SIMTY_CSR_ROI) ", " SIMTY_XSTR(SIMTY_ROI_CLOSE)
+                         ::: "memory");
 }
 
 /* Marks a program that is expected to deadlock (a wait that no thread can
@@ -125,7 +129,7 @@ SIMTY_INLINE void simty_roi_end(void)
  * It defines the absolute symbol simty_expect_deadlock, which no section
  * garbage collection can drop. */
 #define SIMTY_EXPECT_DEADLOCK() \
-    __asm__(".globl simty_expect_deadlock\n\t.set simty_expect_deadlock, 1")
+    __asm__(".globl " SIMTY_SYM_EXPECT_DEADLOCK "\n\t.set " SIMTY_SYM_EXPECT_DEADLOCK ", 1")
 /*
  * simty_barrier(): wait until all simty_nthreads() threads have called it
  * (threads that have ended count as arrived).
@@ -146,7 +150,8 @@ SIMTY_INLINE void simty_barrier(void)
 {
 #ifndef SIMTY_SOFTWARE_BARRIER
     if (simty_on_simulator())
-        __asm__ volatile("csrw 0x800, zero" ::: "memory");
+        /* x0: scope 0, SIMTY_BARRIER_SCOPE_MACHINE */
+        __asm__ volatile("csrw " SIMTY_XSTR(SIMTY_CSR_BARRIER) ", zero" ::: "memory");
     else
 #endif
         __simty_barrier_sw();

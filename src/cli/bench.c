@@ -21,6 +21,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "simty.h"
+#include "simty_guest.h"
 #include "util/escape.h"
 
 static const char bench_usage_text[] =
@@ -343,7 +344,7 @@ static void run_one(bench_pool *p, bench_run *r)
     }
     uint32_t addr;
     /* a program that must deadlock does so on every model and shape */
-    int expect_deadlock = simty_find_symbol(s, "simty_expect_deadlock", &addr) == 0;
+    int expect_deadlock = simty_find_symbol(s, SIMTY_SYM_EXPECT_DEADLOCK, &addr) == 0;
     pthread_mutex_lock(&p->lock); /* a signal may ask every live run to stop */
     r->sim = s;
     if (p->stop)

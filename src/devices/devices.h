@@ -7,15 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define UART_BASE 0x10000000u
-#define UART_SIZE 0x100u
-#define UART_LSR 5
-#define UART_LSR_IDLE 0x60 /* THR empty, transmitter empty */
-
-#define FINISHER_BASE 0x00100000u
-#define FINISHER_SIZE 0x1000u
-#define FINISHER_PASS 0x5555u
-#define FINISHER_FAIL 0x3333u
+#include "simty_guest.h" /* the devices' addresses and registers (SIMTY_UART_*, SIMTY_FINISHER_*) */
 
 /* Console with one line buffer per hart: lines from different threads never
  * mix, whatever the interleaving. */

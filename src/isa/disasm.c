@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "simty_guest.h"
+
 static const char *const abi_names[32] = {
     "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
     "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
@@ -28,7 +30,7 @@ const char *csr_name(unsigned csr)
     case 0x342: return "mcause";
     case 0x343: return "mtval";
     case 0x344: return "mip";
-    case 0x7c0: return "simty_roi";
+    case SIMTY_CSR_ROI: return "simty_roi";
     case 0xb00: return "mcycle";
     case 0xb02: return "minstret";
     case 0xb80: return "mcycleh";

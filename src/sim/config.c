@@ -36,14 +36,14 @@ static int check_region(const char *what, uint32_t base, uint64_t size, char *er
                  what, base, (unsigned long long)size);
         return -1;
     }
-    if (intersects(base, size, FINISHER_BASE, FINISHER_SIZE)) {
+    if (intersects(base, size, SIMTY_FINISHER_BASE, SIMTY_FINISHER_SIZE)) {
         snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the test finisher at 0x%08x", what, base,
-                 (unsigned long long)size, FINISHER_BASE);
+                 (unsigned long long)size, SIMTY_FINISHER_BASE);
         return -1;
     }
-    if (intersects(base, size, UART_BASE, UART_SIZE)) {
+    if (intersects(base, size, SIMTY_UART_BASE, SIMTY_UART_SIZE)) {
         snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the UART at 0x%08x", what, base,
-                 (unsigned long long)size, UART_BASE);
+                 (unsigned long long)size, SIMTY_UART_BASE);
         return -1;
     }
     return 0;

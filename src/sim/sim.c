@@ -9,6 +9,7 @@
 #include "isa/disasm.h"
 #include "models/model.h"
 #include "sim/progress.h"
+#include "simty_guest.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "simty needs a little-endian host");
 
@@ -22,8 +23,8 @@ void simty_config_default(simty_config *c)
         .paths = SIMTY_PATHS_HCT,
         .priority = SIMTY_PRIORITY_DEPTH,
         .coalescer = SIMTY_COALESCER_SIMTY,
-        .ram_base = 0x80000000u,
-        .ram_size = 64u << 20,
+        .ram_base = SIMTY_RAM_BASE,
+        .ram_size = SIMTY_RAM_SIZE_DEFAULT,
         .progress = 1,
         .progress_threshold = SIMTY_DEFAULT_PROGRESS_THRESHOLD,
         .progress_turn = SIMTY_DEFAULT_PROGRESS_TURN,
@@ -182,10 +183,10 @@ static void patch_symbol(simty_sim *s, const char *name, uint32_t value)
 static int start_program(simty_sim *s, char *err, size_t errlen)
 {
     s->loaded = true;
-    s->has_tohost = elf_find_symbol(&s->elf, "tohost", &s->tohost) == 0;
-    patch_symbol(s, "__simty_nthreads", s->nharts);
-    patch_symbol(s, "__simty_on_simulator", 1);
-    patch_symbol(s, "__simty_ram_end", (uint32_t)(s->ram_base + s->ram_size));
+    s->has_tohost = elf_find_symbol(&s->elf, SIMTY_SYM_TOHOST, &s->tohost) == 0;
+    patch_symbol(s, SIMTY_SYM_NTHREADS, s->nharts);
+    patch_symbol(s, SIMTY_SYM_ON_SIMULATOR, 1);
+    patch_symbol(s, SIMTY_SYM_RAM_END, (uint32_t)(s->ram_base + s->ram_size));
     if (stacks_init(s, err, errlen))
         return -1;
 
@@ -393,11 +394,11 @@ int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uin
         *v = load_le(p, size);
         return MEM_OK;
     }
-    if (addr - UART_BASE < UART_SIZE) {
-        *v = addr - UART_BASE == UART_LSR ? UART_LSR_IDLE : 0;
+    if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE) {
+        *v = addr - SIMTY_UART_BASE == SIMTY_UART_LSR ? SIMTY_UART_LSR_IDLE : 0;
         return MEM_OK;
     }
-    if (addr - FINISHER_BASE < FINISHER_SIZE) {
+    if (addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
         *v = 0;
         return MEM_OK;
     }
@@ -427,8 +428,8 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
         }
         return MEM_OK;
     }
-    if (addr - UART_BASE < UART_SIZE) {
-        if (addr == UART_BASE) {
+    if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE) {
+        if (addr == SIMTY_UART_BASE + SIMTY_UART_THR) {
             console_putc(&s->console, hart, (uint8_t)v);
             s->mem_changed = true;
             if (s->console.err && !s->stop_request) /* nobody reads on: stop */
@@ -436,15 +437,15 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
         }
         return MEM_OK;
     }
-    if (addr - FINISHER_BASE < FINISHER_SIZE) {
-        if (size != 4 || addr != FINISHER_BASE)
+    if (addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
+        if (size != 4 || addr != SIMTY_FINISHER_BASE)
             return bad_device(s, "test finisher takes 32-bit stores at its base (value 0x%x)",
                               v);
         s->mem_changed = true;
-        if ((v & 0xffff) == FINISHER_PASS)
+        if ((v & SIMTY_FINISHER_CMD_MASK) == SIMTY_FINISHER_PASS)
             sim_stop(s, SIMTY_EXIT_FINISHER, 0);
-        else if ((v & 0xffff) == FINISHER_FAIL)
-            sim_stop(s, SIMTY_EXIT_FINISHER, (int)(v >> 16));
+        else if ((v & SIMTY_FINISHER_CMD_MASK) == SIMTY_FINISHER_FAIL)
+            sim_stop(s, SIMTY_EXIT_FINISHER, (int)(v >> SIMTY_FINISHER_CODE_SHIFT));
         else
             return bad_device(s, "unsupported test finisher command 0x%08x", v);
         return MEM_OK;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "sim/sim.h"
+#include "simty_guest.h"
 
 static bool all_zero(const uint8_t *p, size_t n)
 {
@@ -20,8 +21,8 @@ int stacks_init(simty_sim *s, char *err, size_t errlen)
     uint32_t size, ram_end;
     *k = (stack_layout){0};
     uint64_t top = (uint64_t)s->ram_base + s->ram_size;
-    bool sdk = elf_find_symbol(&s->elf, "__simty_stack_size", &size) == 0 &&
-               elf_find_symbol(&s->elf, "__simty_ram_end", &ram_end) == 0;
+    bool sdk = elf_find_symbol(&s->elf, SIMTY_SYM_STACK_SIZE, &size) == 0 &&
+               elf_find_symbol(&s->elf, SIMTY_SYM_RAM_END, &ram_end) == 0;
     /* the areas must fit in RAM (else crt0 reports it and every thread exits) */
     uint64_t total = (uint64_t)size * s->nharts;
     bool fits = sdk && size > 0 && size % 16 == 0 && total < s->ram_size && top <= UINT32_MAX;
@@ -29,7 +30,7 @@ int stacks_init(simty_sim *s, char *err, size_t errlen)
         snprintf(err, errlen, sdk ? "--stack-interleave: the %u stacks of %u bytes do not fit "
                                     "in RAM"
                                   : "--stack-interleave needs an SDK program (one that defines "
-                                    "__simty_stack_size)",
+                                    SIMTY_SYM_STACK_SIZE ")",
                  s->nharts, size);
         return -1;
     }

@@ -89,7 +89,7 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
     uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
                                                                  : mem_ptr(&s->mem, addr, 4);
     if (!p) {
-        if (addr - UART_BASE < UART_SIZE || addr - FINISHER_BASE < FINISHER_SIZE) {
+        if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE || addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
             sim_fault(s, hart, pc, "atomic access to device register 0x%08x (atomics need RAM)",
                       addr);
             return false;
@@ -138,8 +138,8 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     switch (d->csr) {
     case CSR_MISA: old = MISA_VALUE; break;
     case CSR_MSCRATCH: old = s->mscratch[hart]; writable = true; break;
-    case CSR_SIMTY_ROI: old = s->roi_state == ROI_OPEN; writable = true; break;
-    case CSR_SIMTY_BARRIER: old = (uint32_t)s->sync.completed; writable = true; break;
+    case SIMTY_CSR_ROI: old = s->roi_state == ROI_OPEN; writable = true; break;
+    case SIMTY_CSR_BARRIER: old = (uint32_t)s->sync.completed; writable = true; break;
     case CSR_MCYCLE: case CSR_CYCLE:
         old = (uint32_t)s->cycle;
         s->counter_read = true;
@@ -158,10 +158,10 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
         break;
     case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: old = 0; break;
     case CSR_MHARTID: old = hart; break;
-    case CSR_SIMTY_WARPS: old = s->W; break;
-    case CSR_SIMTY_THREADS: old = s->T; break;
-    case CSR_SIMTY_HARTS: old = s->nharts; break;
-    case CSR_SIMTY_CORES: old = s->cfg.cores; break;
+    case SIMTY_CSR_WARPS: old = s->W; break;
+    case SIMTY_CSR_THREADS: old = s->T; break;
+    case SIMTY_CSR_HARTS: old = s->nharts; break;
+    case SIMTY_CSR_CORES: old = s->cfg.cores; break;
     default: {
         const char *nm = csr_name(d->csr);
         if (nm)
@@ -179,11 +179,11 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
         uint32_t nv = d->op == OP_CSRRW || d->op == OP_CSRRWI   ? src
                       : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src
                                                                 : old & ~src;
-        if (d->csr == CSR_SIMTY_ROI) {
+        if (d->csr == SIMTY_CSR_ROI) {
             sim_roi_mark(s, nv != 0);
-        } else if (d->csr == CSR_SIMTY_BARRIER) {
+        } else if (d->csr == SIMTY_CSR_BARRIER) {
             /* the arrival itself happens at commit (the path parks) */
-            if (nv != BARRIER_SCOPE_MACHINE && nv != BARRIER_SCOPE_CORE) {
+            if (nv != SIMTY_BARRIER_SCOPE_MACHINE && nv != SIMTY_BARRIER_SCOPE_CORE) {
                 sim_fault(s, hart, pc, "barrier scope %u is reserved (0: machine, 1: core)", nv);
                 return false;
             }

@@ -9,13 +9,13 @@
 #include <stdint.h>
 
 #include "sim/sim.h"
+#include "simty_guest.h" /* the custom CSRs (SIMTY_CSR_*) and barrier scopes */
 
-/* CSR numbers (docs/platform.md) */
+/* Standard CSR numbers (the RISC-V specification's; simty's own are
+ * SIMTY_CSR_* in simty_guest.h, docs/platform.md) */
 enum {
     CSR_MISA = 0x301,
     CSR_MSCRATCH = 0x340,
-    CSR_SIMTY_ROI = 0x7c0, /* custom read/write: region-of-interest mark */
-    CSR_SIMTY_BARRIER = 0x800, /* custom user read/write: a write arrives at the barrier */
     CSR_MCYCLE = 0xb00,
     CSR_MINSTRET = 0xb02,
     CSR_MCYCLEH = 0xb80,
@@ -28,14 +28,7 @@ enum {
     CSR_MARCHID = 0xf12,
     CSR_MIMPID = 0xf13,
     CSR_MHARTID = 0xf14,
-    CSR_SIMTY_WARPS = 0xfc0,
-    CSR_SIMTY_THREADS = 0xfc1,
-    CSR_SIMTY_HARTS = 0xfc2,
-    CSR_SIMTY_CORES = 0xfc3,
 };
-
-/* Barrier scopes: the value written to CSR_SIMTY_BARRIER */
-enum { BARRIER_SCOPE_MACHINE = 0, BARRIER_SCOPE_CORE = 1 };
 
 /* Does the CSR instruction write its CSR?  (csrrs/csrrc with x0 or a zero
  * immediate only read.) */

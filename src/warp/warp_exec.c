@@ -214,7 +214,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             if (!lane_csr(s, d, x, T, l, hart0 + l, pc))
                 return false;
         }
-        if (d->csr == CSR_SIMTY_BARRIER && csr_insn_writes(d)) {
+        if (d->csr == SIMTY_CSR_BARRIER && csr_insn_writes(d)) {
             o->c.park = WAIT_BARRIER; /* the threads wait at the next instruction */
             s->st->barrier_slots++;
             s->st->barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);

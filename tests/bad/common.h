@@ -1,4 +1,5 @@
 /* Bad-input guest programs: hart 0 does the bad thing, the others park. */
+#include "simty_guest.h"
     .section .text.init
     .globl _start
 _start:

@@ -1,9 +1,10 @@
 # Hart 0 spins on a flag that hart 1 (same warp) sets at a higher PC: a SIMT
 # deadlock, to be found even though the other warps have already finished.
+#include "simty_guest.h"
     .section .text.init
     .globl _start
 _start:
-    csrr t1, 0xfc1          # threads per warp
+    csrr t1, SIMTY_CSR_THREADS # threads per warp
     bgeu a0, t1, done       # other warps: exit at once
     la   t0, flag
     bnez a0, setter

@@ -11,7 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=$1
 mkdir -p "$out" || exit 1
 gcc=${RISCV_GCC:-riscv64-unknown-elf-gcc}
-flags="-march=rv32ima -mabi=ilp32 -misa-spec=2.2 -nostdlib -nostartfiles -static -I$here -Wl,--no-warn-rwx-segments"
+sdk_include=$(cd "$here/../../sdk/include" && pwd)   # simty_guest.h
+flags="-march=rv32ima -mabi=ilp32 -misa-spec=2.2 -nostdlib -nostartfiles -static -I$here -I$sdk_include -Wl,--no-warn-rwx-segments"
 
 status=0
 count=0

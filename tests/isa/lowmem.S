@@ -72,7 +72,7 @@ low_func:
         la      a1, _start
         EXPECT  a1, 0x200
         TNUM 15
-        la      a1, tohost
+        la      a1, SIMTY_ID_TOHOST
         li      a2, 0x200
         bgeu    a1, a2, .Lfail_near             /* tohost is in the low data */
         beqz    a1, .Lfail_near

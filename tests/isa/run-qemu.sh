@@ -35,7 +35,7 @@ done
 lowdir=$(mktemp -d)
 low=$lowdir/lowmem-qemu.elf
 if $gcc -march=rv32ima -mabi=ilp32 -misa-spec=2.2 -nostdlib -nostartfiles \
-        -static -I"$here" -DFINISHER_ADDR=0xf000 -Wl,--no-warn-rwx-segments \
+        -static -I"$here" -I"$here/../../sdk/include" -DFINISHER_ADDR=0xf000 -Wl,--no-warn-rwx-segments \
         -T "$here/lowmem.ld" -o "$low" "$here/lowmem.S"; then
     th=$(${RISCV_NM:-riscv64-unknown-elf-nm} "$low" | awk '/ tohost$/ {print $1}')
     word=$( (sleep 2; echo "xp /1wx 0x$th"; echo quit) |

@@ -32,19 +32,20 @@
         .option norvc
         .option norelax
 
+#include "simty_guest.h"                /* the platform (sdk/include) */
+
 #ifndef FINISHER_ADDR
-#define FINISHER_ADDR   0x100000        /* may be moved with -D for bring-up */
+#define FINISHER_ADDR   SIMTY_FINISHER_BASE /* may be moved with -D for bring-up */
 #endif
-#define FINISHER_PASS   0x5555
-#define FINISHER_FAIL   0x3333
 
 /* ------------------------------------------------------------------ */
 /* tohost / fromhost: one 4-byte word each, in their own section.      */
 /* ------------------------------------------------------------------ */
         .pushsection .tohost, "aw", @progbits
         .balign 64
-        .globl  tohost
-tohost: .word   0
+        .globl  SIMTY_ID_TOHOST
+SIMTY_ID_TOHOST:                        /* tohost */
+        .word   0
         .balign 64
         .globl  fromhost
 fromhost:
@@ -84,10 +85,10 @@ _start:
 pass:
         fence
         li      t0, 1
-        la      t1, tohost
+        la      t1, SIMTY_ID_TOHOST
         sw      t0, 0(t1)
         li      t0, FINISHER_ADDR
-        li      t1, FINISHER_PASS
+        li      t1, SIMTY_FINISHER_PASS
         sw      t1, 0(t0)
 .Lpass_loop_\@:
         j       .Lpass_loop_\@
@@ -98,10 +99,10 @@ fail:
 .Lfail_num_\@:
         slli    t0, gp, 1
         ori     t0, t0, 1
-        la      t1, tohost
+        la      t1, SIMTY_ID_TOHOST
         sw      t0, 0(t1)
-        slli    t0, gp, 16
-        li      t1, FINISHER_FAIL
+        slli    t0, gp, SIMTY_FINISHER_CODE_SHIFT
+        li      t1, SIMTY_FINISHER_FAIL
         or      t0, t0, t1
         li      t1, FINISHER_ADDR
         sw      t0, 0(t1)
