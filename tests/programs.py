@@ -5,6 +5,7 @@ the SDK changes)."""
 import concurrent.futures
 import glob
 import os
+import re
 import subprocess
 import sys
 
@@ -74,6 +75,42 @@ def build_progress(name):
     if stale(out, [src, os.path.join(ROOT, "tests", "progress", "progress.h")] + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         _run([SIMTY_CC, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
+    return out
+
+
+def multicore_names():
+    """The multi-core litmus suite (tests/multicore/*.c)."""
+    return sorted(os.path.basename(p)[:-2]
+                  for p in glob.glob(os.path.join(ROOT, "tests", "multicore", "*.c")))
+
+
+# Deliberately broken builds of the litmus programs (-DLT_BREAK: a missing
+# fence, barrier or atomic; -DLT_BREAK_CORE: a barrier of one core only),
+# which must report a FAIL: each program's check can fail.
+MULTICORE_BREAKS = ("LT_BREAK", "LT_BREAK_CORE")
+
+
+def multicore_breaks(name):
+    """The broken variants a litmus program has (the macros its source tests)."""
+    with open(os.path.join(ROOT, "tests", "multicore", name + ".c")) as f:
+        text = f.read()
+    return [b for b in MULTICORE_BREAKS if re.search(r"\b%s\b" % b, text)]
+
+
+def multicore_elf(name, brk=None):
+    suffix = "" if brk is None else "-" + brk.lower().replace("_", "-")
+    return os.path.join(GUEST, "multicore", name + suffix + ".elf")
+
+
+def build_multicore(name, brk=None):
+    """A litmus program with the SDK's default flags (brk: one of
+    MULTICORE_BREAKS, defined)."""
+    src = os.path.join(ROOT, "tests", "multicore", name + ".c")
+    out = multicore_elf(name, brk)
+    if stale(out, [src, os.path.join(ROOT, "tests", "multicore", "litmus.h")] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        _run([SIMTY_CC, "-Wall", "-Wextra", "-Werror"] + (["-D" + brk] if brk else []) +
+             [src, "-o", out], out)
     return out
 
 
@@ -207,6 +244,8 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
         work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]
     work += [(build_workload, (n,)) for n in workload_names()]
     work += [(build_progress, (n,)) for n in progress_names()]
+    for n in multicore_names():
+        work += [(build_multicore, (n, b)) for b in [None] + multicore_breaks(n)]
     for kind in ("bad", "stats", "simt", "timing"):
         for src in sorted(glob.glob(os.path.join(ROOT, "tests", kind, "*.S"))):
             ld = src[:-2] + ".ld"

@@ -28,6 +28,10 @@ Groups:
             detection, --stack-interleave, README's generated figures
   progress  the forward-progress suite (tests/progress) on every model,
             at five shapes, one option set per shape and SIMT model, and on QEMU
+  multicore the multi-core litmus suite (tests/multicore: message passing,
+            store buffering, atomics, barrier, lock) on every model at
+            (cores, warps, threads) shapes, on QEMU, broken builds that must
+            fail, and bit-identical statistics on repeated runs
 
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
@@ -463,6 +467,11 @@ def group_progress(ctx):
     return progress_checks.tests(ctx, run, simty, Failure)
 
 
+def group_multicore(ctx):
+    import multicore_checks
+    return multicore_checks.tests(ctx, run, simty, Failure)
+
+
 def group_progress_long(ctx):
     import progress_checks
     return progress_checks.tests(ctx, run, simty, Failure, full=True)
@@ -481,6 +490,7 @@ GROUPS = {
     "bench": group_bench,
     "sdk": group_sdk,
     "progress": group_progress,
+    "multicore": group_multicore,
     "progress-long": group_progress_long,
 }
 # Run only when named with --only (see the docstring).

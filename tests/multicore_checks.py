@@ -1,0 +1,241 @@
+"""The multi-core litmus suite (tests/multicore/*.c, issue 12).
+
+With `simty run --cores C -w W -t T` the machine has C*W*T threads, hart id
+(core*W + warp)*T + lane; every core runs the same program on one shared
+memory.  The machine executes the cores in a fixed order within each cycle
+and every memory access takes effect when it executes, so the whole machine
+is sequentially consistent (SC): there is one total order of all memory
+accesses, consistent with each thread's program order, and every load
+returns the latest store before it in that order.  AMOs and LR/SC are
+atomic across cores, a store is visible to every core at once, and
+simty_barrier() (scope 0) waits for every thread of every core.  The
+litmus programs check exactly that, pairing threads i and i + n/2, which
+sit on different cores as soon as C >= 2:
+
+- mp (message passing): the writer stores data words, then a flag with a
+  store-release; the reader spins on the flag with load-acquire and reads
+  the data.  Forbidden: flag of round r seen, data of an older round read.
+  Release/acquire forbids it on any RISC-V machine; SC forbids it even
+  without them (the data stores precede the flag store in the one order,
+  the data loads follow the flag load).
+- sb (store buffering): a: x=1; r1=y  b: y=1; r2=x.  Forbidden: r1=r2=0.
+  Under SC, whichever store comes first in the one order precedes the
+  other thread's load, so at least one load sees 1.  RVWMO allows 0/0
+  without a fence (a store may wait in a store buffer while the later
+  load goes ahead), and QEMU, whose multi-threaded TCG runs harts on host
+  threads, can show it: the plain variant is strict only on the
+  simulator (simty_on_simulator()); the variant with `fence rw,rw`
+  between the store and the load is strict everywhere.  All four
+  outcomes are counted and printed.
+- atomics: amoadd, an explicit lr.w/sc.w increment loop, both mixed on one
+  word, amoswap, amomax and amominu from every thread.  Forbidden: two
+  threads getting the same old value from an increment (a lost update),
+  a final value other than the sum / max / min of all operands, an
+  amoswap value returned twice or never, a max word that shrinks.  An
+  atomic read-modify-write is one indivisible access in the order, so
+  each sees the previous one's result; an AMO between another thread's
+  lr.w and sc.w changes the word, so that sc.w fails.
+- barrier_all: phases separated by simty_barrier(); after each barrier every
+  thread checks every thread's slot of this phase, while one late thread
+  per phase writes its slot only after a delay.  Forbidden: a stale slot,
+  which means someone passed the barrier before every thread of every
+  core had arrived and written.
+- lock: a test-and-test-and-set lock (amoswap.aq, store-release) shared by
+  all threads protects plain read-delay-write updates.  Forbidden: two
+  holders at once (overlap, lost updates) or a holder reading values older
+  than the previous holder's.
+
+Every program prints exactly one line, "NAME: PASS (...)" (exit 0), or
+"NAME: FAIL (...)" (exit 1).  Each is also built broken on purpose
+(-DLT_BREAK: the load before the store in sb, the data read before the
+flag in mp, non-atomic read-modify-writes, a missing barrier, a lock
+taken by a plain test then set; -DLT_BREAK_CORE in barrier_all: a barrier
+of the core's threads only, caught only with two or more cores), and the
+group checks that those builds report FAIL: every check can fail.
+
+The group runs every program on the scalar, SIMT and cycle models at
+SHAPES (cores, warps, threads): the one-core shapes run today, the
+MULTI_CORE_SHAPES need `--cores`, which simty did not have when the suite
+was written; `--cores C` is passed only when C > 1.  A probe asks
+`simty run --help` and runs a two-core program once: if simty does not
+take --cores, every multi-core test FAILS saying so (never skipped).  Also:
+QEMU at -smp 4, and two cycle-model runs of the same program give
+identical statistics (--stats-json without sim_seconds) and identical
+output.  Under the sanitizers, fewer shapes and no QEMU.
+"""
+
+import os
+import re
+import threading
+
+import programs
+from progress_checks import OPTION_SETS, option_args
+
+ONE_CORE_SHAPES = [(1, 1, 4), (1, 3, 3), (1, 2, 4), (1, 4, 8)]
+MULTI_CORE_SHAPES = [(2, 2, 4), (4, 1, 8), (2, 8, 4), (4, 4, 8)]
+SHAPES = ONE_CORE_SHAPES + MULTI_CORE_SHAPES
+SANITIZED_SHAPES = [(1, 1, 4), (1, 4, 8), (2, 2, 4), (4, 1, 8)]
+MODELS = ("scalar", "simt", "cycle")
+# where the broken builds run (LT_BREAK_CORE needs two cores to show)
+BREAK_SHAPE = {"LT_BREAK": (1, 4, 8), "LT_BREAK_CORE": (2, 2, 4)}
+DETERMINISM_SHAPES = [(1, 4, 8), (2, 2, 4)]
+QEMU_SMP = 4
+# far above what any program needs (at most ~3 M cycles at 256 threads)
+MAX_CYCLES = 50000000
+# --stats-json keys that measure the host, not the simulated machine
+HOST_KEYS = ("sim_seconds",)
+MIN_PROGRAMS = 5
+
+_probe_lock = threading.Lock()
+_probe_result = []
+
+
+def cores_refused(ctx, simty):
+    """None when simty runs a program with --cores 2, else why not (one
+    line).  Asked once per test run."""
+    with _probe_lock:
+        if not _probe_result:
+            _probe_result.append(_probe(ctx, simty))
+        return _probe_result[0]
+
+
+def _probe(ctx, simty):
+    import subprocess
+    h = subprocess.run([ctx.simty, "run", "--help"], capture_output=True, text=True)
+    if "--cores" not in h.stdout:
+        return "`simty run --help` lists no --cores option"
+    r = simty(ctx, programs.multicore_elf("mp"),
+              ["--cores", "2", "-w", "1", "-t", "1", "-m", "scalar",
+               "--max-cycles", str(MAX_CYCLES)])
+    if r.status == 125:
+        return "simty run --cores 2 is a usage error: %s" % r.err.strip()
+    return None
+
+
+def shape_args(shape):
+    c, w, t = shape
+    return (["--cores", str(c)] if c > 1 else []) + ["-w", str(w), "-t", str(t)]
+
+
+def label(shape):
+    return "%dx%dx%d" % shape
+
+
+def run_one(ctx, simty, Failure, elf, shape, extra):
+    """Runs elf at shape (cores, warps, threads); a multi-core shape on a
+    simty without --cores is a failure that says so."""
+    if shape[0] > 1:
+        why = cores_refused(ctx, simty)
+        if why:
+            raise Failure("multi-core shape %s cannot run: %s (issue 12, --cores, is not "
+                          "in this simty)" % (label(shape), why))
+    args = shape_args(shape) + ["--max-cycles", str(MAX_CYCLES)] + list(extra)
+    return simty(ctx, elf, args), " ".join(args)
+
+
+def check_pass(Failure, name, r, args, shape):
+    lines = r.out.splitlines()
+    n = shape[0] * shape[1] * shape[2]
+    if r.status != 0 or len(lines) != 1 or not lines[0].startswith(name + ": PASS ("):
+        raise Failure("%s %s: status %d, stdout %r, %s" % (
+            name, args, r.status, r.out[-600:], r.err.strip()[-400:]))
+    if not lines[0].endswith(", %d threads)" % n):
+        raise Failure("%s %s: expected %d threads (simty_nthreads() over all cores): %s"
+                      % (name, args, n, lines[0]))
+    st = r.stats or {}
+    got = tuple(st.get(k) for k in ("cores", "warps", "threads"))
+    if got != shape:
+        raise Failure("%s %s: --stats-json cores/warps/threads %s, expected %s"
+                      % (name, args, got, shape))
+
+
+def model_extra(model, i):
+    """One --paths/--priority/--coalescer set per shape index, rotating (the
+    SIMT model from set 0, the cycle model from set 5)."""
+    if model == "scalar":
+        return ["-m", model]
+    return ["-m", model] + option_args(OPTION_SETS[(i + (0 if model == "simt" else 5)) % 8])
+
+
+def conventions(Failure):
+    names = programs.multicore_names()
+    if len(names) < MIN_PROGRAMS:
+        raise Failure("only %d litmus programs" % len(names))
+    for n in names:
+        if "LT_BREAK" not in programs.multicore_breaks(n):
+            raise Failure("%s has no -DLT_BREAK variant (a check that cannot be shown "
+                          "to fail)" % n)
+        with open(os.path.join(programs.ROOT, "tests", "multicore", n + ".c")) as f:
+            text = f.read()
+        if not re.search(r'lt_report\("%s",' % re.escape(n), text):
+            raise Failure("%s does not report under its own name" % n)
+
+
+def stable_stats(st):
+    return {k: v for k, v in (st or {}).items() if k not in HOST_KEYS}
+
+
+def tests(ctx, run, simty, Failure):
+    out = [("multicore conventions", lambda: conventions(Failure))]
+    shapes = SANITIZED_SHAPES if ctx.sanitized else SHAPES
+    for name in programs.multicore_names():
+        elf = programs.multicore_elf(name)
+        for i, shape in enumerate(shapes):
+            for model in MODELS:
+                def test(name=name, elf=elf, shape=shape, extra=model_extra(model, i)):
+                    r, args = run_one(ctx, simty, Failure, elf, shape, extra)
+                    check_pass(Failure, name, r, args, shape)
+                out.append(("multicore %s %s %s" % (name, label(shape), model), test))
+        if not ctx.sanitized:
+            for shape in (ONE_CORE_SHAPES[1], MULTI_CORE_SHAPES[0]):
+                def lat(name=name, elf=elf, shape=shape):
+                    r, args = run_one(ctx, simty, Failure, elf, shape,
+                                      ["-m", "cycle", "--mem-latency", "20"])
+                    check_pass(Failure, name, r, args, shape)
+                out.append(("multicore %s %s cycle mem-latency 20" % (name, label(shape)),
+                            lat))
+            for brk in programs.multicore_breaks(name):
+                shape = BREAK_SHAPE[brk]
+
+                def broken(name=name, brk=brk, shape=shape):
+                    for model in MODELS:
+                        r, args = run_one(ctx, simty, Failure,
+                                          programs.multicore_elf(name, brk), shape,
+                                          ["-m", model])
+                        lines = r.out.splitlines()
+                        if r.status == 0 or len(lines) != 1 or \
+                                not lines[0].startswith(name + ": FAIL ("):
+                            raise Failure("%s built with -D%s %s: expected one FAIL line and "
+                                          "a non-zero status, got status %d, stdout %r %s" % (
+                                              name, brk, args, r.status, r.out[-600:],
+                                              r.err.strip()[-300:]))
+                out.append(("multicore %s -D%s fails %s" % (name, brk, label(shape)), broken))
+        for shape in DETERMINISM_SHAPES:
+            def same(name=name, elf=elf, shape=shape):
+                runs = [run_one(ctx, simty, Failure, elf, shape, ["-m", "cycle"])
+                        for _ in range(2)]
+                (a, args), (b, _) = runs
+                check_pass(Failure, name, a, args, shape)
+                if (a.status, a.out) != (b.status, b.out):
+                    raise Failure("%s %s: two runs printed differently:\n%r\n%r"
+                                  % (name, args, a.out, b.out))
+                sa, sb = stable_stats(a.stats), stable_stats(b.stats)
+                if not sa or sa != sb:
+                    diff = sorted(k for k in set(sa) | set(sb) if sa.get(k) != sb.get(k))
+                    raise Failure("%s %s: --stats-json differs between two runs in %s"
+                                  % (name, args, ", ".join(diff) or "(no statistics)"))
+            out.append(("multicore %s stats are bit-identical on repeated runs %s cycle"
+                        % (name, label(shape)), same))
+        if ctx.sanitized:
+            continue  # QEMU is not what the sanitizers check
+
+        def qemu(name=name, elf=elf):
+            status, o, e = run([programs.QEMU_RUN, "--smp", str(QEMU_SMP), "--timeout", "60",
+                                elf], timeout=120)
+            lines = o.splitlines()
+            if status != 0 or len(lines) != 1 or not lines[0].startswith(name + ": PASS (") \
+                    or not lines[0].endswith(", %d threads)" % QEMU_SMP):
+                raise Failure("%s on QEMU -smp %d: status %d, stdout %r %s" % (
+                    name, QEMU_SMP, status, o[-600:], e.strip()[-300:]))
+        out.append(("multicore %s qemu smp%d" % (name, QEMU_SMP), qemu))
+    return out
