@@ -17,6 +17,8 @@
 #   make check-progress-long the forward-progress suite (tests/progress) on
 #                 every model with all 8 option sets at 5 shapes, and on QEMU
 #                 (make check runs one option set per shape and model)
+#   make check-diff-long     the 64x16 differential runs make check leaves
+#                 out (-O0/-Os/clang example builds, SIMT C regressions)
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -40,7 +42,8 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 clang-14 libclang-rt-14-dev
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long check-progress-long demo bench \
+.PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long \
+        demo bench \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty
 
@@ -102,6 +105,11 @@ fuzz-check: fuzz-build
 # 2000 more random divergent programs (seeds 1000-2999), simt vs scalar.
 check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
+
+# The diff group's 64x16 runs of the -O0/-Os/clang example builds and the
+# SIMT C regressions (make check runs 64x16 for the rest).
+check-diff-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only diff-long
 
 # The forward-progress suite, full matrix (group `progress` is the subset).
 check-progress-long: deps all

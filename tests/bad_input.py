@@ -14,6 +14,9 @@ USAGE, LOAD, FAULT, DEADLOCK, OUTPUT, MAX_CYCLES = 125, 126, 121, 122, 123, 124
 
 # (name, simty arguments before the program, program or None, status, regex)
 OPTION_CASES = [
+    ("cores zero", ["--cores", "0"], "ok", USAGE, r"--cores: expected an integer 1\.\.64, got '0'"),
+    ("cores too many", ["-c", "65"], "ok", USAGE, r"--cores: expected an integer 1\.\.64"),
+    ("cores not a number", ["--cores", "2x"], "ok", USAGE, r"--cores: .*got '2x'"),
     ("warps zero", ["-w", "0"], "ok", USAGE, r"--warps: expected an integer 1\.\.64, got '0'"),
     ("warps too many", ["--warps", "65"], "ok", USAGE, r"--warps: expected an integer 1\.\.64"),
     ("warps not a number", ["-w", "abc"], "ok", USAGE, r"--warps: .*got 'abc'"),

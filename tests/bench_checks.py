@@ -79,6 +79,20 @@ def tests(ctx, run, simty, Failure):
                         r["model"], r["warps"], r["threads"], r["result"], want, r["detail"]))
         out.append(("workload %s scalar+simt" % name, models))
 
+        def multicore(elf=elf, name=name, spin=spin):
+            shapes = "2x2x4" if ctx.sanitized else "2x2x4,4x2x8"
+            _status, rows = bench_csv(["-j", "1", "--shapes", shapes, "--model",
+                                       "scalar,simt,cycle", elf])
+            if len(rows) != 3 * len(shapes.split(",")):
+                raise Failure("%d rows" % len(rows))
+            for r in rows:
+                want = "deadlock (expected)" if spin else "pass"
+                if r["result"] != want or r["cores"] not in ("2", "4"):
+                    raise Failure("%s %sx%sx%s: %s, expected %s (%s)" % (
+                        r["model"], r["cores"], r["warps"], r["threads"], r["result"], want,
+                        r["detail"]))
+        out.append(("workload %s multi-core" % name, multicore))
+
         if not ctx.sanitized:
             def qemu(elf=elf, name=name):
                 status, o, e = run([sys.executable, programs.QEMU_RUN, "--smp", "4", elf],
@@ -146,7 +160,12 @@ def tests(ctx, run, simty, Failure):
         cases = [
             (["--shapes", "0x4", ok_elf], USAGE, r"--shapes: expected WARPSxTHREADS"),
             (["--shapes", "65x1", ok_elf], USAGE, r"--shapes"),
-            (["--shapes", "4", ok_elf], USAGE, r"--shapes: expected WARPSxTHREADS, got '4'"),
+            (["--shapes", "4", ok_elf], USAGE,
+             r"--shapes: expected WARPSxTHREADS or CORESxWARPSxTHREADS .*got '4'"),
+            (["--shapes", "0x1x1", ok_elf], USAGE, r"--shapes: .*1\.\.64 cores.*got '0x1x1'"),
+            (["--shapes", "65x1x1", ok_elf], USAGE, r"--shapes: .*got '65x1x1'"),
+            (["--shapes", "1x2x3x4", ok_elf], USAGE, r"--shapes: .*got '1x2x3x4'"),
+            (["--shapes", "2xx4", ok_elf], USAGE, r"--shapes: .*got '2xx4'"),
             (["--shapes", ",", ok_elf], USAGE, r"--shapes: empty list"),
             (["--model", "gpu", ok_elf], USAGE, r"--model: expected cycle, simt or scalar"),
             (["--paths", "hct,stack", ok_elf], USAGE, r"--paths: expected hct or ideal"),

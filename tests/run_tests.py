@@ -16,8 +16,11 @@ Groups:
             simty and on qemu-system-riscv32 (the golden reference)
   diff      every program under --model simt and --model cycle, at many
             shapes and with every path/priority/coalescer option (and memory
-            latencies for the cycle model), matches the scalar model
-  random    random divergent programs, simt and cycle vs scalar
+            latencies for the cycle model), matches the scalar model; and at
+            2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs are
+            in diff-long
+  random    random divergent programs, simt and cycle vs scalar (two one-core
+            shapes and one multi-core shape each)
   timing    cycle-model timing properties, checked against Kanata traces
   stats     statistics on hand-checked micro-programs (simt and cycle models)
   bad       bad input of every kind gets its one-line error and exit status
@@ -41,6 +44,9 @@ random) instead.
 Opt-in group (only with --only):
   progress-long  the forward-progress suite with all 8 option sets at every
                  shape (make check-progress-long)
+  diff-long      the diff group's 64x16 runs that make check leaves out: the
+                 -O0/-Os/clang builds of the examples and the SIMT C
+                 regressions (make check-diff-long)
 """
 
 import argparse
@@ -133,8 +139,8 @@ def simty(ctx, elf, args=(), signature=False, timeout=600):
     return SimtyRun(status, out, err, stats, sigtext)
 
 
-def shape_args(w, t):
-    return ["-w", str(w), "-t", str(t)]
+def shape_args(w, t, cores=1):
+    return (["--cores", str(cores)] if cores > 1 else []) + ["-w", str(w), "-t", str(t)]
 
 
 def describe(args):
@@ -320,19 +326,22 @@ def group_qemu(ctx):
     for name in programs.example_names():
         for opt in ("-O2", "-O0", "clang-O2"):
             elf = programs.example_elf(name, opt)
-            for smp, (w, t) in ((8, (2, 4)), (3, (1, 3)), (1, (1, 1))):
-                def test(elf=elf, smp=smp, w=w, t=t, name=name, opt=opt):
+            # simty shapes (cores, warps, threads) with as many harts as QEMU
+            for smp, shapes in ((8, ((1, 2, 4), (2, 2, 2), (4, 1, 2))),
+                                (3, ((1, 1, 3), (3, 1, 1))), (1, ((1, 1, 1),))):
+                def test(elf=elf, smp=smp, shapes=shapes, name=name, opt=opt):
                     status, qout, qerr = run([programs.QEMU_RUN, "--smp", str(smp),
                                               "--timeout", "120", elf], timeout=200)
                     if status == 124:
                         raise Failure("QEMU timed out: %s" % qerr.strip())
-                    for model in ("scalar", "simt", "cycle"):
-                        r = simty(ctx, elf, ["-m", model] + shape_args(w, t))
+                    for (c, w, t), model in ((sh, m) for sh in shapes
+                                             for m in ("scalar", "simt", "cycle")):
+                        r = simty(ctx, elf, ["-m", model] + shape_args(w, t, c))
                         if r.status != status or r.lines() != sorted(qout.splitlines()):
                             raise Failure(
-                                "%s %s %dx%d %s: simty status %d, QEMU status %d; "
+                                "%s %s %dx%dx%d %s: simty status %d, QEMU status %d; "
                                 "outputs %s\n--- simty\n%s--- qemu\n%s%s" % (
-                                    name, opt, w, t, model, r.status, status,
+                                    name, opt, c, w, t, model, r.status, status,
                                     "match" if r.lines() == sorted(qout.splitlines())
                                     else "differ", r.out[-2000:], qout[-2000:], r.err))
                     if status != 0:
@@ -394,13 +403,33 @@ def model_runs(option_sets, sanitized, simt=True):
     return runs
 
 
-def group_diff(ctx):
+# Multi-core shapes (cores, warps, threads) of the diff and random groups:
+# the SIMT and cycle models against the scalar model at the same shape.
+MC_SHAPES = [(2, 2, 4), (4, 2, 8)]
+
+
+def heavy_wide(label, w, t):
+    """The 64x16 runs left to `make check-diff-long`: those of the -O0, -Os
+    and clang builds of the examples and of the SIMT C regressions.  make
+    check keeps 64x16 for the examples' gcc -O2 builds, the ISA tests and the
+    assembly regressions (the same code paths at 64 warps, in a fraction of
+    the time)."""
+    if (w, t) != (64, 16) or label.startswith("isa-"):
+        return False
+    if label.startswith("simt-"):
+        return "-O" in label
+    return not label.endswith("-O2") or "clang" in label
+
+
+def diff_tests(ctx, long):
     tests = []
     option_sets = OPTION_SETS
     if ctx.sanitized:  # same coverage of code paths, fewer combinations
         option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
     for label, elf, extra, sig, sdk in diff_programs(ctx):
         for w, t in CYCLE_SHAPES:
+            if heavy_wide(label, w, t) != long:
+                continue
             def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t, sdk=sdk):
                 base = shape_args(w, t) + extra
                 ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
@@ -414,7 +443,28 @@ def group_diff(ctx):
                     r = simty(ctx, elf, base + args, signature=sig)
                     check_same("%s %dx%d %s" % (label, w, t, what), ref, r)
             tests.append(("diff %s %dx%d" % (label, w, t), test))
+        if long:
+            continue
+        for c, w, t in MC_SHAPES:
+            def test(label=label, elf=elf, extra=extra, sig=sig, c=c, w=w, t=t):
+                base = shape_args(w, t, c) + extra
+                ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
+                if ref.status != 0:
+                    raise Failure("%s %dx%dx%d: scalar model status %d: %s"
+                                  % (label, c, w, t, ref.status, ref.err.strip()))
+                for model in ("simt", "cycle"):
+                    r = simty(ctx, elf, base + ["-m", model], signature=sig)
+                    check_same("%s %dx%dx%d %s" % (label, c, w, t, model), ref, r)
+            tests.append(("diff %s %dx%dx%d" % (label, c, w, t), test))
     return tests
+
+
+def group_diff(ctx):
+    return diff_tests(ctx, False)
+
+
+def group_diff_long(ctx):
+    return diff_tests(ctx, True)
 
 
 def group_random(ctx):
@@ -425,15 +475,19 @@ def group_random(ctx):
     option_sets = OPTION_SETS if not ctx.sanitized else OPTION_SETS[::3]
     for i, elf in enumerate(elfs):
         def test(elf=elf, i=i):
-            for w, t in (shapes[i % len(shapes)], shapes[(i + 2) % len(shapes)]):
-                ref = simty(ctx, elf, ["-m", "scalar"] + shape_args(w, t), signature=True,
+            # two one-core shapes with every option set, one multi-core shape
+            for c, w, t in ((1,) + shapes[i % len(shapes)], (1,) + shapes[(i + 2) % len(shapes)],
+                            MC_SHAPES[i % len(MC_SHAPES)]):
+                ref = simty(ctx, elf, ["-m", "scalar"] + shape_args(w, t, c), signature=True,
                             timeout=120)
                 if ref.status != 0:
-                    raise Failure("%s %dx%d: scalar status %d: %s"
-                                  % (elf, w, t, ref.status, ref.err.strip()))
-                for what, args in model_runs(option_sets, True):
-                    r = simty(ctx, elf, shape_args(w, t) + args, signature=True, timeout=120)
-                    check_same("%s %dx%d %s" % (os.path.basename(elf), w, t, what), ref, r)
+                    raise Failure("%s %dx%dx%d: scalar status %d: %s"
+                                  % (elf, c, w, t, ref.status, ref.err.strip()))
+                runs = model_runs(option_sets, True) if c == 1 else [
+                    ("simt", ["-m", "simt"]), ("cycle", ["-m", "cycle"])]
+                for what, args in runs:
+                    r = simty(ctx, elf, shape_args(w, t, c) + args, signature=True, timeout=120)
+                    check_same("%s %dx%dx%d %s" % (os.path.basename(elf), c, w, t, what), ref, r)
         tests.append(("random %s" % os.path.basename(elf), test))
     return tests
 
@@ -492,9 +546,10 @@ GROUPS = {
     "progress": group_progress,
     "multicore": group_multicore,
     "progress-long": group_progress_long,
+    "diff-long": group_diff_long,
 }
 # Run only when named with --only (see the docstring).
-OPT_IN = ("progress-long",)
+OPT_IN = ("progress-long", "diff-long")
 
 
 class Progress:

@@ -31,8 +31,8 @@ static void wait_start(simty_sim *s, scalar_state *m, unsigned h, enum path_wait
         s->sync.next_wake = wake;
     if (why == WAIT_WRS)
         s->sync.store_waiting++;
-    if (why == WAIT_BARRIER)
-        sync_arrive(s, 1, s->cycle);
+    if (why == WAIT_BARRIER || why == WAIT_BARRIER_CORE)
+        sync_arrive(s, why, hart_core(s, h), 1, s->cycle);
 }
 
 /* Runs one instruction of hart h: a one-lane view of its warp, through the
@@ -102,8 +102,11 @@ static void scalar_poll_slow(simty_sim *s)
 {
     sync_unit *u = &s->sync;
     const uint64_t now = s->cycle;
-    bool release = u->release, wrs = u->store_waiting && s->sync.store_epoch != u->store_epoch_seen;
-    u->release = false;
+    bool release = u->release_machine,
+         wrs = u->store_waiting && s->sync.store_epoch != u->store_epoch_seen;
+    uint64_t core_release = u->core_release;
+    u->release = u->release_machine = false;
+    u->core_release = 0;
     u->store_epoch_seen = s->sync.store_epoch;
     uint64_t next = WAKE_ON_EVENT, wrs_left = 0;
     const unsigned per_core = s->W * s->T;
@@ -118,6 +121,8 @@ static void scalar_poll_slow(simty_sim *s)
             uint8_t w = m->wait[i];
             if (w == WAIT_BARRIER && release)
                 m->wake[i] = u->release_at;
+            if (w == WAIT_BARRIER_CORE && (core_release >> c & 1))
+                m->wake[i] = u->core_release_at[c];
             if (w == WAIT_WRS && wrs && !sync_resv_holds(s, h))
                 m->wake[i] = now;
             if (w && m->wake[i] <= now) {
@@ -185,7 +190,8 @@ static void scalar_settle(simty_sim *s, sim_core *c)
 }
 
 static const char *const wait_name[WAIT_KINDS] = {"", " (waits at the barrier)",
-                                                  " (waits in wrs)", "", ""};
+                                                  " (waits in wrs)", "", "",
+                                                  " (waits at its core's barrier)"};
 
 static uint8_t scalar_wait_state(const simty_sim *s, unsigned hart)
 {

@@ -30,6 +30,11 @@ int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value)
     return 0;
 }
 
+/* By enum path_wait (WAIT_NONE: a scalar-model thread that runs). */
+static const simty_thread_state wait_state[WAIT_KINDS] = {
+    SIMTY_THREAD_ACTIVE, SIMTY_THREAD_BARRIER, SIMTY_THREAD_WRS,
+    SIMTY_THREAD_BACKOFF, SIMTY_THREAD_SPIN,   SIMTY_THREAD_BARRIER};
+
 /* The path of a SIMT model's warp that holds hart (runnable or parked), or
  * NULL. */
 static const path_t *hart_path(const simty_sim *s, unsigned hart, simty_thread_state *state)
@@ -43,7 +48,7 @@ static const path_t *hart_path(const simty_sim *s, unsigned hart, simty_thread_s
         }
     for (unsigned i = 0; i < pt->nwait; i++)
         if (pt->wait[i].p.mask & bit) {
-            *state = (simty_thread_state)(SIMTY_THREAD_BARRIER + pt->wait[i].why - WAIT_BARRIER);
+            *state = wait_state[pt->wait[i].why < WAIT_KINDS ? pt->wait[i].why : 0];
             return &pt->wait[i].p;
         }
     return NULL;
@@ -97,9 +102,6 @@ int simty_mem_write(simty_sim *s, uint32_t addr, const void *buf, size_t len)
     return 0;
 }
 
-static const simty_thread_state scalar_state[WAIT_KINDS] = {
-    SIMTY_THREAD_ACTIVE, SIMTY_THREAD_BARRIER, SIMTY_THREAD_WRS, SIMTY_THREAD_BACKOFF,
-    SIMTY_THREAD_SPIN};
 
 simty_thread_state simty_thread_state_get(const simty_sim *s, unsigned hart)
 {
@@ -109,7 +111,7 @@ simty_thread_state simty_thread_state_get(const simty_sim *s, unsigned hart)
         return SIMTY_THREAD_PARKED;
     if (!s->paths) {
         uint8_t w = s->model->wait_state(s, hart);
-        return scalar_state[w < WAIT_KINDS ? w : 0];
+        return wait_state[w < WAIT_KINDS ? w : 0];
     }
     simty_thread_state st = SIMTY_THREAD_EXITED;
     hart_path(s, hart, &st);
@@ -153,7 +155,6 @@ int simty_warp_paths(const simty_sim *s, unsigned core, unsigned warp, simty_pat
             out[n] = (simty_path_info){
                 .pc = pt->wait[i].p.pc, .depth = pt->wait[i].p.depth,
                 .mask = pt->wait[i].p.mask,
-                .state = (simty_thread_state)(SIMTY_THREAD_BARRIER + pt->wait[i].why -
-                                              WAIT_BARRIER)};
+                .state = wait_state[pt->wait[i].why < WAIT_KINDS ? pt->wait[i].why : 0]};
     return (int)n;
 }

@@ -37,6 +37,8 @@ static uint64_t state_hash(const simty_sim *s)
         h = mix(h, s->mscratch[t]);
     }
     h = mix(h, s->sync.arrived);
+    for (unsigned c = 0; c < s->ncores; c++)
+        h = mix(h, s->sync.core_arrived[c]);
     return h;
 }
 
@@ -74,6 +76,8 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint)
         if (s->status[h] != HART_RUNNING)
             continue;
         uint8_t w = s->model->wait_state ? s->model->wait_state(s, h) : WAIT_NONE;
+        if (w == WAIT_BARRIER_CORE) /* reported with the machine's barrier */
+            w = WAIT_BARRIER;
         count[w < WAIT_KINDS ? w : 0]++;
         if (missing)
             missing[h] = w != WAIT_BARRIER;

@@ -197,6 +197,8 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
         s->status[h] = HART_RUNNING;
     }
     s->running = s->nharts;
+    for (unsigned c = 0; c < s->ncores; c++)
+        s->sync.core_running[c] = s->W * s->T;
     const model_ops *m = s->model;
     progress_init(&s->watch, m->watch_interval_per_hart ? m->watch_interval_per_hart * s->nharts
                                                         : m->watch_interval_fixed, 0);
@@ -267,25 +269,25 @@ static void last_thread_check(simty_sim *s)
 
 /* A thread ended: the program may be over, or a barrier complete (threads
  * that have ended count as arrived). */
-static void thread_ended(simty_sim *s)
+static void thread_ended(simty_sim *s, unsigned hart)
 {
     s->running--;
     s->mem_changed = true; /* a thread ending is progress */
     last_thread_check(s);
-    sync_barrier_check(s, s->cycle);
+    sync_thread_ended(s, hart_core(s, hart), s->cycle);
 }
 
 void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code)
 {
     s->status[hart] = HART_EXITED;
     s->exit_code[hart] = code;
-    thread_ended(s);
+    thread_ended(s, hart);
 }
 
 void sim_thread_park(simty_sim *s, unsigned hart)
 {
     s->status[hart] = HART_PARKED;
-    thread_ended(s);
+    thread_ended(s, hart);
 }
 
 int sim_symbolize(const simty_sim *s, uint32_t addr, char *buf, size_t n)

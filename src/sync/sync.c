@@ -10,23 +10,45 @@ void sync_init(sync_unit *u, uint64_t latency)
     *u = (sync_unit){.latency = latency, .next_wake = WAKE_ON_EVENT};
 }
 
-void sync_barrier_check(simty_sim *s, uint64_t now)
+static void completed(simty_sim *s)
 {
-    sync_unit *u = &s->sync;
-    if (!u->arrived || u->arrived < s->running)
-        return;
-    u->arrived = 0;
-    u->completed++;
+    s->sync.completed++;
     s->st->barriers++;
-    u->release = true;
-    u->release_at = now + u->latency;
+    s->sync.release = true;
     s->mem_changed = true; /* progress, for deadlock detection */
 }
 
-void sync_arrive(simty_sim *s, unsigned threads, uint64_t now)
+static void barrier_check(simty_sim *s, unsigned core, uint64_t now)
 {
-    s->sync.arrived += threads;
-    sync_barrier_check(s, now);
+    sync_unit *u = &s->sync;
+    if (u->arrived && u->arrived >= s->running) {
+        u->arrived = 0;
+        u->release_machine = true;
+        u->release_at = now + u->latency;
+        completed(s);
+    }
+    if (u->core_arrived[core] && u->core_arrived[core] >= u->core_running[core]) {
+        u->core_arrived[core] = 0;
+        u->core_release |= 1ull << core;
+        u->core_release_at[core] = now + u->latency;
+        completed(s);
+    }
+}
+
+void sync_thread_ended(simty_sim *s, unsigned core, uint64_t now)
+{
+    s->sync.core_running[core]--;
+    barrier_check(s, core, now);
+}
+
+void sync_arrive(simty_sim *s, enum path_wait why, unsigned core, unsigned threads,
+                 uint64_t now)
+{
+    if (why == WAIT_BARRIER_CORE)
+        s->sync.core_arrived[core] += threads;
+    else
+        s->sync.arrived += threads;
+    barrier_check(s, core, now);
 }
 
 /* Memory changed: wakes the paths of table t that wait for it (a spin the
@@ -60,12 +82,24 @@ void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t 
 {
     sync_unit *u = &s->sync;
     if (u->release) {
-        for (unsigned w = 0; w < nwarps; w++)
-            if (tables[w].nwait)
+        for (unsigned w = 0; w < nwarps; w++) {
+            if (!tables[w].nwait)
+                continue;
+            if (u->release_machine)
                 paths_set_wake(&tables[w], WAIT_BARRIER, u->release_at);
-        u->release = false;
-        if (u->release_at < u->next_wake)
+            unsigned c = w / s->W;
+            if (u->core_release >> c & 1)
+                paths_set_wake(&tables[w], WAIT_BARRIER_CORE, u->core_release_at[c]);
+        }
+        if (u->release_machine && u->release_at < u->next_wake)
             u->next_wake = u->release_at;
+        for (uint64_t m = u->core_release; m; m &= m - 1) {
+            uint64_t at = u->core_release_at[__builtin_ctzll(m)];
+            if (at < u->next_wake)
+                u->next_wake = at;
+        }
+        u->release = u->release_machine = false;
+        u->core_release = 0;
     }
     if (u->store_waiting && s->sync.store_epoch != u->store_epoch_seen) {
         u->store_epoch_seen = s->sync.store_epoch;
@@ -102,7 +136,7 @@ void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t 
 
 void sync_count_waits(simty_stats *st, const uint64_t waited[WAIT_KINDS])
 {
-    st->barrier_wait_cycles += waited[WAIT_BARRIER];
+    st->barrier_wait_cycles += waited[WAIT_BARRIER] + waited[WAIT_BARRIER_CORE];
     st->wrs_wait_cycles += waited[WAIT_WRS];
     st->backoff_cycles += waited[WAIT_BACKOFF] + waited[WAIT_SPIN];
 }

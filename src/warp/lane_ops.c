@@ -125,7 +125,7 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
 #define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12))
 
 bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
-              unsigned hart, uint32_t pc)
+              unsigned hart, uint32_t pc, uint32_t *scope)
 {
     uint32_t src = d->op >= OP_CSRRWI ? (uint32_t)d->imm : x[(unsigned)d->rs1 * stride + lane];
     bool is_write_op = d->op == OP_CSRRW || d->op == OP_CSRRWI;
@@ -187,6 +187,7 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
                 sim_fault(s, hart, pc, "barrier scope %u is reserved (0: machine, 1: core)", nv);
                 return false;
             }
+            *scope = nv;
         } else
             s->mscratch[hart] = nv;
     }

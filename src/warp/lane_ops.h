@@ -52,9 +52,10 @@ static inline unsigned mem_access_size(const insn_t *d)
 bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
                  unsigned hart, uint32_t addr, uint32_t pc);
 
-/* CSR read/modify/write of one lane.  Returns false after a fault. */
+/* CSR read/modify/write of one lane.  Returns false after a fault.  A
+ * write to the barrier CSR leaves its scope in *scope. */
 bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
-              unsigned hart, uint32_t pc);
+              unsigned hart, uint32_t pc, uint32_t *scope);
 
 /* ECALL of one lane: returns true if the thread exits (a7 = 93, code in
  * *code); false after reporting an unsupported call. */

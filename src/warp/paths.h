@@ -50,6 +50,7 @@ enum path_wait {
     WAIT_WRS,     /* wrs.nto / wrs.sto: until its reservation is lost (or a timeout) */
     WAIT_BACKOFF, /* backed off by the spin detector until `wake` */
     WAIT_SPIN,    /* a spin nothing has disturbed: until memory changes */
+    WAIT_BARRIER_CORE, /* parked at its core's barrier (scope 1) until it completes */
     WAIT_KINDS
 };
 

@@ -34,8 +34,8 @@ static void park(simty_sim *s, path_table *pt, unsigned hart0, path_t p, enum pa
     u->waiting += paths_park(pt, p, why, now, wake);
     if (wake < u->next_wake)
         u->next_wake = wake;
-    if (why == WAIT_BARRIER)
-        sync_arrive(s, lane_count(p.mask, s->T), now);
+    if (why == WAIT_BARRIER || why == WAIT_BARRIER_CORE)
+        sync_arrive(s, why, hart0 / (s->W * s->T), lane_count(p.mask, s->T), now);
 }
 
 void warp_commit_wait(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,

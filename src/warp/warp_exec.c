@@ -208,18 +208,27 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         break;
     }
 
-    case CLS_CSR:
+    case CLS_CSR: {
+        uint32_t scope = SIMTY_BARRIER_SCOPE_MACHINE, scope0 = ~0u;
         for (lane_mask m = mask; m; m &= m - 1) {
             unsigned l = lowest_lane(m);
-            if (!lane_csr(s, d, x, T, l, hart0 + l, pc))
+            if (!lane_csr(s, d, x, T, l, hart0 + l, pc, &scope))
                 return false;
+            if (scope0 != ~0u && scope != scope0) {
+                sim_fault(s, hart0 + l, pc, "the threads of one path write different barrier "
+                                            "scopes (%u and %u)", scope0, scope);
+                return false;
+            }
+            scope0 = scope;
         }
         if (d->csr == SIMTY_CSR_BARRIER && csr_insn_writes(d)) {
-            o->c.park = WAIT_BARRIER; /* the threads wait at the next instruction */
+            /* the threads wait at the next instruction */
+            o->c.park = scope == SIMTY_BARRIER_SCOPE_CORE ? WAIT_BARRIER_CORE : WAIT_BARRIER;
             s->st->barrier_slots++;
             s->st->barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
         }
         break;
+    }
 
     case CLS_SYSTEM:
         if (d->op == OP_ECALL) {
