@@ -244,8 +244,54 @@ const simty_stats *simty_roi_stats_get(const simty_sim *s);
 const simty_stats *simty_core_stats_get(const simty_sim *s, unsigned core);
 const simty_stats *simty_core_roi_stats_get(const simty_sim *s, unsigned core);
 
+
+/* ---- program inspection (for disassemblers and debugger front ends) ----
+ *
+ * The loaded program as the ELF file describes it.  Names and file names
+ * come from the file: guest-controlled text, to be escaped before printing.
+ * Before a program is loaded there are no symbols and no segments. */
+
 /* Address of an ELF symbol of the loaded program; returns 0 if found. */
 int simty_find_symbol(const simty_sim *s, const char *name, uint32_t *addr);
+
+/* The program's symbols, sorted by address and then name: symbol i
+ * (0..count-1).  simty_symbol_get() returns 0, or -1 for an i out of range;
+ * the name lives as long as the instance. */
+size_t simty_symbol_count(const simty_sim *s);
+int simty_symbol_get(const simty_sim *s, size_t i, const char **name, uint32_t *addr);
+
+/* The program's executable segments (every PF_X PT_LOAD, in file order):
+ * [addr, addr+size) at their physical addresses.  Returns 0, or -1 for an
+ * i out of range. */
+unsigned simty_exec_segment_count(const simty_sim *s);
+int simty_exec_segment_get(const simty_sim *s, unsigned i, uint32_t *addr, uint32_t *size);
+
+/* Disassembles the 32-bit word at addr in guest memory as it is now, in
+ * GNU objdump syntax with jump targets named by symbol: with objdump's
+ * standard aliases (ret, li, mv, beqz...) if aliases is non-zero, else the
+ * raw forms (objdump -M no-aliases).  Writes "mnemonic\toperands" into
+ * buf and the word into *word.  Returns 0, or -1 if [addr, addr+4) is not
+ * guest RAM. */
+int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word, char *buf,
+                 size_t n);
+
+/* Reads the DWARF line table (.debug_line, versions 2 to 5; the program
+ * needs -g) from the file simty_load() loaded, which must not have changed
+ * since.  A program without one gives an empty table.  Returns 0 (also when
+ * already read), or -1 with a one-line reason: the file cannot be read, its
+ * table is corrupt, or the program came from simty_load_image(). */
+int simty_load_source_lines(simty_sim *s, char *err, size_t errlen);
+
+/* The source line an address comes from (the last row of the line table
+ * at the greatest address <= addr): its file index and line number (>= 1).
+ * Returns 0, or -1 if no row covers addr (none before it, the end of a
+ * sequence) or the table was not read. */
+int simty_source_line(const simty_sim *s, uint32_t addr, unsigned *file, uint32_t *line);
+
+/* The table's source files, "dir/name" as the debug information gives
+ * them: file indices 0..count-1 (NULL for one out of range). */
+unsigned simty_source_file_count(const simty_sim *s);
+const char *simty_source_file(const simty_sim *s, unsigned file);
 
 /* Shell exit status for a finished run (docs/platform.md). */
 int simty_exit_status(const simty_result *r);

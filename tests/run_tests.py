@@ -9,7 +9,8 @@ usage: tests/run_tests.py --build DIR [--sanitized] [--only GROUP,...] [-j N]
                           [--random N] [--seed S]
 
 Groups:
-  unit      C unit tests (path tables, coalescer, ELF loader robustness)
+  unit      C unit tests (path tables, coalescer, ELF loader robustness);
+            src/cli includes no simulator internal, only simty.h
   disasm    `simty disasm` agrees with GNU objdump
   isa       ISA tests pass on simty (every model) and on QEMU
   qemu      every SDK example gives the same output lines and exit status on
@@ -166,7 +167,28 @@ def group_unit(ctx):
             if status != 0:
                 raise Failure("%s exited %d:\n%s%s" % (cmd[0], status, out, err))
         tests.append(("unit " + n, t))
+    tests.append(("unit cli includes only simty.h", check_cli_includes))
     return tests
+
+
+CLI_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]*)"', re.M)
+
+
+def check_cli_includes():
+    """The simty command (src/cli) uses the library only through its public
+    header: besides simty.h it may include its own cli/ headers and the
+    generic host utilities of util/, never a simulator internal."""
+    cli = os.path.join(ROOT, "src", "cli")
+    bad = []
+    for name in sorted(os.listdir(cli)):
+        if not name.endswith((".c", ".h")):
+            continue
+        with open(os.path.join(cli, name)) as f:
+            for inc in CLI_INCLUDE.findall(f.read()):
+                if inc != "simty.h" and not inc.startswith(("cli/", "util/")):
+                    bad.append("src/cli/%s: #include \"%s\"" % (name, inc))
+    if bad:
+        raise Failure("the CLI must use only src/simty.h:\n" + "\n".join(bad))
 
 
 def group_disasm(ctx):

@@ -11,9 +11,7 @@
 #include "cli/disasm.h"
 #include "cli/options.h"
 #include "cli/output.h"
-#include "isa/disasm.h"
-#include "loader/dwarf_line.h"
-#include "sim/sim.h"
+#include "simty.h"
 #include "util/escape.h"
 #include "util/file.h"
 
@@ -88,11 +86,6 @@ typedef struct source_file {
     int tried;
 } source_file;
 
-typedef struct source_view {
-    line_table lines;
-    source_file *files; /* one per line_table.files entry */
-} source_view;
-
 /* Prints at most n bytes of source text (stopping at a NUL): printable
  * ASCII and tabs as they are, any other byte as \xHH, so that a source line
  * cannot send control sequences to the terminal.  (Backslashes stay: the
@@ -108,43 +101,34 @@ static void put_source_text(const char *s, size_t n)
     }
 }
 
-static int source_open(source_view *v, const char *path, char *err, size_t errlen)
+/* Reads the line table of the program loaded from path and returns one
+ * source_file per file of it, or NULL with a reason in err. */
+static source_file *source_open(simty_sim *s, const char *path, char *err, size_t errlen)
 {
-    memset(v, 0, sizeof *v);
-    size_t len;
-    char name[200];
-    text_escape(name, sizeof name, path);
-    uint8_t *buf = read_regular_file(path, name, &len, err, errlen);
-    if (!buf)
-        return -1;
-    char why[256];
-    int rc = dwarf_line_read(buf, len, &v->lines, why, sizeof why);
-    free(buf);
-    if (!rc && !(v->files = calloc(v->lines.nfiles + 1, sizeof *v->files))) {
-        snprintf(why, sizeof why, "out of host memory");
-        rc = -1;
+    if (simty_load_source_lines(s, err, errlen))
+        return NULL;
+    source_file *files = calloc(simty_source_file_count(s) + 1, sizeof *files);
+    if (!files) {
+        char name[200];
+        text_escape(name, sizeof name, path);
+        snprintf(err, errlen, "%s: out of host memory", name);
     }
-    if (rc) {
-        snprintf(err, errlen, "%s: %s", name, why);
-        line_table_free(&v->lines);
-        return -1;
-    }
-    return 0;
+    return files;
 }
 
-static void source_close(source_view *v)
+static void source_close(const simty_sim *s, source_file *files)
 {
-    for (size_t i = 0; v->files && i < v->lines.nfiles; i++)
-        free(v->files[i].text);
-    free(v->files);
-    line_table_free(&v->lines);
+    for (unsigned i = 0; i < simty_source_file_count(s); i++)
+        free(files[i].text);
+    free(files);
 }
 
 /* Prints "FILE:LINE" and the line's text (when the file can be read). */
-static void print_source_line(source_view *v, const line_row *r)
+static void print_source_line(const simty_sim *s, source_file *files, unsigned file,
+                              uint32_t line)
 {
-    source_file *sf = &v->files[r->file];
-    const char *path = v->lines.files[r->file];
+    source_file *sf = &files[file];
+    const char *path = simty_source_file(s, file);
     if (!sf->tried) {
         sf->tried = 1;
         char why[300];
@@ -153,11 +137,11 @@ static void print_source_line(source_view *v, const line_row *r)
     char name[512];
     text_escape(name, sizeof name, path); /* from the ELF: guest text */
     fputs(name, stdout);
-    printf(":%u\n", r->line);
+    printf(":%u\n", line);
     if (!sf->text)
         return;
     const char *p = sf->text, *end = sf->text + sf->len;
-    for (uint32_t l = 1; l < r->line && p < end; l++) {
+    for (uint32_t l = 1; l < line && p < end; l++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         p = nl ? nl + 1 : end;
     }
@@ -173,40 +157,40 @@ static void print_source_line(source_view *v, const line_row *r)
 
 /* ---- the listing ---- */
 
-static int disasm_symbolizer(void *ctx, uint32_t addr, char *buf, size_t n)
-{
-    return sim_symbolize(ctx, addr, buf, n);
-}
-
-/* Lists [start, end): end may be 2^32.  Returns 0, or the errno of the
- * first failed write to stdout (a closed pipe, a full disk): it stops there. */
-static int list_segment(simty_sim *s, uint32_t start, uint64_t end, const disasm_opts *o,
-                         source_view *v)
+/* Lists [start, end): end may be 2^32.  files: the source files (--source)
+ * or NULL.  Returns 0, or the errno of the first failed write to stdout (a
+ * closed pipe, a full disk): it stops there. */
+static int list_segment(const simty_sim *s, uint32_t start, uint64_t end, const disasm_opts *o,
+                        source_file *files)
 {
     size_t k = 0; /* symbols are sorted by address */
-    const line_row *last = NULL;
+    const char *sym;
+    uint32_t sym_addr;
+    int have_last = 0; /* the previous word had a source line: last_file:last_line */
+    unsigned last_file = 0;
+    uint32_t last_line = 0;
     for (uint64_t a64 = start; a64 + 4 <= end; a64 += 4) {
         uint32_t a = (uint32_t)a64;
-        while (k < s->elf.nsyms && s->elf.syms[k].addr < a)
-            k++;
-        for (; k < s->elf.nsyms && s->elf.syms[k].addr == a; k++) {
+        for (; !simty_symbol_get(s, k, &sym, &sym_addr) && sym_addr <= a; k++) {
+            if (sym_addr < a)
+                continue;
             char name[256];
-            text_escape(name, sizeof name, s->elf.syms[k].name);
+            text_escape(name, sizeof name, sym);
             if (printf("\n%08x <%s>:\n", a, name) < 0)
                 return errno;
         }
-        const line_row *r = v ? line_table_find(&v->lines, a) : NULL;
-        if (r && (!last || r->file != last->file || r->line != last->line))
-            print_source_line(v, r);
-        last = r;
+        unsigned file;
+        uint32_t line;
+        int have = files && !simty_source_line(s, a, &file, &line);
+        if (have && (!have_last || file != last_file || line != last_line))
+            print_source_line(s, files, file, line);
+        if ((have_last = have))
+            last_file = file, last_line = line;
         char dis[200];
-        insn_t d;
-        insn_decode(load_le(mem_ptr(&s->mem, a, 4), 4), &d);
-        if (o->aliases)
-            insn_disasm_alias(&d, a, dis, sizeof dis, disasm_symbolizer, s);
-        else
-            insn_disasm(&d, a, dis, sizeof dis, disasm_symbolizer, s);
-        if (printf("%8x:\t%08x\t%s\n", a, d.raw, dis) < 0)
+        uint32_t word;
+        if (simty_disasm(s, a, o->aliases, &word, dis, sizeof dis))
+            break; /* not in memory: the loader puts every segment there */
+        if (printf("%8x:\t%08x\t%s\n", a, word, dis) < 0)
             return errno;
     }
     return 0;
@@ -222,21 +206,19 @@ int cmd_disasm(int argc, char **argv)
     simty_sim *s = simty_create(&o.cfg, err, sizeof err);
     if (!s)
         return usage_error("%s", err);
-    source_view view, *v = NULL;
+    source_file *files = NULL;
     if (simty_load(s, o.program, err, sizeof err) ||
-        (o.source && source_open(&view, o.program, err, sizeof err))) {
+        (o.source && !(files = source_open(s, o.program, err, sizeof err)))) {
         fprintf(stderr, "simty: %s\n", err);
         simty_destroy(s);
         return SIMTY_STATUS_LOAD;
     }
-    if (o.source)
-        v = &view;
     int werr = 0;
-    for (unsigned i = 0; i < s->elf.nexec && !werr; i++)
-        werr = list_segment(s, s->elf.exec[i].addr,
-                            (uint64_t)s->elf.exec[i].addr + s->elf.exec[i].size, &o, v);
-    if (v)
-        source_close(v);
+    uint32_t addr, size;
+    for (unsigned i = 0; !werr && !simty_exec_segment_get(s, i, &addr, &size); i++)
+        werr = list_segment(s, addr, (uint64_t)addr + size, &o, files);
+    if (files)
+        source_close(s, files);
     simty_destroy(s);
     return finish_stdout(werr);
 }

@@ -13,8 +13,6 @@
 #include "cli/disasm.h"
 #include "cli/options.h"
 #include "cli/output.h"
-#include "isa/disasm.h"
-#include "sim/sim.h"
 #include "simty.h"
 #include "util/escape.h"
 
@@ -375,7 +373,9 @@ static int cmd_run(int argc, char **argv)
         simty_request_stop(s, got_signal);
     simty_run(s);
     running_sim = NULL;
-    if (o.cfg.trace_roi && (o.trace_commits || o.trace_kanata) && s->roi_state == ROI_NONE)
+    /* a region still open when the run ends is closed then: no ROI
+     * statistics after a run means none was ever opened */
+    if (o.cfg.trace_roi && (o.trace_commits || o.trace_kanata) && !simty_roi_stats_get(s))
         fprintf(stderr, "simty: note: --trace-roi: the program never opened a region of "
                         "interest (simty_roi_begin), so the traces are empty\n");
     int trace_bad = trace_close(&commits) | trace_close(&kanata_out);

@@ -155,6 +155,8 @@ void simty_destroy(simty_sim *s)
     free(s->paths);
     console_free(&s->console);
     elf_free(&s->elf);
+    free(s->program_path);
+    line_table_free(&s->lines);
     mem_free(&s->mem);
     free(s->x);
     free(s->pc);
@@ -213,6 +215,11 @@ int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
     }
     if (elf_load(path, &s->mem, &s->elf, err, errlen))
         return -1;
+    free(s->program_path); /* a failed load may have come first */
+    if (!(s->program_path = strdup(path))) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
     return start_program(s, err, errlen);
 }
 

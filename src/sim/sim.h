@@ -21,6 +21,7 @@
 
 #include "devices/devices.h"
 #include "isa/insn.h"
+#include "loader/dwarf_line.h"
 #include "loader/elf.h"
 #include "memory/memory.h"
 #include "sim/stacks.h"
@@ -85,6 +86,9 @@ struct simty_sim {
     console_t console;
     elf_image elf;
     bool loaded;
+    char *program_path;  /* simty_load's path (NULL after simty_load_image) */
+    line_table lines;    /* DWARF line table (simty_load_source_lines) */
+    bool lines_loaded;
     uint32_t tohost;     /* address of the tohost word, if has_tohost */
     bool has_tohost;
     stack_layout stacks; /* SDK per-thread stacks (sim/stacks.h) */

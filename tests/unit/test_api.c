@@ -35,6 +35,64 @@ static uint8_t *read_all(const char *path, size_t *len)
     return buf;
 }
 
+/* Program inspection: symbols, executable segments, disassembly and the
+ * line table of the (debug) program at path. */
+static void check_program(const simty_config *cfg, const char *path)
+{
+    char err[256];
+    simty_sim *s = simty_create(cfg, err, sizeof err);
+    CHECK(s != NULL);
+    if (!s)
+        return;
+    CHECK_EQ(simty_symbol_count(s), 0); /* nothing loaded yet */
+    CHECK(simty_load_source_lines(s, err, sizeof err) == -1);
+    CHECK(simty_load(s, path, err, sizeof err) == 0);
+
+    size_t nsyms = simty_symbol_count(s);
+    const char *name;
+    uint32_t addr, prev = 0, main_addr = 0, size;
+    CHECK(nsyms > 10);
+    for (size_t i = 0; i < nsyms; i++) {
+        CHECK(simty_symbol_get(s, i, &name, &addr) == 0);
+        CHECK(addr >= prev); /* address order */
+        prev = addr;
+        if (!strcmp(name, "main"))
+            main_addr = addr;
+    }
+    CHECK(simty_symbol_get(s, nsyms, &name, &addr) == -1);
+    CHECK(simty_find_symbol(s, "main", &addr) == 0 && addr == main_addr);
+
+    /* main lies in an executable segment and disassembles */
+    int in_exec = 0;
+    unsigned nexec = simty_exec_segment_count(s);
+    CHECK(nexec >= 1);
+    for (unsigned i = 0; i < nexec; i++) {
+        CHECK(simty_exec_segment_get(s, i, &addr, &size) == 0);
+        in_exec |= main_addr >= addr && main_addr - addr < size;
+    }
+    CHECK(in_exec);
+    CHECK(simty_exec_segment_get(s, nexec, &addr, &size) == -1);
+    char raw[128], alias[128];
+    uint32_t w1 = 0, w2 = 1, w3 = 0;
+    CHECK(simty_disasm(s, main_addr, 0, &w1, raw, sizeof raw) == 0);
+    CHECK(simty_disasm(s, main_addr, 1, &w2, alias, sizeof alias) == 0);
+    CHECK(w1 == w2 && raw[0] && alias[0]);
+    CHECK(simty_mem_read(s, main_addr, &w3, 4) == 0 && w3 == w1);
+    CHECK(simty_disasm(s, 0x10, 1, &w1, raw, sizeof raw) == -1); /* not RAM */
+
+    /* main has a source line in a file of the table */
+    unsigned file = 0;
+    uint32_t line = 0;
+    CHECK(simty_source_line(s, main_addr, &file, &line) == -1); /* not read yet */
+    CHECK(simty_load_source_lines(s, err, sizeof err) == 0);
+    CHECK(simty_load_source_lines(s, err, sizeof err) == 0); /* once is enough */
+    CHECK(simty_source_file_count(s) >= 1);
+    CHECK(simty_source_line(s, main_addr, &file, &line) == 0 && line >= 1);
+    CHECK(file < simty_source_file_count(s) && simty_source_file(s, file) != NULL);
+    CHECK(simty_source_file(s, simty_source_file_count(s)) == NULL);
+    simty_destroy(s);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -115,8 +173,12 @@ int main(int argc, char **argv)
     CHECK_EQ(simty_exit_status(rb), 0);
     CHECK(simty_stats_get(b)->thread_instructions > 1000);
     CHECK(strcmp(simty_exit_reason_name(SIMTY_EXIT_INTERRUPTED), "interrupted") == 0);
+    /* an image has no file to read its line table from */
+    CHECK(simty_load_source_lines(b, err, sizeof err) == -1 && strstr(err, "loaded from memory"));
     simty_destroy(a);
     simty_destroy(b);
+
+    check_program(&c, argv[1]);
 
     /* a truncated image: an error, nothing leaked */
     simty_sim *t = simty_create(&c, err, sizeof err);
