@@ -62,6 +62,7 @@ enum {
     G_ROI = 16,        /* --trace-roi */
     G_WINDOW = 32,     /* --trace-from / --trace-to from H_TRACE */
     G_DWARF = 64,      /* also parse the image's DWARF line table (disasm -S) */
+    G_CORES = 128,     /* 1 to 4 cores, from H_MODEL's bits above the model */
 };
 
 static uint32_t rd32(const uint8_t *p)
@@ -101,13 +102,15 @@ static void decode(const uint8_t *h, simty_config *c, uint32_t sig[2])
     c->model = (simty_model_kind)(h[H_MODEL] % 3);
     c->warps = shape(h[H_WARPS]);
     c->threads = shape(h[H_THREADS]);
+    if (h[H_FLAGS2] & G_CORES)
+        c->cores = 1 + (h[H_MODEL] / 3u) % 4u;
     c->paths = flags & F_IDEAL ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
     c->priority = flags & F_MINPC ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
     c->coalescer = flags & F_BLOCK ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
     uint32_t lat = rd32(h + H_LATENCY);
     c->mem_latency = lat & 0x80000000u ? lat : lat % 64;
     /* a short run: the scalar model runs every hart each step */
-    unsigned harts = c->warps * c->threads, v = h[H_CYCLES] | h[H_CYCLES + 1] << 8;
+    unsigned harts = c->cores * c->warps * c->threads, v = h[H_CYCLES] | h[H_CYCLES + 1] << 8;
     unsigned budget = c->model == SIMTY_MODEL_SCALAR ? 1 + 65536 / harts : 4096;
     c->max_cycles = 1 + v % budget;
     uint32_t ram = rd32(h + H_RAM);
