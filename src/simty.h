@@ -162,7 +162,8 @@ void simty_run(simty_sim *s);
  * as if the program had done it at that cycle boundary. */
 
 /* Runs at most `cycles` more cycles (model time: simty_stats.cycles).
- * Returns the exit reason (NONE: paused). */
+ * Returns the exit reason (NONE: paused).  The configuration's
+ * max_seconds limits each call's host CPU time; max_cycles the whole run. */
 simty_exit_reason simty_run_cycles(simty_sim *s, uint64_t cycles);
 
 /* Runs until stop(s, ctx), asked before every cycle, returns non-zero (the
@@ -181,7 +182,10 @@ unsigned simty_nthreads(const simty_sim *s);
 /* Registers x0..x31 of a thread (x0 reads 0; writing it is an error) and
  * its PC.  Return 0, or -1 for a bad hart/register, a thread that has ended
  * (PC write), or (PC write, SIMT models) a thread that waits in a parked
- * path (at the barrier, in wrs, backed off). */
+ * path (at the barrier, in wrs, backed off).  The cycle model also refuses
+ * a PC write while the thread's warp has an executed instruction waiting to
+ * commit (F+7 to F+8): run one more cycle and write again.  Writing a
+ * thread's own PC changes nothing. */
 int simty_reg_read(const simty_sim *s, unsigned hart, unsigned reg, uint32_t *value);
 int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value);
 int simty_pc_read(const simty_sim *s, unsigned hart, uint32_t *pc);

@@ -161,6 +161,8 @@ def group_unit(ctx):
         cmd = [os.path.join(unit_dir, n)]
         if n in ("test_elf", "test_api", "test_step"):
             cmd.append(elf)
+        if n == "test_step":
+            cmd += [programs.asm_elf("stats", "wrs_idle"), programs.example_elf("early_return", "-O2")]
 
         def t(cmd=cmd):
             status, out, err = run(cmd)

@@ -41,6 +41,8 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             return -1;
         }
         p->warp0 = core->warp0;
+        if (s->ncores > 1)
+            snprintf(p->name, sizeof p->name, "c%u ", c);
         p->paths = core->paths;
         /* reset (spec 7): warps are initialised one per cycle, then steering
          * visits them in warp order */

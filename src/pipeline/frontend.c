@@ -84,7 +84,7 @@ void stage_predecode(simty_sim *s, pipe_state *p)
                                                     : NULL;
     if (why) {
         if (p->kt) {
-            kanata_label(p->kt, in->trace, 0, "w%u %08x fetch dropped: %s", p->warp0 + w, in->pc,
+            kanata_label(p->kt, in->trace, 0, "%sw%u %08x fetch dropped: %s", p->name, w, in->pc,
                          why);
             kanata_flush(p->kt, in->trace);
         }
@@ -105,7 +105,7 @@ void stage_predecode(simty_sim *s, pipe_state *p)
         for (char *c = dis; *c; c++)
             if (*c == '\t')
                 *c = ' ';
-        kanata_label(p->kt, in->trace, 0, "w%u %08x %s", p->warp0 + w, in->pc, dis);
+        kanata_label(p->kt, in->trace, 0, "%sw%u %08x %s", p->name, w, in->pc, dis);
         kanata_stage(p->kt, in->trace, "Pb"); /* predecode, then waits in the buffer */
     }
 }

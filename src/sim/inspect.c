@@ -66,35 +66,55 @@ int simty_pc_read(const simty_sim *s, unsigned hart, uint32_t *pc)
 
 int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc)
 {
-    if (!thread_live(s, hart) || s->model->set_pc(s, hart, pc))
+    uint32_t now;
+    if (!thread_live(s, hart) || simty_pc_read(s, hart, &now))
+        return -1;
+    if (now == pc)
+        return 0; /* nothing to move */
+    if (s->model->set_pc(s, hart, pc))
         return -1;
     s->pc[hart] = pc;
     s->mem_changed = true;
     return 0;
 }
 
-int simty_mem_read(const simty_sim *s, uint32_t addr, void *buf, size_t len)
+/* The host byte holding guest byte addr where the program sees it (with
+ * --stack-interleave, a stack word is stored elsewhere), or NULL outside
+ * RAM. */
+static uint8_t *guest_byte(const simty_sim *s, uint32_t addr)
+{
+    uint32_t word = stacks_store_addr(&s->stacks, s->nharts, addr & ~3u);
+    uint8_t *p = mem_ptr((memory_t *)&s->mem, word, 4);
+    return p ? p + (addr & 3) : NULL;
+}
+
+static bool range_ok(const simty_sim *s, uint32_t addr, size_t len)
 {
     if (len > UINT32_MAX || (uint64_t)addr + len > (1ull << 32))
+        return false;
+    for (uint64_t a = addr & ~3u; a < (uint64_t)addr + len; a += 4)
+        if (!guest_byte(s, (uint32_t)a))
+            return false;
+    return true;
+}
+
+int simty_mem_read(const simty_sim *s, uint32_t addr, void *buf, size_t len)
+{
+    if (!range_ok(s, addr, len))
         return -1;
-    const uint8_t *p = len ? mem_ptr((memory_t *)&s->mem, addr, (uint32_t)len) : NULL;
-    if (len && !p)
-        return -1;
-    if (len)
-        memcpy(buf, p, len);
+    for (size_t i = 0; i < len; i++)
+        ((uint8_t *)buf)[i] = *guest_byte(s, addr + (uint32_t)i);
     return 0;
 }
 
 int simty_mem_write(simty_sim *s, uint32_t addr, const void *buf, size_t len)
 {
-    if (len > UINT32_MAX || (uint64_t)addr + len > (1ull << 32))
-        return -1;
-    uint8_t *p = len ? mem_ptr(&s->mem, addr, (uint32_t)len) : NULL;
-    if (len && !p)
+    if (!range_ok(s, addr, len))
         return -1;
     if (!len)
         return 0;
-    memcpy(p, buf, len);
+    for (size_t i = 0; i < len; i++)
+        *guest_byte(s, addr + (uint32_t)i) = ((const uint8_t *)buf)[i];
     for (uint64_t a = addr & ~3u; a < (uint64_t)addr + len; a += 4)
         sim_code_written(s, (uint32_t)a);
     s->mem_changed = true;

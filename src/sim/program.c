@@ -39,7 +39,10 @@ static int symbolize_cb(void *ctx, uint32_t addr, char *buf, size_t n)
 int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word, char *buf,
                  size_t n)
 {
-    const uint8_t *p = mem_ptr((memory_t *)&s->mem, addr, 4);
+    /* --stack-interleave: the word where the program sees it stored */
+    const uint8_t *p = (addr & 3) ? NULL
+                                  : mem_ptr((memory_t *)&s->mem,
+                                            stacks_store_addr(&s->stacks, s->nharts, addr), 4);
     if (!p)
         return -1;
     insn_t d;

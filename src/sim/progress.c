@@ -76,8 +76,6 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint)
         if (s->status[h] != HART_RUNNING)
             continue;
         uint8_t w = s->model->wait_state ? s->model->wait_state(s, h) : WAIT_NONE;
-        if (w == WAIT_BARRIER_CORE) /* reported with the machine's barrier */
-            w = WAIT_BARRIER;
         count[w < WAIT_KINDS ? w : 0]++;
         if (missing)
             missing[h] = w != WAIT_BARRIER;
@@ -95,6 +93,10 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint)
         if ((size_t)n < len)
             n += snprintf(m + n, len - (size_t)n, one ? " never arrives" : " never arrive");
     }
+    if (count[WAIT_BARRIER_CORE] && (size_t)n < len)
+        n += snprintf(m + n, len - (size_t)n, "; %u threads wait at their core's barrier (scope "
+                                              "1) for threads of their core that never arrive",
+                      count[WAIT_BARRIER_CORE]);
     if (count[WAIT_WRS] && (size_t)n < len)
         n += snprintf(m + n, len - (size_t)n, "; %u threads wait in wrs for a store that never "
                                               "comes", count[WAIT_WRS]);

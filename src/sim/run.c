@@ -10,9 +10,10 @@
 #include "sim/sim.h"
 
 /* Every core is quiet: wait for the next timed wake-up (the functional
- * models jump to it), or report that nothing can ever wake the waiting
- * threads.  Returns true if the cores should not tick this cycle. */
-static bool machine_idle(simty_sim *s)
+ * models jump to it, but not past `until`), or report that nothing can
+ * ever wake the waiting threads.  Returns true if the cores should not tick
+ * this cycle. */
+static bool machine_idle(simty_sim *s, uint64_t until)
 {
     if (!s->sync.waiting) { /* cannot happen: the last thread's end stops the run */
         sim_stop(s, SIMTY_EXIT_EXIT, 0);
@@ -25,7 +26,9 @@ static bool machine_idle(simty_sim *s)
     if (!s->model->skips_idle_time)
         return false;
     uint64_t next = s->sync.release ? s->cycle + 1 : s->sync.next_wake;
-    s->cycle = next < s->cycle_limit ? next : s->cycle_limit;
+    if (next > s->cycle_limit)
+        next = s->cycle_limit;
+    s->cycle = next < until ? next : until;
     return true;
 }
 
@@ -37,7 +40,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
         bool quiet = true;
         for (unsigned c = 0; c < s->ncores && quiet; c++)
             quiet = m->quiet(s, &s->core[c]);
-        if (quiet && machine_idle(s))
+        /* with a stop function, every cycle boundary is asked about */
+        if (quiet && machine_idle(s, stop ? s->cycle + 1 : until))
             continue;
         bool complete = true;
         for (unsigned c = 0; c < s->ncores && complete && !sim_stopped(s); c++) {

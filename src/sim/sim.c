@@ -184,7 +184,6 @@ static void patch_symbol(simty_sim *s, const char *name, uint32_t value)
  * loader-filled words, every hart at the entry point. */
 static int start_program(simty_sim *s, char *err, size_t errlen)
 {
-    s->loaded = true;
     s->has_tohost = elf_find_symbol(&s->elf, SIMTY_SYM_TOHOST, &s->tohost) == 0;
     patch_symbol(s, SIMTY_SYM_NTHREADS, s->nharts);
     patch_symbol(s, SIMTY_SYM_ON_SIMULATOR, 1);
@@ -204,15 +203,20 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     const model_ops *m = s->model;
     progress_init(&s->watch, m->watch_interval_per_hart ? m->watch_interval_per_hart * s->nharts
                                                         : m->watch_interval_fixed, 0);
-    return m->init(s, err, errlen);
+    if (m->init(s, err, errlen))
+        return -1;
+    s->loaded = true; /* only now: a failed load leaves nothing to run or inspect */
+    return 0;
 }
 
 int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
 {
-    if (s->loaded) {
-        snprintf(err, errlen, "a program is already loaded");
+    if (s->load_tried) {
+        snprintf(err, errlen, s->loaded ? "a program is already loaded"
+                                        : "a load already failed on this simulator");
         return -1;
     }
+    s->load_tried = true;
     if (elf_load(path, &s->mem, &s->elf, err, errlen))
         return -1;
     free(s->program_path); /* a failed load may have come first */
@@ -225,10 +229,12 @@ int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
 
 int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_t errlen)
 {
-    if (s->loaded) {
-        snprintf(err, errlen, "a program is already loaded");
+    if (s->load_tried) {
+        snprintf(err, errlen, s->loaded ? "a program is already loaded"
+                                        : "a load already failed on this simulator");
         return -1;
     }
+    s->load_tried = true;
     if (elf_load_buffer(elf, len, &s->mem, &s->elf, err, errlen))
         return -1;
     return start_program(s, err, errlen);

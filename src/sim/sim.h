@@ -85,7 +85,8 @@ struct simty_sim {
     uint64_t ram_size;
     console_t console;
     elf_image elf;
-    bool loaded;
+    bool loaded;         /* a program is loaded and every model is ready to run it */
+    bool load_tried;     /* simty_load* was called (one program per simulator) */
     char *program_path;  /* simty_load's path (NULL after simty_load_image) */
     line_table lines;    /* DWARF line table (simty_load_source_lines) */
     bool lines_loaded;

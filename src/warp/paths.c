@@ -356,6 +356,8 @@ int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
         i++;
     if (i == t->n)
         return -1;
+    if (t->list[i].pc == pc)
+        return 0; /* already there */
     path_t moved = t->list[i];
     moved.pc = pc;
     moved.mask = bit;
@@ -367,7 +369,8 @@ int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
         path_t p = t->list[k];
         if (!p.mask)
             continue;
-        if (p.pc == moved.pc && p.depth == moved.depth) {
+        if (!merged && p.pc == moved.pc && p.depth == moved.depth) {
+            /* (the CCT may hold equal entries: join the first only) */
             p.mask |= bit;
             merged = true;
         }

@@ -214,6 +214,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             unsigned l = lowest_lane(m);
             if (!lane_csr(s, d, x, T, l, hart0 + l, pc, &scope))
                 return false;
+            if (s->ncores == 1) /* one core: its barrier is the machine's */
+                scope = SIMTY_BARRIER_SCOPE_MACHINE;
             if (scope0 != ~0u && scope != scope0) {
                 sim_fault(s, hart0 + l, pc, "the threads of one path write different barrier "
                                             "scopes (%u and %u)", scope0, scope);

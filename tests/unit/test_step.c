@@ -1,10 +1,14 @@
 /* The stepping and inspection interface (simty.h) on a two-core machine,
  * every model: a run paused every few cycles ends exactly like one run
- * (same cycles, counts, output); simty_run_until stops where asked; paths
+ * (same cycles, counts, output); simty_run_cycles and simty_run_until stop
+ * exactly where asked, even while the machine is idle; moving threads away
+ * and back at every pause leaves the results unchanged; paths
  * partition a warp's live threads and agree with each thread's PC; register,
  * memory and PC reads and writes do what they say and refuse bad arguments;
  * the cores' statistics add up to the machine's.
- * Usage: test_step PROGRAM.elf (an SDK program that ends by itself) */
+ * Usage: test_step PROGRAM.elf IDLE.elf DIVERGENT.elf (SDK programs that
+ * end by themselves, the second tests/stats/wrs_idle.S; the third's paths
+ * fill the CCT, where equal entries can sit side by side) */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,10 +175,62 @@ static void inspect(simty_model_kind m, const char *elf)
     fclose(console);
 }
 
+/* Pauses every 37 cycles and moves every live thread to PC+4 and back
+ * (two real PC writes): the program must give the unbroken run's output. */
+static void moves(simty_model_kind m, const char *elf, const run_out *whole)
+{
+    FILE *console = tmpfile();
+    simty_sim *s = make(m, elf, console);
+    unsigned moved = 0;
+    while (simty_run_cycles(s, 37) == SIMTY_EXIT_NONE) {
+        for (unsigned h = 0; h < simty_nthreads(s); h++) {
+            uint32_t pc, back;
+            simty_thread_state st = simty_thread_state_get(s, h);
+            if ((st != SIMTY_THREAD_ACTIVE && st != SIMTY_THREAD_READY) ||
+                simty_pc_read(s, h, &pc) || simty_pc_write(s, h, pc + 4))
+                continue;
+            CHECK(simty_pc_read(s, h, &back) == 0 && back == pc + 4);
+            CHECK(simty_pc_write(s, h, pc) == 0);
+            moved++;
+        }
+        check_paths(s);
+    }
+    CHECK(moved > 100);
+    const simty_result *r = simty_result_get(s);
+    CHECK(r->reason == whole->r.reason && r->exit_code == whole->r.exit_code);
+    CHECK_EQ(simty_stats_get(s)->thread_instructions >= whole->st.thread_instructions, 1);
+    simty_destroy(s);
+    rewind(console);
+    static char out[1 << 16];
+    size_t len = fread(out, 1, sizeof out, console);
+    fclose(console);
+    CHECK(len == whole->len && !memcmp(out, whole->out, len));
+}
+
+/* A machine where every thread waits (wrs.sto): the functional models
+ * jump over idle time, but never past where they were asked to stop. */
+static void idle(simty_model_kind m, const char *elf)
+{
+    FILE *console = tmpfile();
+    simty_sim *s = make(m, elf, console);
+    CHECK(simty_run_cycles(s, 10) == SIMTY_EXIT_NONE);
+    CHECK_EQ(simty_cycle(s), 10);
+    uint64_t at = 100;
+    CHECK(simty_run_until(s, stop_at_cycle, &at, UINT64_MAX) == SIMTY_EXIT_NONE);
+    CHECK_EQ(simty_cycle(s), 100);
+    for (unsigned h = 0; h < simty_nthreads(s); h++)
+        CHECK(simty_thread_state_get(s, h) == SIMTY_THREAD_WRS);
+    simty_run(s);
+    CHECK(simty_result_get(s)->reason == SIMTY_EXIT_EXIT);
+    CHECK(simty_cycle(s) > 256);
+    simty_destroy(s);
+    fclose(console);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_step PROGRAM.elf\n");
+    if (argc != 4) {
+        fprintf(stderr, "usage: test_step PROGRAM.elf IDLE.elf DIVERGENT.elf\n");
         return 2;
     }
     for (simty_model_kind m = SIMTY_MODEL_SCALAR; m <= SIMTY_MODEL_CYCLE; m++) {
@@ -195,6 +251,10 @@ int main(int argc, char **argv)
         }
         CHECK(whole.len > 0);
         inspect(m, argv[1]);
+        moves(m, argv[1], &whole);
+        idle(m, argv[2]);
+        run(m, argv[3], 0, &whole);
+        moves(m, argv[3], &whole);
     }
     return check_report("test_step");
 }
