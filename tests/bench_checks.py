@@ -166,6 +166,8 @@ def tests(ctx, run, simty, Failure):
             (["--shapes", "65x1x1", ok_elf], USAGE, r"--shapes: .*got '65x1x1'"),
             (["--shapes", "1x2x3x4", ok_elf], USAGE, r"--shapes: .*got '1x2x3x4'"),
             (["--shapes", "2xx4", ok_elf], USAGE, r"--shapes: .*got '2xx4'"),
+            (["--shapes", "1x0x4", ok_elf], USAGE, r"--shapes: .*got '1x0x4'"),
+            (["--shapes", "1x1x65", ok_elf], USAGE, r"--shapes: .*got '1x1x65'"),
             (["--shapes", ",", ok_elf], USAGE, r"--shapes: empty list"),
             (["--model", "gpu", ok_elf], USAGE, r"--model: expected cycle, simt or scalar"),
             (["--paths", "hct,stack", ok_elf], USAGE, r"--paths: expected hct or ideal"),

@@ -224,6 +224,25 @@ static void idle(simty_model_kind m, const char *elf)
     CHECK(simty_result_get(s)->reason == SIMTY_EXIT_EXIT);
     CHECK(simty_cycle(s) > 256);
     simty_destroy(s);
+
+    /* a load that fails (--stack-interleave needs an SDK program) leaves
+     * nothing to run or inspect, and no crash */
+    simty_config c;
+    simty_config_default(&c);
+    c.model = m;
+    c.stack_interleave = 1;
+    c.console = console;
+    char err[256];
+    s = simty_create(&c, err, sizeof err);
+    CHECK(s && simty_load(s, elf, err, sizeof err) == -1);
+    CHECK(simty_load(s, elf, err, sizeof err) == -1); /* one load per simulator */
+    uint32_t v;
+    simty_path_info p[4];
+    CHECK(simty_thread_state_get(s, 0) == SIMTY_THREAD_EXITED);
+    CHECK(simty_pc_read(s, 0, &v) == -1 && simty_pc_write(s, 0, 0) == -1);
+    CHECK(simty_warp_paths(s, 0, 0, p, 4) == -1);
+    CHECK(simty_run_cycles(s, 5) == SIMTY_EXIT_FAULT);
+    simty_destroy(s);
     fclose(console);
 }
 
