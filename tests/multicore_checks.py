@@ -167,7 +167,7 @@ def conventions(Failure):
                           "to fail)" % n)
         with open(os.path.join(programs.ROOT, "tests", "multicore", n + ".c")) as f:
             text = f.read()
-        if not re.search(r'lt_report\("%s",' % re.escape(n), text):
+        if not re.search(r'pg_report\("%s",' % re.escape(n), text):
             raise Failure("%s does not report under its own name" % n)
 
 

@@ -107,7 +107,8 @@ def build_multicore(name, brk=None):
     MULTICORE_BREAKS, defined)."""
     src = os.path.join(ROOT, "tests", "multicore", name + ".c")
     out = multicore_elf(name, brk)
-    if stale(out, [src, os.path.join(ROOT, "tests", "multicore", "litmus.h")] + sdk_files()):
+    if stale(out, [src, os.path.join(ROOT, "tests", "multicore", "litmus.h"),
+                     os.path.join(ROOT, "tests", "progress", "progress.h")] + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         _run([SIMTY_CC, "-Wall", "-Wextra", "-Werror"] + (["-D" + brk] if brk else []) +
              [src, "-o", out], out)

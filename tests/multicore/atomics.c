@@ -48,7 +48,7 @@ static volatile uint32_t bottom[LT_MAX_THREADS], sc_fails[LT_MAX_THREADS];
 static uint32_t fetch_add(volatile uint32_t *p, uint32_t v)
 {
     uint32_t old = *p;
-    lt_delay(old, 2);
+    pg_delay(old, 2);
     *p = old + v;
     return old;
 }
@@ -103,7 +103,7 @@ int main(void)
         unsigned i = tid * K + k;
         mark(seen_tick, fetch_add(&tick, 1), nk, &bad);
 
-        uint32_t v = 1 + lt_rand(1, i) % 1000;
+        uint32_t v = 1 + pg_rand(1, i) % 1000;
         fetch_add(&sum[(tid + k) % 4], v);
         add[(tid + k) % 4] += v;
 
@@ -111,13 +111,13 @@ int main(void)
         mark(seen_mix, (k + tid) & 1 ? lrsc_inc(&mix, &fails) : fetch_add(&mix, 1), nk, &bad);
         mark(seen_swap, __atomic_exchange_n(&swapw, i + 1, __ATOMIC_ACQ_REL), nk + 1, &bad);
 
-        int32_t m = (int32_t)lt_rand(2, i);
+        int32_t m = (int32_t)pg_rand(2, i);
         int32_t oldm = simty_atomic_max(&maxw, m); /* amomax.w */
         if (oldm < hi)
             bad++; /* the word shrank below what this thread put there */
         hi = m > hi ? m : hi;
 
-        uint32_t u = lt_rand(3, i);
+        uint32_t u = pg_rand(3, i);
         uint32_t oldu = simty_atomic_minu(&minw, u); /* amominu.w */
         if (oldu > lo)
             bad++;
@@ -155,7 +155,7 @@ int main(void)
     unsigned wrong = (tick != nk) + (lrsc != nk) + (mix != nk) + (maxw != wmax) + (minw != wmin);
     for (unsigned j = 0; j < 4; j++)
         wrong += sum[j] != want[j];
-    return lt_report("atomics", total == 0 && wrong == 0,
+    return pg_report("atomics", total == 0 && wrong == 0,
                      "%u ops of 7 kinds per thread, %u bad old values, %u wrong finals "
                      "(tick %u lrsc %u mix %u of %u), %u sc.w retries",
                      K, (unsigned)total, wrong, (unsigned)tick, (unsigned)lrsc, (unsigned)mix,

@@ -19,7 +19,7 @@ static volatile uint32_t slot[2][LT_MAX_THREADS];
 
 static uint32_t value(unsigned p, unsigned t)
 {
-    return lt_rand(p, t) ^ (p << 24) ^ t;
+    return pg_rand(p, t) ^ (p << 24) ^ t;
 }
 
 int main(void)
@@ -33,7 +33,7 @@ int main(void)
     for (unsigned p = 0; p < phases; p++) {
         volatile uint32_t *buf = slot[p % 2];
         if (tid == (p * 7919u + n / 2) % n)
-            lt_delay(p, 200); /* the late thread */
+            pg_delay(p, 200); /* the late thread */
         buf[tid] = value(p, tid);
 #if defined(LT_BREAK)
         /* a broken test: no barrier */
@@ -57,7 +57,7 @@ int main(void)
     uint32_t total = 0;
     for (unsigned t = 0; t < n; t++)
         total += lt_bad[t];
-    return lt_report("barrier_all", total == 0,
+    return pg_report("barrier_all", total == 0,
                      "%u phases, %u slots checked per thread, %u stale",
                      phases, (unsigned)checked, (unsigned)total);
 }

@@ -23,23 +23,12 @@
 #include <stdio.h>
 #include <simty.h>
 
+/* pg_report (the PASS/FAIL line), pg_rand and pg_delay: shared with the
+ * forward-progress suite */
+#include "../progress/progress.h"
+
 /* Largest thread count the static arrays are sized for. */
 #define LT_MAX_THREADS 4096
-
-/* Prints "NAME: PASS (detail, N threads)" or "NAME: FAIL (...)"; returns
- * the exit code (0 on pass). */
-static inline int lt_report(const char *name, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static inline int lt_report(const char *name, int ok, const char *fmt, ...)
-{
-    va_list ap;
-    printf("%s: %s (", name, ok ? "PASS" : "FAIL");
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf(", %u threads)\n", simty_nthreads());
-    return ok ? 0 : 1;
-}
 
 /* Every thread calls it first: false (thread 0 reports the failure) unless
  * the thread count is between min and LT_MAX_THREADS. */
@@ -49,7 +38,7 @@ static inline int lt_threads_ok(const char *name, unsigned min)
     if (n >= min && n <= LT_MAX_THREADS)
         return 1;
     if (simty_tid() == 0)
-        lt_report(name, 0, "needs %u to %u threads", min, LT_MAX_THREADS);
+        pg_report(name, 0, "needs %u to %u threads", min, LT_MAX_THREADS);
     return 0;
 }
 
@@ -58,26 +47,6 @@ static inline unsigned lt_rounds(unsigned budget, unsigned lo, unsigned hi)
 {
     unsigned r = budget / simty_nthreads();
     return r < lo ? lo : r > hi ? hi : r;
-}
-
-/* Deterministic pseudo-random value for index i of stream seed. */
-static inline uint32_t lt_rand(uint32_t seed, uint32_t i)
-{
-    uint32_t h = (i + 0x9e3779b9u * (seed + 1)) * 2654435761u;
-    h ^= h >> 15;
-    h *= 2246822519u;
-    h ^= h >> 13;
-    return h;
-}
-
-/* A short data-dependent delay (widens a window between a read and the
- * write that depends on it, or between two stores). */
-static inline uint32_t lt_delay(uint32_t x, unsigned steps)
-{
-    volatile uint32_t v = x;
-    for (unsigned i = 0; i < steps; i++)
-        v = v * 5 + i;
-    return v;
 }
 
 /* Every thread's verdict: after the last barrier, thread 0 reads them all. */

@@ -54,12 +54,12 @@ int main(void)
 
     simty_barrier();
     for (unsigned k = 0; k < K; k++) {
-        uint32_t amount = lt_rand(5, tid * K + k) % 100;
+        uint32_t amount = pg_rand(5, tid * K + k) % 100;
         acquire(&lockw);
         if (inside++ != 0)
             overlaps++;
         uint32_t c = count, s = idsum, f = from, t = to;
-        lt_delay(c, 1 + tid % 3);
+        pg_delay(c, 1 + tid % 3);
         count = c + 1;
         idsum = s + me;
         from = f - amount;
@@ -78,11 +78,11 @@ int main(void)
     for (unsigned t = 0; t < n; t++) {
         ids += K * (t + 1);
         for (unsigned k = 0; k < K; k++)
-            moved += lt_rand(5, t * K + k) % 100;
+            moved += pg_rand(5, t * K + k) % 100;
     }
     int ok = count == n * K && idsum == ids && to == moved && from == START - moved &&
              overlaps == 0 && inside == 0;
-    return lt_report("lock", ok,
+    return pg_report("lock", ok,
                      "%u entries of %u, id sum %u of %u, moved %u of %u, %u overlaps, "
                      "%u hand-offs between the halves",
                      (unsigned)count, n * K, (unsigned)idsum, (unsigned)ids, (unsigned)to,

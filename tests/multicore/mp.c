@@ -39,12 +39,12 @@ int main(void)
     for (unsigned r = 0; r < rounds; r++) {
         /* a varying delay before and inside the write, so that readers
          * arrive before, during and after it */
-        uint32_t d = lt_rand(tid, r);
-        lt_delay(d, d % 8);
+        uint32_t d = pg_rand(tid, r);
+        pg_delay(d, d % 8);
         for (unsigned w = 0; w < WORDS; w++) {
             data[tid][w] = value(tid, r, w);
             if (w == WORDS / 2)
-                lt_delay(d, (d >> 8) % 4);
+                pg_delay(d, (d >> 8) % 4);
         }
         __atomic_store_n(&flag[tid], r + 1, __ATOMIC_RELEASE);
 
@@ -83,7 +83,7 @@ int main(void)
         total += lt_bad[i];
         allwaits += waited[i];
     }
-    return lt_report("mp", total == 0,
+    return pg_report("mp", total == 0,
                      "%u rounds x %u pairs, %u stale data words, %u reads waited for the flag",
                      rounds, n, (unsigned)total, (unsigned)allwaits);
 }

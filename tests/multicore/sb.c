@@ -58,8 +58,8 @@ int main(void)
         int fenced = bt & 1;
         simty_barrier();
         for (unsigned j = 0; j < BATCH; j++) {
-            uint32_t d = lt_rand(tid, bt * BATCH + j);
-            lt_delay(d, d % 4);
+            uint32_t d = pg_rand(tid, bt * BATCH + j);
+            pg_delay(d, d % 4);
             if (is_a)
                 SIDE(x[k][j], y[k][j], r1[k][j], fenced);
             else if (is_b)
@@ -101,7 +101,7 @@ int main(void)
      * machine is sequentially consistent: on the simulator. */
     if (simty_on_simulator())
         ok = ok && c[0][0] == 0;
-    return lt_report("sb", ok,
+    return pg_report("sb", ok,
                      "%u pairs x %u rounds per variant; r1/r2 plain 0/0:%u 0/1:%u 1/0:%u 1/1:%u, "
                      "fenced 0/0:%u 0/1:%u 1/0:%u 1/1:%u; %u bad values; 0/0 forbidden %s",
                      half, (batches / 2) * BATCH, (unsigned)c[0][0], (unsigned)c[0][1],
