@@ -30,7 +30,7 @@ BUILD   ?= build
 
 LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
                       src/warp/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/stats/*.c \
-                      src/sync/*.c src/trace/*.c src/util/*.c)
+                      src/sync/*.c src/trace/*.c src/util/*.c src/memsys/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)

@@ -35,6 +35,43 @@ typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
 typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
 
+/* Memory timing (docs/memory.md).  IDEAL: the original fixed latency
+ * (mem_latency); HIERARCHY: per core an L1 instruction and an L1 data cache,
+ * an interconnect to a shared banked L2, and DRAM.  Timing only: the guest
+ * sees the same memory either way. */
+typedef enum { SIMTY_MEMORY_IDEAL, SIMTY_MEMORY_HIERARCHY } simty_memory_kind;
+
+typedef struct simty_cache_config {
+    unsigned size, ways;  /* bytes (L2: all banks), ways; powers of two */
+    unsigned mshrs;       /* misses in flight (L2: per bank) */
+    unsigned latency;     /* hit latency, cycles (L1I: the fetch stage, always 1) */
+} simty_cache_config;
+
+/* A DRAM device (memsys/dram.h); timings in clocks of tck_ps.  The fields
+ * from cl to rfc are the timing parameters, in this order. */
+typedef struct simty_dram_config {
+    unsigned channels, banks, bank_groups;
+    unsigned row_bytes;  /* row buffer (page) of one channel */
+    unsigned bus_bits;   /* data bus of one channel, double data rate */
+    unsigned tck_ps;     /* clock period, picoseconds */
+    unsigned cl, cwl, rcd, rp, ras, rrd_s, rrd_l, faw, ccd_s, ccd_l, wr, wtr_s, wtr_l, rtp, rtw;
+    unsigned refi, rfc;
+    unsigned refresh;    /* 1: all-bank refresh every refi clocks */
+} simty_dram_config;
+
+typedef struct simty_memory_config {
+    simty_memory_kind kind;
+    char preset[16];          /* the preset it started from ("ideal", "ddr4-3200", "hbm2") */
+    unsigned line;            /* line size of every level, bytes */
+    simty_cache_config l1i, l1d, l2;
+    unsigned l1d_write_back;  /* 0: write-through, no write-allocate; 1: write-back, write-allocate */
+    unsigned l2_banks;
+    unsigned noc_latency;     /* interconnect, cycles each way (>= 1) */
+    unsigned noc_bytes;       /* bytes per cycle into or out of each L2 bank */
+    unsigned core_mhz;        /* core clock (the DRAM runs on its own) */
+    simty_dram_config dram;
+} simty_memory_config;
+
 typedef struct simty_config {
     unsigned cores;   /* 1..SIMTY_MAX_CORES; every core runs the program */
     unsigned warps;   /* W, 1..SIMTY_MAX_WARPS */
@@ -43,7 +80,8 @@ typedef struct simty_config {
     simty_paths_kind paths;
     simty_priority_kind priority;
     simty_coalescer_kind coalescer;
-    unsigned mem_latency; /* cycle model: extra cycles before a load wakes its warp */
+    unsigned mem_latency; /* cycle model, ideal memory: extra cycles before a load wakes its warp */
+    simty_memory_config memory; /* cycle model: memory timing (default: ideal) */
     int progress;         /* forward-progress path scheduling on (default) or off */
     uint64_t progress_threshold; /* commits a path may wait before it gets a turn */
     uint64_t progress_turn;      /* commits a turn lasts */
@@ -96,6 +134,26 @@ enum {
     SIMTY_STATUS_SIGNAL = 128, /* + the signal number: interrupted (130 SIGINT, 143 SIGTERM) */
 };
 
+/* Memory hierarchy levels (simty_stats.mem) */
+enum { SIMTY_L1I, SIMTY_L1D, SIMTY_L2, SIMTY_DRAM, SIMTY_MEM_LEVELS };
+#define SIMTY_LATENCY_BUCKETS 184 /* 0..15 exact, then 8 per power of two */
+
+/* One level of the memory hierarchy, counted for the requesting core
+ * (docs/memory.md).  Requests are cache lines. */
+typedef struct simty_level_stats {
+    uint64_t reads, writes, atomics;   /* requests that reached this level */
+    uint64_t hits, misses;             /* lookups of reads and atomics */
+    uint64_t merges;                   /* misses that joined a miss already in flight */
+    uint64_t mshr_stalls, mshr_stall_cycles; /* requests that waited for a free MSHR */
+    uint64_t invalidations;            /* lines dropped by another core's write */
+    uint64_t writebacks;               /* dirty lines written to the next level */
+    uint64_t bytes;                    /* data moved to and from this level */
+    uint64_t row_hits, row_empty, row_conflicts; /* DRAM: row buffer outcomes */
+    uint64_t bus_cycles;               /* DRAM: data bus cycles used (DRAM clocks) */
+    uint64_t latency_count, latency_sum; /* cycles from arrival at this level to data */
+    uint64_t latency_hist[SIMTY_LATENCY_BUCKETS];
+} simty_level_stats;
+
 typedef struct simty_stats {
     uint64_t cycles;              /* model time: steps (scalar), issue slots (simt), cycles (cycle) */
     uint64_t thread_instructions; /* retired by threads */
@@ -121,6 +179,8 @@ typedef struct simty_stats {
     uint64_t redirects;           /* fetch redirects at commit */
     uint64_t stall_empty, stall_scoreboard, stall_load, stall_bank; /* cycles without issue */
     uint64_t loads, load_latency_sum; /* load passes, and their issue-to-writeback cycles */
+    uint64_t stall_fetch;         /* cycle model, hierarchy: steering turns lost to I-cache misses */
+    simty_level_stats mem[SIMTY_MEM_LEVELS]; /* cycle model with --memory other than ideal */
     double sim_seconds;
 } simty_stats;
 
@@ -135,6 +195,15 @@ typedef struct simty_result {
 typedef struct simty_sim simty_sim;
 
 void simty_config_default(simty_config *cfg);
+
+/* Memory timing (docs/memory.md).  simty_memory_preset selects "ideal" (the
+ * default), "ddr4-3200" or "hbm2" (a cache hierarchy over that DRAM, with
+ * default caches); simty_memory_set then changes one setting of a hierarchy,
+ * "KEY=VALUE" (e.g. "l2.size=2M").  Return 0, or -1 with a one-line reason. */
+int simty_memory_preset(simty_config *cfg, const char *name, char *err, size_t errlen);
+int simty_memory_set(simty_config *cfg, const char *assignment, char *err, size_t errlen);
+/* Writes the settings one per line, "KEY  VALUE  description" */
+void simty_memory_print_keys(const simty_config *cfg, FILE *f);
 
 /* Checks every value of a configuration without allocating anything.
  * Returns 0, or -1 with a one-line reason in err. */

@@ -48,8 +48,15 @@ static const char run_options_text[] =
     "      --progress-turn N  commits a turn lasts, 1..2^30 (default 1024)\n"
     "      --spin-detect on|off  back off paths that spin without effect (default\n"
     "                         on; needs --progress on)\n"
-    "      --mem-latency N    cycle model: a load wakes its warp N cycles later than\n"
-    "                         the 1-cycle scratchpad (default 0, at most 100000)\n"
+    "      --mem-latency N    cycle model, ideal memory: a load wakes its warp N\n"
+    "                         cycles later than the 1-cycle scratchpad (default 0,\n"
+    "                         at most 100000)\n"
+    "      --memory M         cycle model memory timing (docs/memory.md): ideal\n"
+    "                         (default: a perfect memory, --mem-latency); ddr4-3200\n"
+    "                         or hbm2: L1 I/D caches per core, a banked L2 and\n"
+    "                         that DRAM (results never change, only time)\n"
+    "      --mem-set KEY=VALUE  change one setting of the hierarchy (repeatable),\n"
+    "                         e.g. l2.size=2M; --mem-set help lists them\n"
     "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
     "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
     "                         (sizes and bases: multiples of 4 bytes)\n"
@@ -91,6 +98,9 @@ typedef struct cli_opts {
     uint64_t trace_limit;
     int stats, trace_window;
     int spin_detect_on; /* --spin-detect on given */ /* trace_window: --trace-from/-to/-roi given */
+    const char *memory;  /* --memory */
+    char **mem_set;      /* --mem-set, applied after --memory whatever their order */
+    unsigned n_mem_set;
 } cli_opts;
 
 enum {
@@ -117,6 +127,8 @@ enum {
     OPT_PROGRESS_THRESHOLD,
     OPT_PROGRESS_TURN,
     OPT_SPIN_DETECT,
+    OPT_MEMORY,
+    OPT_MEM_SET,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -153,9 +165,13 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"progress-threshold", required_argument, 0, OPT_PROGRESS_THRESHOLD},
         {"progress-turn", required_argument, 0, OPT_PROGRESS_TURN},
         {"spin-detect", required_argument, 0, OPT_SPIN_DETECT},
+        {"memory", required_argument, 0, OPT_MEMORY},
+        {"mem-set", required_argument, 0, OPT_MEM_SET},
         {0, 0, 0, 0},
     };
+    char **mem_set = o->mem_set; /* argc entries, the caller's */
     memset(o, 0, sizeof *o);
+    o->mem_set = mem_set;
     simty_config_default(&o->cfg);
     o->trace_limit = TRACE_LIMIT_DEFAULT;
     opterr = 0;
@@ -252,11 +268,30 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             if (!(rc = parse_choice("--spin-detect", optarg, "on", "off", &k)))
                 o->cfg.spin_detect = !k, o->spin_detect_on = !k;
             break;
+        case OPT_MEMORY: o->memory = optarg; break;
+        case OPT_MEM_SET:
+            if (!strcmp(optarg, "help")) {
+                simty_config tmp;
+                simty_config_default(&tmp);
+                simty_memory_preset(&tmp, o->memory ? o->memory : "ddr4-3200", NULL, 0);
+                printf("--mem-set KEY=VALUE: the memory hierarchy's settings (%s values)\n",
+                       tmp.memory.preset);
+                simty_memory_print_keys(&tmp, stdout);
+                return HELP_SHOWN;
+            }
+            o->mem_set[o->n_mem_set++] = optarg;
+            break;
         default: rc = option_error(argv, longopts); break;
         }
         if (rc)
             return rc;
     }
+    char err[256];
+    if (o->memory && simty_memory_preset(&o->cfg, o->memory, err, sizeof err))
+        return usage_error("%s", err);
+    for (unsigned i = 0; i < o->n_mem_set; i++)
+        if (simty_memory_set(&o->cfg, o->mem_set[i], err, sizeof err))
+            return usage_error("%s", err);
     if (o->trace_window && !o->trace_commits && !o->trace_kanata)
         return usage_error("--trace-from, --trace-to and --trace-roi need --trace-commits or "
                            "--trace-kanata");
@@ -336,6 +371,8 @@ static void report_end(simty_sim *s, const simty_result *r)
 static int cmd_run(int argc, char **argv)
 {
     cli_opts o;
+    char *mem_set[argc > 0 ? argc : 1]; /* --mem-set arguments */
+    o.mem_set = mem_set;
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == HELP_SHOWN ? 0 : rc;

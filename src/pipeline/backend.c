@@ -1,5 +1,6 @@
 /* Back end: membership and execution (F+7), commit (F+8), memory and load
  * writeback (F+9, F+10). */
+#include "memsys/memsys.h"
 #include "pipeline/pipeline.h"
 #include "sync/spin.h"
 #include "trace/commit_trace.h"
@@ -92,6 +93,8 @@ void stage_membership(simty_sim *s, pipe_state *p)
     if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
         p->write_parity = (int)(w & 1);
 
+    if (o.memory)
+        memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, s->cycle);
     warp_count_executed(s, &active, &o);
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle + 1))
         commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, gw, 0, active.pc, o.insn,
@@ -160,16 +163,18 @@ void stage_commit(simty_sim *s, pipe_state *p)
     if (insn_returns_data(d)) {
         unsigned slot = (p->load_head + p->load_count) % s->W;
         p->loads[slot] = (load_entry){.warp = (uint8_t)w, .rd = d->rd,
-                                      .due = s->cycle + 2 + s->cfg.mem_latency,
                                       .issued = in->u.issued, .trace = in->u.trace};
         p->load_count++;
     }
+    uint64_t due = insn_returns_data(d) ? p->due[w] : 0;
     if (p->kt) {
         kanata_stage(p->kt, in->u.trace, "Cm");
         if (memory)
             kanata_at(p->kt, s->cycle + 1, in->u.trace, KANATA_STAGE, "Mm");
-        if (insn_returns_data(d)) /* ends at its writeback */
-            kanata_at(p->kt, s->cycle + 2 + s->cfg.mem_latency, in->u.trace, KANATA_STAGE, "Ld");
+        if (insn_returns_data(d)) { /* ends at its writeback */
+            if (due != UINT64_MAX) /* else: the hierarchy tells later */
+                kanata_at(p->kt, due, in->u.trace, KANATA_STAGE, "Ld");
+        }
         else
             kanata_at(p->kt, s->cycle + 1 + memory, in->u.trace, KANATA_RETIRE, NULL);
     }
@@ -183,15 +188,28 @@ void stage_writeback(simty_sim *s, pipe_state *p)
 {
     if (!p->load_count)
         return;
-    load_entry *e = &p->loads[p->load_head];
-    if (e->due > s->cycle || p->write_parity == (int)(e->warp & 1))
+    /* the FIFO holds data in arrival order: the earliest due (the oldest
+     * among equals); with the ideal memory that is always the oldest */
+    unsigned pick = 0;
+    uint64_t best = p->due[p->loads[p->load_head].warp];
+    for (unsigned i = 1; p->pass_addr && i < p->load_count; i++) {
+        uint64_t due = p->due[p->loads[(p->load_head + i) % s->W].warp];
+        if (due < best) {
+            best = due;
+            pick = i;
+        }
+    }
+    load_entry e = p->loads[(p->load_head + pick) % s->W];
+    if (best > s->cycle || p->write_parity == (int)(e.warp & 1))
         return;
-    p->warp[e->warp].scoreboard &= ~(e->rd ? 1u << e->rd : 0u);
-    p->loading &= ~warp_bit(e->warp);
+    for (unsigned i = pick; i > 0; i--) /* close the gap: the older entries move up */
+        p->loads[(p->load_head + i) % s->W] = p->loads[(p->load_head + i - 1) % s->W];
+    p->warp[e.warp].scoreboard &= ~(e.rd ? 1u << e.rd : 0u);
+    p->loading &= ~warp_bit(e.warp);
     s->st->loads++;
-    s->st->load_latency_sum += s->cycle - e->issued;
+    s->st->load_latency_sum += s->cycle - e.issued;
     if (p->kt)
-        kanata_at(p->kt, s->cycle + 1, e->trace, KANATA_RETIRE, NULL);
+        kanata_at(p->kt, s->cycle + 1, e.trace, KANATA_RETIRE, NULL);
     p->load_head = (p->load_head + 1) % s->W;
     p->load_count--;
 }

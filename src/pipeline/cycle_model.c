@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "warp/path_report.h"
+#include "memsys/memsys.h"
 #include "models/model.h"
 #include "pipeline/pipeline.h"
 
@@ -17,7 +18,11 @@ static void cycle_free(simty_sim *s)
         }
         free(p);
         s->core[c].model_state = NULL;
+        free(s->core[c].pass_addr);
+        s->core[c].pass_addr = NULL;
     }
+    memsys_destroy(s->timing);
+    s->timing = NULL;
     if (s->kt) {
         kanata_close(s->kt);
         s->kt = NULL;
@@ -26,6 +31,8 @@ static void cycle_free(simty_sim *s)
 
 static int cycle_init(simty_sim *s, char *err, size_t errlen)
 {
+    if (memsys_create(s, &s->timing, err, errlen))
+        return -1;
     for (unsigned c = 0; c < s->ncores; c++) {
         sim_core *core = &s->core[c];
         pipe_state *p = calloc(1, sizeof *p);
@@ -35,12 +42,18 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             p->idle_since = calloc(s->W, sizeof *p->idle_since);
             p->loads = calloc(s->W, sizeof *p->loads);
         }
-        if (!p || !p->warp || !p->idle_since || !p->loads) {
+        if (memsys_wants_addresses(s->timing))
+            core->pass_addr = calloc(s->T, sizeof *core->pass_addr);
+        if (!p || !p->warp || !p->idle_since || !p->loads ||
+            (memsys_wants_addresses(s->timing) && !core->pass_addr)) {
             cycle_free(s);
             snprintf(err, errlen, "out of host memory");
             return -1;
         }
         p->warp0 = core->warp0;
+        p->timing = s->timing;
+        p->due = memsys_due_table(s->timing) + core->warp0;
+        p->pass_addr = core->pass_addr;
         if (s->ncores > 1)
             snprintf(p->name, sizeof p->name, "c%u ", c);
         p->paths = core->paths;
@@ -122,6 +135,8 @@ static void cycle_woken(void *ctx, unsigned gw)
 
 static void cycle_poll(simty_sim *s)
 {
+    if (s->core[0].pass_addr) /* a hierarchy (the ideal memory has no events) */
+        memsys_advance(s->timing, s->cycle);
     sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, cycle_woken, s);
 }
 
@@ -224,10 +239,9 @@ static uint64_t cycle_hash(const simty_sim *s, const sim_core *core)
     }
     for (unsigned i = 0; i < p->load_count; i++) {
         const load_entry *e = &p->loads[(p->load_head + i) % s->W];
-        uint64_t wait = e->due > s->cycle ? e->due - s->cycle : 0;
-        h = mix(h, (uint64_t)e->warp << 40 | (uint64_t)e->rd << 32 | wait);
+        h = mix(h, (uint64_t)e->warp << 40 | (uint64_t)e->rd << 32);
     }
-    return h;
+    return mix(h, memsys_hash(s->timing, core->id, s->cycle));
 }
 
 static uint8_t cycle_wait_state(const simty_sim *s, unsigned hart)

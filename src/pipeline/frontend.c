@@ -1,4 +1,5 @@
 /* Front end: fetch steering (F), fetch (F+1), predecode (F+2). */
+#include "memsys/memsys.h"
 #include "pipeline/pipeline.h"
 
 /* A Kanata record for the fetch, if this cycle is in the trace window. */
@@ -7,6 +8,16 @@ static __attribute__((noinline)) void trace_steer(const simty_sim *s, pipe_state
 {
     out->trace = sim_trace_at(s, s->cycle) ? kanata_new(p->kt, p->warp0 + w) : KANATA_NONE;
     kanata_stage(p->kt, out->trace, "St");
+}
+
+/* A memory hierarchy (the ideal memory always delivers): an instruction
+ * cache miss makes the warp wait for the line. */
+static __attribute__((noinline)) bool icache_ready(simty_sim *s, pipe_state *p, unsigned w)
+{
+    if (memsys_fetch(p->timing, p->warp0 + w, p->warp[w].spec_pc, s->cycle))
+        return true;
+    s->st->stall_fetch++;
+    return false;
 }
 
 /* F: the round-robin pointer picks one warp per cycle and reads its
@@ -20,6 +31,8 @@ void stage_steer(simty_sim *s, pipe_state *p)
     unsigned w = p->steer_ptr;
     p->steer_ptr = w + 1 == s->W ? 0 : w + 1;
     if (!(p->live & warp_bit(w)))
+        return;
+    if (__builtin_expect(p->pass_addr != NULL, 0) && !icache_ready(s, p, w))
         return;
     out->valid = true;
     out->warp = (uint8_t)w;

@@ -13,9 +13,10 @@
  *                   instruction executes (warp_execute: ALU writeback,
  *                   branch unit, coalescer, memory access in request order)
  *   F+8  commit     compact/sort, HCT/CCT update, redirect, memory request
- *   F+9  memory     response (+ --mem-latency cycles)
- *   F+10 writeback  load data written through a FIFO that takes free write-
- *                   port cycles; the warp wakes
+ *   F+9  memory     response (+ --mem-latency cycles; or the L1 data cache,
+ *                   and on a miss the hierarchy: docs/memory.md)
+ *   F+10 writeback  load data written through a FIFO, in the order it
+ *                   arrives, that takes free write-port cycles; the warp wakes
  *
  * Each stage reads the pipeline register (latch) in front of it and writes
  * the one behind it.  Stages are evaluated from the back of the pipeline to
@@ -71,10 +72,10 @@ typedef struct commit_latch {
     uint8_t replay;    /* enum replay_cause */
 } commit_latch;
 
-/* A load pass between commit and register writeback */
+/* A load pass between commit and register writeback; its data is due when
+ * the memory timing says (memsys_due) */
 typedef struct load_entry {
     uint8_t warp, rd;
-    uint64_t due;    /* first cycle it may be written back (F+10 + latency) */
     uint64_t issued;
     uint64_t trace;
 } load_entry;
@@ -120,6 +121,9 @@ typedef struct pipe_state {
     unsigned load_head, load_count;
 
     kanata *kt;         /* the machine's Kanata log, NULL unless --trace-kanata */
+    struct memsys *timing; /* the machine's memory timing */
+    const uint64_t *due;   /* memsys_due_table(timing) + warp0: by the core's warp */
+    uint32_t *pass_addr;   /* the core's memory-pass addresses, or NULL (ideal memory) */
 } pipe_state;
 
 /* Stages, in the order they run within a cycle */

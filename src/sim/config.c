@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "devices/devices.h"
+#include "memsys/mem_config.h"
 #include "simty.h"
 
 #define ADDR_SPACE (1ull << 32)
@@ -77,6 +78,8 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
                  SIMTY_MAX_MEM_LATENCY, cfg->mem_latency);
         return -1;
     }
+    if (mem_config_check(cfg, err, errlen))
+        return -1;
     if (cfg->trace_kanata && cfg->model != SIMTY_MODEL_CYCLE) {
         snprintf(err, errlen, "a Kanata pipeline trace needs the cycle model (--model cycle)");
         return -1;

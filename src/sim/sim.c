@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "isa/disasm.h"
+#include "memsys/mem_config.h"
 #include "models/model.h"
 #include "sim/progress.h"
 #include "simty_guest.h"
@@ -30,6 +31,7 @@ void simty_config_default(simty_config *c)
         .progress_turn = SIMTY_DEFAULT_PROGRESS_TURN,
         .spin_detect = 1,
     };
+    mem_config_default(&c->memory);
 }
 
 const char *simty_exit_reason_name(simty_exit_reason r)

@@ -65,6 +65,7 @@ typedef struct sim_core {
     unsigned warp0;       /* global index of its first warp (id * W) */
     path_table *paths;    /* its W path tables (SIMT models; a slice of s->paths) */
     void *model_state;    /* the model's per-core state */
+    uint32_t *pass_addr;  /* if set, warp_execute leaves a memory pass's lane addresses here */
     simty_stats stats;    /* this core's statistics (the machine's are their sum) */
     /* region of interest (stats/roi.c): stats at its start; at its end
      * roi_stats holds the difference */
@@ -128,6 +129,7 @@ struct simty_sim {
     progress_watch watch; /* deadlock detection (sim/progress.h) */
     bool finished;       /* the models' end-of-run work is done */
     kanata *kt;          /* the Kanata log (cycle model, --trace-kanata), or NULL */
+    struct memsys *timing; /* the cycle model's memory timing (memsys/memsys.h), or NULL */
     kanata kanata_log;
 
     simty_stats stats;   /* the machine's: the sum over cores (sim_fold_stats) */

@@ -10,14 +10,25 @@
     X(memory_requests) X(memory_lanes) X(barrier_slots) X(barrier_thread_instructions) X(squashed) X(redirects) X(stall_empty)              \
     X(stall_scoreboard) X(stall_load) X(stall_bank) X(loads) X(load_latency_sum) X(barriers)   \
     X(barrier_wait_cycles) X(wrs_slots) X(wrs_wait_cycles) X(pauses) X(progress_triggers)     \
-    X(progress_yields) X(spin_detections) X(spin_slots) X(backoff_cycles)
+    X(progress_yields) X(spin_detections) X(spin_slots) X(backoff_cycles) X(stall_fetch)
 
 #define ONE(f) +1
 _Static_assert(sizeof(simty_stats) == sizeof(uint64_t) * (STATS_COUNTERS(ONE) + 1 /* cycles */ +
                                                           SIMTY_MAX_LANES + 1 + 2 /* maxima */) +
+                                          sizeof(simty_level_stats) * SIMTY_MEM_LEVELS +
                                           sizeof(double),
                "STATS_COUNTERS must list every counter of simty_stats");
 #undef ONE
+_Static_assert(sizeof(simty_level_stats) % sizeof(uint64_t) == 0,
+               "simty_level_stats holds only 64-bit counters");
+
+/* The memory levels: every field is a counter that adds up. */
+#define MEM_WORDS (sizeof(simty_level_stats) * SIMTY_MEM_LEVELS / sizeof(uint64_t))
+static uint64_t *mem_words(simty_stats *st) { return (uint64_t *)(void *)st->mem; }
+static const uint64_t *mem_words_c(const simty_stats *st)
+{
+    return (const uint64_t *)(const void *)st->mem;
+}
 
 void stats_add(simty_stats *t, const simty_stats *a)
 {
@@ -26,6 +37,8 @@ void stats_add(simty_stats *t, const simty_stats *a)
 #undef ADD
     for (unsigned i = 0; i <= SIMTY_MAX_LANES; i++)
         t->lane_histogram[i] += a->lane_histogram[i];
+    for (size_t i = 0; i < MEM_WORDS; i++)
+        mem_words(t)[i] += mem_words_c(a)[i];
     if (a->max_paths > t->max_paths)
         t->max_paths = a->max_paths;
     if (a->max_starvation > t->max_starvation)
@@ -69,6 +82,8 @@ void sim_roi_mark(simty_sim *s, bool open)
 #undef SUB
             for (unsigned l = 0; l <= SIMTY_MAX_LANES; l++)
                 r->lane_histogram[l] = end.lane_histogram[l] - c->roi_start.lane_histogram[l];
+            for (size_t k = 0; k < MEM_WORDS; k++)
+                mem_words(r)[k] = mem_words_c(&end)[k] - mem_words_c(&c->roi_start)[k];
             r->max_paths = end.max_paths;
             r->max_starvation = end.max_starvation;
             if (c->max_paths_before_roi > c->stats.max_paths)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sim/sim.h"
+#include "stats/mem_stats.h"
 #include "util/escape.h"
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -117,6 +118,8 @@ void simty_print_stats(const simty_sim *s, FILE *f)
         fprintf(f, "  load latency         %.2f cycles issue to writeback (%llu loads, memory +%u)\n",
                 ratio((double)st->load_latency_sum, (double)st->loads),
                 (unsigned long long)st->loads, s->cfg.mem_latency);
+        if (mem_stats_wanted(s))
+            mem_stats_print(s, st, f);
     }
     fprintf(f, "  SIMD efficiency      %.1f%%\n", 100.0 * simd_efficiency(s, st));
     if (s->cfg.model != SIMTY_MODEL_SCALAR) {
@@ -231,6 +234,10 @@ static void write_per_core(const simty_sim *s, FILE *f)
                 (unsigned long long)st->barrier_slots,
                 (unsigned long long)st->barrier_wait_cycles,
                 (unsigned long long)st->spin_detections);
+        if (mem_stats_wanted(s)) {
+            fprintf(f, ", \"levels\": ");
+            mem_stats_json_levels(s, st, f);
+        }
         const simty_stats *roi = simty_core_roi_stats_get(s, c);
         if (roi)
             fprintf(f, ", \"roi\": {\"thread_instructions\": %llu, \"warp_instructions\": %llu, "
@@ -277,6 +284,11 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     U64("load_latency_sum", st->load_latency_sum);
     DBL("load_latency", ratio((double)st->load_latency_sum, (double)st->loads));
     U64("mem_latency", s->cfg.mem_latency);
+    U64("stall_fetch", st->stall_fetch);
+    mem_stats_json_config(s, f);
+    fprintf(f, "  \"levels\": ");
+    mem_stats_json_levels(s, st, f);
+    fprintf(f, ",\n");
     U64("divergent_branches", st->divergent_branches);
     U64("max_paths", st->max_paths);
     DBL("mean_paths", ratio((double)st->path_sum, (double)st->path_samples));
@@ -334,8 +346,11 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
                 (unsigned long long)roi->pauses, (unsigned long long)roi->progress_triggers,
                 (unsigned long long)roi->max_starvation,
                 (unsigned long long)roi->spin_detections, (unsigned long long)roi->spin_slots);
+        fprintf(f, "  \"roi_levels\": ");
+        mem_stats_json_levels(s, roi, f);
+        fprintf(f, ",\n");
     } else {
-        fprintf(f, "  \"roi\": null,\n");
+        fprintf(f, "  \"roi\": null,\n  \"roi_levels\": null,\n");
     }
     write_per_core(s, f);
     fprintf(f, "  \"exit_reason\": \"%s\",\n", simty_exit_reason_name(r->reason));

@@ -196,6 +196,9 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, served, pc))
             return false;
+        uint32_t *pass_addr = warp_core(s, gw)->pass_addr;
+        if (pass_addr) /* for the memory timing (cycle model, memsys/) */
+            memcpy(pass_addr + first, addr, n * sizeof *addr);
         o->memory = true;
         o->wrote = s->sync.store_epoch != epoch;
         o->retired = served;

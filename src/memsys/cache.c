@@ -1,0 +1,137 @@
+#include "memsys/cache.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int cache_init(cache *c, uint32_t size, uint32_t ways, uint32_t line, unsigned index_shift,
+               char *err, size_t errlen)
+{
+    *c = (cache){0};
+    c->index_shift = index_shift;
+    c->ways = ways;
+    c->sets = size / ways / line;
+    c->line_shift = (unsigned)__builtin_ctz(line);
+    size_t n = (size_t)c->sets * ways;
+    c->tag = calloc(n, sizeof *c->tag);
+    c->state = calloc(n, sizeof *c->state);
+    c->used = calloc(n, sizeof *c->used);
+    if (!c->tag || !c->state || !c->used) {
+        cache_free(c);
+        snprintf(err, errlen, "out of host memory for a %u-byte cache", (unsigned)size);
+        return -1;
+    }
+    return 0;
+}
+
+void cache_free(cache *c)
+{
+    free(c->tag);
+    free(c->state);
+    free(c->used);
+    *c = (cache){0};
+}
+
+static size_t set_base(const cache *c, uint32_t line)
+{
+    return (size_t)((line >> c->index_shift) & (c->sets - 1)) * c->ways;
+}
+
+static int find(const cache *c, uint32_t line)
+{
+    size_t base = set_base(c, line);
+    for (unsigned w = 0; w < c->ways; w++)
+        if ((c->state[base + w] & CACHE_VALID) && c->tag[base + w] == line)
+            return (int)(base + w);
+    return -1;
+}
+
+bool cache_access(cache *c, uint32_t line, bool write)
+{
+    int i = find(c, line);
+    if (i < 0)
+        return false;
+    c->used[i] = ++c->clock;
+    if (write)
+        c->state[i] |= CACHE_DIRTY;
+    return true;
+}
+
+bool cache_probe(const cache *c, uint32_t line) { return find(c, line) >= 0; }
+
+bool cache_fill(cache *c, uint32_t line, bool dirty, uint32_t *victim, bool *evicted)
+{
+    size_t base = set_base(c, line), pick = base;
+    for (unsigned w = 0; w < c->ways; w++) {
+        size_t i = base + w;
+        if (!(c->state[i] & CACHE_VALID)) {
+            pick = i;
+            break;
+        }
+        if (c->used[i] < c->used[pick])
+            pick = i;
+    }
+    bool was_dirty = (c->state[pick] & (CACHE_VALID | CACHE_DIRTY)) == (CACHE_VALID | CACHE_DIRTY);
+    *evicted = c->state[pick] & CACHE_VALID;
+    *victim = c->tag[pick];
+    c->tag[pick] = line;
+    c->state[pick] = CACHE_VALID | (dirty ? CACHE_DIRTY : 0);
+    c->used[pick] = ++c->clock;
+    return was_dirty;
+}
+
+unsigned cache_invalidate(cache *c, uint32_t line)
+{
+    int i = find(c, line);
+    if (i < 0)
+        return 0;
+    unsigned st = c->state[i];
+    c->state[i] = 0;
+    return st;
+}
+
+int mshr_init(mshr_file *f, unsigned n, char *err, size_t errlen)
+{
+    f->n = n;
+    f->used = 0;
+    f->e = calloc(n, sizeof *f->e);
+    if (!f->e) {
+        snprintf(err, errlen, "out of host memory for %u MSHRs", n);
+        return -1;
+    }
+    return 0;
+}
+
+void mshr_free(mshr_file *f)
+{
+    free(f->e);
+    *f = (mshr_file){0};
+}
+
+mshr *mshr_find(mshr_file *f, uint32_t line)
+{
+    if (!f->used)
+        return NULL;
+    for (unsigned i = 0; i < f->n; i++)
+        if (f->e[i].busy && f->e[i].line == line)
+            return &f->e[i];
+    return NULL;
+}
+
+mshr *mshr_alloc(mshr_file *f, uint32_t line)
+{
+    if (f->used == f->n)
+        return NULL;
+    for (unsigned i = 0; i < f->n; i++)
+        if (!f->e[i].busy) {
+            f->e[i] = (mshr){.line = line, .busy = true};
+            f->used++;
+            return &f->e[i];
+        }
+    return NULL;
+}
+
+void mshr_release(mshr_file *f, mshr *m)
+{
+    m->busy = false;
+    f->used--;
+}

@@ -1,0 +1,69 @@
+/* A set-associative tag array with LRU replacement, and a file of miss
+ * status holding registers (MSHRs).  Timing only: the caches of the memory
+ * hierarchy (memsys/memsys.c) hold tags and dirty bits, never data (guest
+ * data always lives in the machine's memory, docs/memory.md).
+ *
+ * Addresses are line numbers (byte address >> line_shift).  Sets and ways
+ * are powers of two. */
+#ifndef SIMTY_MEMSYS_CACHE_H
+#define SIMTY_MEMSYS_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cache {
+    unsigned sets, ways, line_shift;
+    unsigned index_shift; /* set = (line >> index_shift) % sets: an L2 bank skips the bank bits */
+    uint32_t *tag;     /* [set * ways + way]: line number */
+    uint8_t *state;    /* CACHE_VALID | CACHE_DIRTY */
+    uint64_t *used;    /* LRU stamp */
+    uint64_t clock;
+} cache;
+
+enum { CACHE_VALID = 1, CACHE_DIRTY = 2 };
+
+/* size, ways, line in bytes (powers of two, size >= ways * line); lines
+ * whose number differs only in the low index_shift bits map to the same set.
+ * Returns 0, or -1 with a reason (allocation failure). */
+int cache_init(cache *c, uint32_t size, uint32_t ways, uint32_t line, unsigned index_shift,
+               char *err, size_t errlen);
+void cache_free(cache *c);
+
+/* A lookup: on a hit the line becomes most recently used (and dirty if
+ * `write`).  Returns whether it hit. */
+bool cache_access(cache *c, uint32_t line, bool write);
+/* Whether the line is present, without touching LRU. */
+bool cache_probe(const cache *c, uint32_t line);
+/* Installs a line (most recently used) in its set's invalid or least
+ * recently used way.  If a valid line is evicted, *victim receives it and the
+ * result says whether it was dirty (a write-back is due); *evicted tells
+ * whether anything valid was evicted.  The line must not be present. */
+bool cache_fill(cache *c, uint32_t line, bool dirty, uint32_t *victim, bool *evicted);
+/* Drops the line if present; returns its state (0: absent). */
+unsigned cache_invalidate(cache *c, uint32_t line);
+
+/* MSHRs: one entry per line being fetched; waiters are bit sets whose
+ * meaning is the owner's (warps of a core, cores). */
+typedef struct mshr {
+    uint32_t line;
+    bool busy;
+    bool dirty;         /* L2: a write arrived while the line was fetched */
+    uint64_t mask[2];   /* waiters */
+    uint32_t atomics;   /* L2: first waiting atomic (global warp + 1), 0 none */
+} mshr;
+
+typedef struct mshr_file {
+    unsigned n, used;
+    mshr *e;
+} mshr_file;
+
+int mshr_init(mshr_file *f, unsigned n, char *err, size_t errlen);
+void mshr_free(mshr_file *f);
+/* The entry fetching `line`, or NULL */
+mshr *mshr_find(mshr_file *f, uint32_t line);
+/* A new entry for `line`, or NULL when every entry is busy */
+mshr *mshr_alloc(mshr_file *f, uint32_t line);
+void mshr_release(mshr_file *f, mshr *m);
+
+#endif

@@ -1,0 +1,258 @@
+#include "memsys/dram.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static bool pow2(unsigned v) { return v && !(v & (v - 1)); }
+
+int dram_check(const simty_dram_config *c, unsigned line_bytes, char *err, size_t errlen)
+{
+    const char *bad = NULL;
+    if (!c->channels || c->channels > 64)
+        bad = "dram.channels must be 1..64";
+    else if (!c->banks || c->banks > 64)
+        bad = "dram.banks must be 1..64";
+    else if (!c->bank_groups || c->banks % c->bank_groups)
+        bad = "dram.bank_groups must divide dram.banks";
+    else if (!pow2(c->bus_bits) || c->bus_bits < 8 || c->bus_bits > 1024)
+        bad = "dram.bus_bits must be a power of two, 8..1024";
+    else if (line_bytes * 8 < c->bus_bits * 2)
+        bad = "a cache line must fill at least one DRAM clock of data (2 x dram.bus_bits)";
+    else if (!pow2(c->row_bytes) || c->row_bytes < line_bytes || c->row_bytes > (1u << 20))
+        bad = "dram.row_bytes must be a power of two, at least a cache line, at most 1 MiB";
+    else if (!c->tck_ps || c->tck_ps > 100000)
+        bad = "dram.tck_ps must be 1..100000";
+    else if (c->refresh && (!c->refi || c->rfc >= c->refi))
+        bad = "dram.refi must be larger than dram.rfc when refresh is on";
+    if (bad) {
+        snprintf(err, errlen, "%s", bad);
+        return -1;
+    }
+    return 0;
+}
+
+int dram_init(dram *d, const simty_dram_config *c, unsigned line_bytes, char *err, size_t errlen)
+{
+    *d = (dram){.cfg = *c};
+    if (dram_check(c, line_bytes, err, errlen))
+        return -1;
+    d->burst = line_bytes * 8 / c->bus_bits / 2; /* double data rate */
+    d->lines_per_row = c->row_bytes / line_bytes;
+    d->ch = calloc(c->channels, sizeof *d->ch);
+    if (!d->ch)
+        goto oom;
+    for (unsigned i = 0; i < c->channels; i++) {
+        dram_channel *ch = &d->ch[i];
+        ch->bank = calloc(c->banks, sizeof *ch->bank);
+        ch->cap = 64;
+        ch->q = malloc(ch->cap * sizeof *ch->q);
+        if (!ch->bank || !ch->q)
+            goto oom;
+        for (unsigned b = 0; b < c->banks; b++)
+            ch->bank[b].open_row = -1;
+        ch->next_refresh = c->refi;
+    }
+    return 0;
+oom:
+    dram_free(d);
+    snprintf(err, errlen, "out of host memory for the DRAM model");
+    return -1;
+}
+
+void dram_free(dram *d)
+{
+    for (unsigned i = 0; d->ch && i < d->cfg.channels; i++) {
+        free(d->ch[i].bank);
+        free(d->ch[i].q);
+    }
+    free(d->ch);
+    d->ch = NULL;
+}
+
+/* Consecutive lines go to consecutive channels, then fill a row, then move
+ * to the next bank (bank groups alternate), then to the next row. */
+void dram_map(const dram *d, uint32_t line, unsigned *channel, unsigned *bank, uint32_t *row)
+{
+    uint32_t r = line / d->cfg.channels;
+    *channel = line % d->cfg.channels;
+    r /= d->lines_per_row;
+    *bank = r % d->cfg.banks;
+    *row = r / d->cfg.banks;
+}
+
+int dram_push(dram *d, uint64_t id, uint32_t line, bool write, uint64_t arrive_ps)
+{
+    unsigned c, b;
+    uint32_t row;
+    dram_map(d, line, &c, &b, &row);
+    dram_channel *ch = &d->ch[c];
+    if (ch->n == ch->cap) { /* amortised: the queue only grows */
+        dram_req *q = realloc(ch->q, 2 * ch->cap * sizeof *q);
+        if (!q)
+            return -1;
+        ch->q = q;
+        ch->cap *= 2;
+    }
+    ch->nwrites += write;
+    ch->q[ch->n++] = (dram_req){.id = id, .arrive_ps = arrive_ps,
+                                .arrive = (arrive_ps + d->cfg.tck_ps - 1) / d->cfg.tck_ps,
+                                .row = row, .bank = (uint16_t)b, .write = write};
+    return 0;
+}
+
+unsigned dram_queued(const dram *d)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < d->cfg.channels; i++)
+        n += d->ch[i].n;
+    return n;
+}
+
+/* All-bank refreshes due by cycle t: every open bank is precharged, then no
+ * bank of the channel may activate for tRFC. */
+static void refresh(const dram *d, dram_channel *ch, uint64_t t)
+{
+    const simty_dram_config *c = &d->cfg;
+    if (t < ch->next_refresh)
+        return;
+    uint64_t k = (t - ch->next_refresh) / c->refi; /* refreshes while idle: same end state */
+    ch->refreshes += k;
+    ch->next_refresh += k * c->refi;
+    for (; ch->next_refresh <= t; ch->next_refresh += c->refi, ch->refreshes++) {
+        uint64_t r = ch->next_refresh;
+        bool open = false;
+        for (unsigned b = 0; b < c->banks; b++)
+            if (ch->bank[b].open_row >= 0) {
+                r = max64(r, ch->bank[b].pre_ok);
+                open = true;
+            }
+        r += open ? c->rp : 0;
+        for (unsigned b = 0; b < c->banks; b++) {
+            ch->bank[b].open_row = -1;
+            ch->bank[b].act_ok = max64(ch->bank[b].act_ok, r + c->rfc);
+        }
+    }
+}
+
+/* Issues the commands of request *r, decided at cycle tau. */
+static void schedule(const dram *d, dram_channel *ch, const dram_req *r, uint64_t tau,
+                     dram_done *out)
+{
+    const simty_dram_config *c = &d->cfg;
+    dram_bank *b = &ch->bank[r->bank];
+    const unsigned bg = r->bank % c->bank_groups;
+    uint64_t first, col;
+    if (b->open_row == (int64_t)r->row) {
+        out->row = DRAM_ROW_HIT;
+        col = max64(tau, b->rdwr_ok);
+        first = UINT64_MAX;
+    } else {
+        uint64_t act;
+        if (b->open_row >= 0) {
+            out->row = DRAM_ROW_CONFLICT;
+            first = max64(tau, b->pre_ok); /* precharge */
+            act = first + c->rp;
+        } else {
+            out->row = DRAM_ROW_EMPTY;
+            first = UINT64_MAX;
+            act = tau;
+        }
+        act = max64(act, b->act_ok);
+        if (ch->any_act) {
+            act = max64(act, ch->last_act + (bg == ch->last_act_bg ? c->rrd_l : c->rrd_s));
+            act = max64(act, ch->faw[ch->faw_i] + c->faw); /* 0 until four ACTs */
+        }
+        if (first == UINT64_MAX)
+            first = act;
+        ch->faw[ch->faw_i] = act;
+        ch->faw_i = (ch->faw_i + 1) % 4;
+        ch->last_act = act;
+        ch->last_act_bg = bg;
+        ch->any_act = true;
+        b->open_row = r->row;
+        b->pre_ok = act + c->ras;
+        b->rdwr_ok = act + c->rcd;
+        col = act + c->rcd;
+    }
+    const unsigned lat = r->write ? c->cwl : c->cl;
+    uint64_t bus = ch->bus_free;
+    if (ch->any_col) {
+        col = max64(col, ch->last_col + (bg == ch->last_col_bg ? c->ccd_l : c->ccd_s));
+        if (!r->write && ch->last_was_write) /* write to read */
+            col = max64(col, ch->last_write_end +
+                                 (bg == ch->last_col_bg ? c->wtr_l : c->wtr_s));
+        if (r->write && !ch->last_was_write) /* read to write: bus turnaround */
+            bus += c->rtw;
+    }
+    if (col + lat < bus)
+        col = bus - lat;
+    if (first == UINT64_MAX)
+        first = col;
+    const uint64_t end = col + lat + d->burst;
+    ch->bus_free = end;
+    ch->busy += d->burst;
+    ch->last_col = col;
+    ch->last_col_bg = bg;
+    ch->any_col = true;
+    ch->last_was_write = r->write;
+    if (r->write) {
+        ch->last_write_end = end;
+        b->pre_ok = max64(b->pre_ok, end + c->wr);
+    } else {
+        b->pre_ok = max64(b->pre_ok, col + c->rtp);
+    }
+    ch->next_decision = first + 1; /* one scheduling decision per command clock */
+    out->id = r->id;
+    out->arrive_ps = r->arrive_ps;
+    out->done_ps = end * c->tck_ps;
+    out->write = r->write;
+}
+
+void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx)
+{
+    const uint64_t until = until_ps / d->cfg.tck_ps;
+    for (unsigned i = 0; i < d->cfg.channels; i++) {
+        dram_channel *ch = &d->ch[i];
+        while (ch->n) {
+            uint64_t tau = max64(ch->next_decision, ch->q[0].arrive);
+            if (tau > until)
+                break;
+            if (d->cfg.refresh)
+                refresh(d, ch, tau);
+            /* reads first; writes wait in the queue until no read is
+             * waiting or DRAM_WQ_HIGH of them are queued, then drain down
+             * to DRAM_WQ_LOW (a write costs nobody a stall until then) */
+            if (ch->nwrites >= DRAM_WQ_HIGH)
+                ch->draining = true;
+            else if (ch->nwrites <= DRAM_WQ_LOW)
+                ch->draining = false;
+            bool reads = false;
+            for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau && !reads; k++)
+                reads = !ch->q[k].write;
+            const bool want_write = ch->draining || !reads;
+            /* FR-FCFS within that class: the oldest row hit, else the oldest */
+            unsigned pick = ch->n, oldest = ch->n;
+            for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau; k++) {
+                if (ch->q[k].write != want_write)
+                    continue;
+                if (oldest == ch->n)
+                    oldest = k;
+                if (ch->bank[ch->q[k].bank].open_row == (int64_t)ch->q[k].row) {
+                    pick = k;
+                    break;
+                }
+            }
+            if (pick == ch->n)
+                pick = oldest == ch->n ? 0 : oldest;
+            ch->nwrites -= ch->q[pick].write;
+            dram_req r = ch->q[pick];
+            memmove(&ch->q[pick], &ch->q[pick + 1], (ch->n - pick - 1) * sizeof *ch->q);
+            ch->n--;
+            dram_done out;
+            schedule(d, ch, &r, tau, &out);
+            done(ctx, &out);
+        }
+    }
+}

@@ -1,0 +1,764 @@
+/* Memory timing: the ideal memory and the cache hierarchy (memsys.h). */
+#include "memsys/memsys.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "memsys/cache.h"
+#include "memsys/dram.h"
+#include "warp/lane_ops.h"
+#include "sim/sim.h"
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* ---- latency histogram ------------------------------------------------ */
+
+unsigned memsys_latency_bucket(uint64_t v)
+{
+    if (v < 16)
+        return (unsigned)v;
+    unsigned o = 63u - (unsigned)__builtin_clzll(v); /* >= 4 */
+    unsigned b = 16 + (o - 4) * 8 + (unsigned)((v >> (o - 3)) & 7);
+    return b < SIMTY_LATENCY_BUCKETS ? b : SIMTY_LATENCY_BUCKETS - 1;
+}
+
+uint64_t memsys_bucket_upper(unsigned b)
+{
+    if (b < 16)
+        return b;
+    unsigned o = (b - 16) / 8 + 4, sub = (b - 16) % 8;
+    return ((uint64_t)(8 + sub) << (o - 3)) + ((uint64_t)1 << (o - 3)) - 1;
+}
+
+static void note_latency(simty_level_stats *l, uint64_t cycles)
+{
+    l->latency_count++;
+    l->latency_sum += cycles;
+    l->latency_hist[memsys_latency_bucket(cycles)]++;
+}
+
+/* ---- the two timings -------------------------------------------------- */
+
+typedef struct timing_ops {
+    bool (*fetch)(memsys *m, unsigned gw, uint32_t pc, uint64_t now);
+    void (*access)(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
+                   lane_mask served, uint64_t now);
+    void (*advance)(memsys *m, uint64_t now);
+} timing_ops;
+
+enum req_op { OP_READ_I, OP_READ_D, OP_WRITE, OP_ATOMIC };
+
+enum ev_kind {
+    EV_L2_ARRIVE, /* a request reaches its L2 bank's port */
+    EV_L2_LOOKUP, /* ... and its turn at the bank */
+    EV_DRAM,      /* a request reaches the DRAM controller */
+    EV_L2_FILL,   /* DRAM returned a line to an L2 bank */
+    EV_CORE_FILL, /* a line reaches a core's L1 */
+    EV_ATOMIC,    /* an atomic's result reaches its warp */
+};
+
+typedef struct mev {
+    uint64_t time, seq;
+    uint64_t t0;      /* when the request entered the level (latency) */
+    uint32_t line;
+    uint16_t core;    /* requesting core */
+    uint16_t warp;    /* global warp (atomics) */
+    uint16_t bytes;   /* write data */
+    uint8_t kind, op;
+} mev;
+
+/* A request waiting for an MSHR */
+typedef struct pend {
+    uint32_t line;
+    uint16_t warp, core;
+    uint8_t op;
+    uint64_t t0;
+} pend;
+
+typedef struct pend_fifo {
+    pend *e;
+    unsigned head, n, cap;
+} pend_fifo;
+
+typedef struct mcore {
+    cache l1i, l1d;
+    mshr_file mi, md;
+    uint64_t fetch_waiting;   /* local warps waiting for an I-cache fill */
+    uint64_t fetch_t0[SIMTY_MAX_WARPS];
+    pend_fifo pend;           /* L1D misses waiting for an MSHR */
+} mcore;
+
+typedef struct l2bank {
+    cache c;
+    mshr_file mshr;
+    uint64_t busy;            /* port busy until */
+    pend_fifo pend;           /* misses waiting for an MSHR */
+} l2bank;
+
+struct memsys {
+    const timing_ops *ops;
+    simty_sim *s;
+    unsigned W, ncores;
+    const simty_memory_config *cfg;
+    unsigned line_shift;      /* every level has the same line size */
+    uint64_t *due, *due_max, *t0; /* per global warp: its load's data */
+    unsigned *left;           /* per global warp: lines still missing */
+    uint32_t *atomic_next;    /* per global warp: next atomic waiting on the same L2 miss */
+    mcore *core;
+    l2bank *bank;
+    dram dram;
+    uint64_t period_ps;       /* core clock */
+    mev *heap;
+    unsigned nev, cap;
+    uint64_t seq;
+    bool oom;                 /* host memory ran out: reported once */
+};
+
+/* ---- ideal memory ----------------------------------------------------- */
+
+static bool ideal_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
+{
+    (void)m, (void)gw, (void)pc, (void)now;
+    return true;
+}
+
+static void ideal_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
+                         lane_mask served, uint64_t now)
+{
+    (void)addr, (void)served;
+    if (d->cls != CLS_STORE) /* F+7 now, commit now + 1, data 2 + latency later */
+        m->due[gw] = now + 3 + m->s->cfg.mem_latency;
+}
+
+static void ideal_advance(memsys *m, uint64_t now) { (void)m, (void)now; }
+
+static const timing_ops ideal_ops = {ideal_fetch, ideal_access, ideal_advance};
+
+/* ---- the event queue -------------------------------------------------- */
+
+static bool ev_before(const mev *a, const mev *b)
+{
+    return a->time != b->time ? a->time < b->time : a->seq < b->seq;
+}
+
+static void push(memsys *m, mev e)
+{
+    if (m->nev == m->cap) { /* amortised: the queue only grows */
+        unsigned cap = m->cap ? 2 * m->cap : 256;
+        mev *h = realloc(m->heap, cap * sizeof *h);
+        if (!h) {
+            if (!m->oom)
+                sim_fault(m->s, 0, 0, "out of host memory for the memory hierarchy's events");
+            m->oom = true;
+            return;
+        }
+        m->heap = h;
+        m->cap = cap;
+    }
+    e.seq = m->seq++;
+    unsigned i = m->nev++;
+    while (i) {
+        unsigned p = (i - 1) / 2;
+        if (!ev_before(&e, &m->heap[p]))
+            break;
+        m->heap[i] = m->heap[p];
+        i = p;
+    }
+    m->heap[i] = e;
+}
+
+static mev pop(memsys *m)
+{
+    mev top = m->heap[0], last = m->heap[--m->nev];
+    unsigned i = 0;
+    for (;;) {
+        unsigned c = 2 * i + 1;
+        if (c >= m->nev)
+            break;
+        if (c + 1 < m->nev && ev_before(&m->heap[c + 1], &m->heap[c]))
+            c++;
+        if (!ev_before(&m->heap[c], &last))
+            break;
+        m->heap[i] = m->heap[c];
+        i = c;
+    }
+    if (m->nev)
+        m->heap[i] = last;
+    return top;
+}
+
+static bool pend_push(memsys *m, pend_fifo *f, pend p)
+{
+    if (f->n == f->cap) {
+        unsigned cap = f->cap ? 2 * f->cap : 64;
+        pend *e = malloc(cap * sizeof *e);
+        if (!e) {
+            if (!m->oom)
+                sim_fault(m->s, 0, 0, "out of host memory for the memory hierarchy's queues");
+            m->oom = true;
+            return false;
+        }
+        for (unsigned i = 0; i < f->n; i++)
+            e[i] = f->e[(f->head + i) % f->cap];
+        free(f->e);
+        f->e = e;
+        f->head = 0;
+        f->cap = cap;
+    }
+    f->e[(f->head + f->n++) % f->cap] = p;
+    return true;
+}
+
+static simty_level_stats *lvl(memsys *m, unsigned core, unsigned level)
+{
+    return &m->s->core[core].stats.mem[level];
+}
+
+/* ---- L2 and DRAM ------------------------------------------------------ */
+
+static unsigned bank_of(const memsys *m, uint32_t line) { return line % m->cfg->l2_banks; }
+
+static unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
+
+/* A request leaves core `core` at time t for its L2 bank. */
+static void send_l2(memsys *m, unsigned core, unsigned op, uint32_t line, unsigned warp,
+                    unsigned bytes, uint64_t t)
+{
+    push(m, (mev){.time = t + m->cfg->noc_latency, .t0 = t + m->cfg->noc_latency, .line = line,
+                  .core = (uint16_t)core, .warp = (uint16_t)warp, .bytes = (uint16_t)bytes,
+                  .kind = EV_L2_ARRIVE, .op = (uint8_t)op});
+}
+
+static void dram_request(memsys *m, unsigned core, uint32_t line, bool write, uint64_t t)
+{
+    push(m, (mev){.time = t, .t0 = t, .line = line, .core = (uint16_t)core,
+                  .kind = EV_DRAM, .op = write ? OP_WRITE : OP_READ_D});
+}
+
+/* Another core's write reached the L2: copies in other L1 data caches are
+ * dropped (timing only: data is always the machine's memory). */
+static void invalidate_others(memsys *m, unsigned writer, uint32_t line)
+{
+    for (unsigned c = 0; c < m->ncores; c++)
+        if (c != writer && cache_invalidate(&m->core[c].l1d, line))
+            lvl(m, c, SIMTY_L1D)->invalidations++;
+}
+
+/* Installs a line in an L2 bank; a dirty victim goes to DRAM. */
+static void l2_install(memsys *m, l2bank *b, unsigned core, uint32_t line, bool dirty, uint64_t t)
+{
+    uint32_t victim;
+    bool evicted;
+    if (cache_fill(&b->c, line, dirty, &victim, &evicted)) {
+        lvl(m, core, SIMTY_L2)->writebacks++;
+        dram_request(m, core, victim, true, t);
+    }
+}
+
+/* The response of an L2 hit or fill leaves the bank at t. */
+static void l2_respond(memsys *m, unsigned core, unsigned op, uint32_t line, unsigned warp,
+                       uint64_t t)
+{
+    uint64_t at = t + m->cfg->noc_latency;
+    if (op == OP_ATOMIC)
+        push(m, (mev){.time = at, .line = line, .core = (uint16_t)core, .warp = (uint16_t)warp,
+                      .kind = EV_ATOMIC});
+    else
+        push(m, (mev){.time = at, .line = line, .core = (uint16_t)core, .kind = EV_CORE_FILL,
+                      .op = (uint8_t)op});
+}
+
+static void mshr_wait(mshr *ms, unsigned core, unsigned op, unsigned warp, uint32_t *atomic_next)
+{
+    if (op == OP_ATOMIC) {
+        atomic_next[warp] = ms->atomics;
+        ms->atomics = warp + 1;
+    } else {
+        ms->mask[op == OP_READ_I ? 0 : 1] |= 1ull << core;
+    }
+}
+
+/* A request's turn at its bank, at time t (arrived at e->t0). */
+static void l2_lookup(memsys *m, const mev *e, uint64_t t)
+{
+    l2bank *b = &m->bank[bank_of(m, e->line)];
+    simty_level_stats *st = lvl(m, e->core, SIMTY_L2);
+    const unsigned lat = m->cfg->l2.latency;
+    if (e->op == OP_WRITE) {
+        st->writes++;
+        st->bytes += e->bytes;
+        if (!cache_access(&b->c, e->line, true)) {
+            mshr *ms = mshr_find(&b->mshr, e->line);
+            if (ms)
+                ms->dirty = true;
+            else /* write-validate: no fetch from DRAM for a write miss */
+                l2_install(m, b, e->core, e->line, true, t + lat);
+        }
+        invalidate_others(m, e->core, e->line);
+        return;
+    }
+    if (e->op == OP_ATOMIC) {
+        st->atomics++;
+        invalidate_others(m, e->core, e->line);
+    } else {
+        st->reads++;
+    }
+    if (cache_access(&b->c, e->line, e->op == OP_ATOMIC)) {
+        st->hits++;
+        st->bytes += 1u << m->line_shift;
+        note_latency(st, t + lat - e->t0);
+        l2_respond(m, e->core, e->op, e->line, e->warp, t + lat);
+        return;
+    }
+    mshr *ms = mshr_find(&b->mshr, e->line);
+    if (ms) {
+        st->misses++;
+        st->merges++;
+    } else if ((ms = mshr_alloc(&b->mshr, e->line))) {
+        st->misses++;
+        dram_request(m, e->core, e->line, false, t + lat);
+    } else { /* every MSHR busy: wait for one, in arrival order */
+        st->mshr_stalls++;
+        pend_push(m, &b->pend, (pend){.line = e->line, .warp = e->warp, .core = e->core,
+                                      .op = e->op, .t0 = e->t0});
+        return;
+    }
+    if (e->op == OP_ATOMIC)
+        ms->dirty = true;
+    mshr_wait(ms, e->core, e->op, e->warp, m->atomic_next);
+}
+
+static void l2_arrive(memsys *m, mev *e)
+{
+    l2bank *b = &m->bank[bank_of(m, e->line)];
+    /* the port carries the request's data (a write) or its response (a line) */
+    unsigned bytes = e->op == OP_WRITE ? e->bytes : e->op == OP_ATOMIC ? 8 : 1u << m->line_shift;
+    uint64_t start = max64(e->time, b->busy);
+    b->busy = start + ceil_div(bytes ? bytes : 1, m->cfg->noc_bytes);
+    if (start == e->time) {
+        l2_lookup(m, e, start);
+    } else {
+        e->kind = EV_L2_LOOKUP;
+        e->time = start;
+        push(m, *e);
+    }
+}
+
+/* A line came back from DRAM to its bank at t. */
+static void l2_fill(memsys *m, const mev *e)
+{
+    l2bank *b = &m->bank[bank_of(m, e->line)];
+    const uint64_t t = e->time;
+    mshr *ms = mshr_find(&b->mshr, e->line);
+    if (!ms)
+        return; /* cannot happen: every DRAM read belongs to an MSHR */
+    l2_install(m, b, e->core, e->line, ms->dirty, t);
+    for (unsigned k = 0; k < 2; k++)
+        for (uint64_t w = ms->mask[k]; w; w &= w - 1) {
+            unsigned c = (unsigned)__builtin_ctzll(w);
+            lvl(m, c, SIMTY_L2)->bytes += 1u << m->line_shift;
+            l2_respond(m, c, k ? OP_READ_D : OP_READ_I, e->line, 0, t);
+        }
+    for (uint32_t a = ms->atomics; a; a = m->atomic_next[a - 1])
+        l2_respond(m, (a - 1) / m->W, OP_ATOMIC, e->line, a - 1, t);
+    mshr_release(&b->mshr, ms);
+    /* the oldest waiting misses take the free MSHR (and merge after it) */
+    while (b->pend.n) {
+        pend p = b->pend.e[b->pend.head];
+        mshr *hit = mshr_find(&b->mshr, p.line);
+        if (!hit && b->mshr.used == b->mshr.n)
+            break;
+        b->pend.head = (b->pend.head + 1) % b->pend.cap;
+        b->pend.n--;
+        simty_level_stats *st = lvl(m, p.core, SIMTY_L2);
+        st->mshr_stall_cycles += t - p.t0;
+        mev r = {.time = t, .t0 = p.t0, .line = p.line, .core = p.core, .warp = p.warp,
+                 .kind = EV_L2_LOOKUP, .op = p.op};
+        st->mshr_stalls--; /* counted again if it must wait again: it is one stall */
+        if (p.op == OP_ATOMIC)
+            st->atomics--;
+        else
+            st->reads--;
+        l2_lookup(m, &r, t);
+    }
+}
+
+static void dram_done_cb(void *ctx, const dram_done *d)
+{
+    memsys *m = ctx;
+    unsigned core = (unsigned)(d->id >> 32);
+    uint32_t line = (uint32_t)d->id;
+    simty_level_stats *st = lvl(m, core, SIMTY_DRAM);
+    st->row_hits += d->row == DRAM_ROW_HIT;
+    st->row_empty += d->row == DRAM_ROW_EMPTY;
+    st->row_conflicts += d->row == DRAM_ROW_CONFLICT;
+    st->bus_cycles += m->dram.burst;
+    st->bytes += 1u << m->line_shift;
+    uint64_t arrive = d->arrive_ps / m->period_ps;
+    uint64_t done = (d->done_ps + m->period_ps - 1) / m->period_ps;
+    if (d->write) /* posted: nobody waits for it */
+        return;
+    note_latency(st, done - arrive);
+    push(m, (mev){.time = done, .line = line, .core = (uint16_t)core, .kind = EV_L2_FILL});
+}
+
+/* ---- the cores' L1 caches --------------------------------------------- */
+
+/* A load's line is in its L1 at t: the warp's data is complete when its
+ * last line is. */
+static void line_arrived(memsys *m, unsigned gw, uint64_t t)
+{
+    m->due_max[gw] = max64(m->due_max[gw], t);
+    if (--m->left[gw] == 0) {
+        m->due[gw] = m->due_max[gw];
+        note_latency(lvl(m, gw / m->W, SIMTY_L1D), m->due[gw] - m->t0[gw]);
+    }
+}
+
+/* A load (or write-allocate) miss at time t takes an MSHR, merges into one,
+ * or waits for one. */
+static void l1d_miss(memsys *m, unsigned c, unsigned gw, uint32_t line, bool for_write,
+                     uint64_t t, uint64_t t0)
+{
+    mcore *k = &m->core[c];
+    simty_level_stats *st = lvl(m, c, SIMTY_L1D);
+    mshr *ms = mshr_find(&k->md, line);
+    if (ms) {
+        st->merges++;
+    } else if ((ms = mshr_alloc(&k->md, line))) {
+        send_l2(m, c, OP_READ_D, line, gw, 0, t);
+    } else {
+        st->mshr_stalls++;
+        pend_push(m, &k->pend, (pend){.line = line, .warp = (uint16_t)gw, .core = (uint16_t)c,
+                                      .op = for_write, .t0 = t0});
+        return;
+    }
+    if (for_write)
+        ms->dirty = true;
+    else
+        ms->mask[0] |= 1ull << (gw % m->W);
+}
+
+static void core_fill(memsys *m, const mev *e)
+{
+    mcore *k = &m->core[e->core];
+    const uint64_t t = e->time;
+    uint32_t victim;
+    bool evicted;
+    if (e->op == OP_READ_I) {
+        mshr *ms = mshr_find(&k->mi, e->line);
+        if (!ms)
+            return;
+        if (!cache_probe(&k->l1i, e->line))
+            cache_fill(&k->l1i, e->line, false, &victim, &evicted);
+        simty_level_stats *st = lvl(m, e->core, SIMTY_L1I);
+        st->bytes += 1u << m->line_shift;
+        for (uint64_t w = ms->mask[0]; w; w &= w - 1) {
+            unsigned lw = (unsigned)__builtin_ctzll(w);
+            note_latency(st, t - k->fetch_t0[lw]);
+            k->fetch_waiting &= ~(1ull << lw);
+        }
+        mshr_release(&k->mi, ms);
+        return;
+    }
+    mshr *ms = mshr_find(&k->md, e->line);
+    if (!ms)
+        return;
+    simty_level_stats *st = lvl(m, e->core, SIMTY_L1D);
+    st->bytes += 1u << m->line_shift;
+    if (!cache_probe(&k->l1d, e->line) &&
+        cache_fill(&k->l1d, e->line, ms->dirty, &victim, &evicted)) {
+        st->writebacks++; /* write-back L1: the victim's data goes to the L2 */
+        send_l2(m, e->core, OP_WRITE, victim, 0, 1u << m->line_shift, t);
+    } else if (ms->dirty) {
+        cache_access(&k->l1d, e->line, true);
+    }
+    for (uint64_t w = ms->mask[0]; w; w &= w - 1)
+        line_arrived(m, e->core * m->W + (unsigned)__builtin_ctzll(w), t + 1);
+    mshr_release(&k->md, ms);
+    while (k->pend.n) {
+        pend p = k->pend.e[k->pend.head];
+        if (!mshr_find(&k->md, p.line) && k->md.used == k->md.n)
+            break;
+        k->pend.head = (k->pend.head + 1) % k->pend.cap;
+        k->pend.n--;
+        st->mshr_stall_cycles += t - p.t0;
+        l1d_miss(m, e->core, p.warp, p.line, p.op, t, p.t0);
+    }
+}
+
+static bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
+{
+    unsigned c = gw / m->W, lw = gw % m->W;
+    mcore *k = &m->core[c];
+    if (k->fetch_waiting & (1ull << lw))
+        return false;
+    simty_level_stats *st = lvl(m, c, SIMTY_L1I);
+    uint32_t line = pc >> m->line_shift;
+    st->reads++;
+    if (cache_access(&k->l1i, line, false)) {
+        st->hits++;
+        note_latency(st, 1);
+        return true;
+    }
+    st->misses++;
+    mshr *ms = mshr_find(&k->mi, line);
+    if (ms) {
+        st->merges++;
+    } else if ((ms = mshr_alloc(&k->mi, line))) {
+        send_l2(m, c, OP_READ_I, line, gw, 0, now + 1);
+    } else { /* tried again at the warp's next turn */
+        st->mshr_stalls++;
+        return false;
+    }
+    ms->mask[0] |= 1ull << lw;
+    k->fetch_waiting |= 1ull << lw;
+    k->fetch_t0[lw] = now;
+    return false;
+}
+
+/* The distinct lines of a pass, in lane order of their first lane */
+static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask served,
+                           uint32_t *line, uint16_t *bytes, unsigned size)
+{
+    unsigned n = 0;
+    for (lane_mask s = served; s; s &= s - 1) {
+        uint32_t l = addr[__builtin_ctzll(s)] >> m->line_shift;
+        unsigned i = 0;
+        while (i < n && line[i] != l)
+            i++;
+        if (i == n) {
+            line[n] = l;
+            bytes[n++] = 0;
+        }
+        bytes[i] = (uint16_t)(bytes[i] + size);
+    }
+    return n;
+}
+
+static void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
+                        lane_mask served, uint64_t now)
+{
+    const unsigned c = gw / m->W;
+    mcore *k = &m->core[c];
+    simty_level_stats *st = lvl(m, c, SIMTY_L1D);
+    const uint64_t t = now + 1; /* the request leaves at commit */
+    uint32_t line[SIMTY_MAX_LANES];
+    uint16_t bytes[SIMTY_MAX_LANES];
+    unsigned n = pass_lines(m, addr, served, line, bytes, mem_access_size(d));
+    const unsigned hit = m->cfg->l1d.latency;
+    if (d->cls == CLS_AMO) { /* performed at the L2: the local copy is dropped */
+        st->atomics++;
+        if (cache_invalidate(&k->l1d, line[0]) & CACHE_DIRTY)
+            send_l2(m, c, OP_WRITE, line[0], 0, 1u << m->line_shift, t);
+        m->left[gw] = 1;
+        m->due[gw] = UINT64_MAX;
+        m->due_max[gw] = 0;
+        m->t0[gw] = t;
+        send_l2(m, c, OP_ATOMIC, line[0], gw, 0, t);
+        return;
+    }
+    if (d->cls == CLS_STORE) {
+        for (unsigned i = 0; i < n; i++) {
+            st->writes++;
+            st->bytes += bytes[i];
+            if (m->cfg->l1d_write_back) {
+                if (!cache_access(&k->l1d, line[i], true))
+                    l1d_miss(m, c, gw, line[i], true, t + hit, t);
+            } else {
+                cache_access(&k->l1d, line[i], false); /* a hit updates the copy */
+                send_l2(m, c, OP_WRITE, line[i], 0, bytes[i], t);
+            }
+        }
+        return;
+    }
+    m->left[gw] = 1; /* held while the lines are looked up */
+    m->due_max[gw] = 0;
+    m->due[gw] = UINT64_MAX;
+    m->t0[gw] = t;
+    for (unsigned i = 0; i < n; i++) {
+        st->reads++;
+        if (cache_access(&k->l1d, line[i], false)) {
+            st->hits++;
+            st->bytes += bytes[i];
+            m->due_max[gw] = max64(m->due_max[gw], t + 1 + hit);
+        } else {
+            st->misses++;
+            m->left[gw]++;
+            l1d_miss(m, c, gw, line[i], false, t + hit, t);
+        }
+    }
+    line_arrived(m, gw, 0);
+}
+
+static void hier_advance(memsys *m, uint64_t now)
+{
+again:
+    while (m->nev && m->heap[0].time <= now) {
+        mev e = pop(m);
+        switch (e.kind) {
+        case EV_L2_ARRIVE:
+            l2_arrive(m, &e);
+            break;
+        case EV_L2_LOOKUP:
+            l2_lookup(m, &e, e.time);
+            break;
+        case EV_DRAM:
+            if (dram_push(&m->dram, (uint64_t)e.core << 32 | e.line, e.line, e.op == OP_WRITE,
+                          e.time * m->period_ps) && !m->oom) {
+                sim_fault(m->s, 0, 0, "out of host memory for the DRAM queues");
+                m->oom = true;
+            }
+            if (e.op == OP_WRITE)
+                lvl(m, e.core, SIMTY_DRAM)->writes++;
+            else
+                lvl(m, e.core, SIMTY_DRAM)->reads++;
+            break;
+        case EV_L2_FILL:
+            l2_fill(m, &e);
+            break;
+        case EV_CORE_FILL:
+            core_fill(m, &e);
+            break;
+        case EV_ATOMIC:
+            m->left[e.warp] = 1;
+            m->due_max[e.warp] = 0;
+            line_arrived(m, e.warp, e.time + 1);
+            break;
+        }
+    }
+    dram_advance(&m->dram, now * m->period_ps, dram_done_cb, m);
+    if (m->nev && m->heap[0].time <= now) /* a slow core clock: DRAM finished within it */
+        goto again;
+}
+
+static const timing_ops hier_ops = {hier_fetch, hier_access, hier_advance};
+
+/* ---- creation --------------------------------------------------------- */
+
+void memsys_destroy(memsys *m)
+{
+    if (!m)
+        return;
+    for (unsigned c = 0; m->core && c < m->ncores; c++) {
+        cache_free(&m->core[c].l1i);
+        cache_free(&m->core[c].l1d);
+        mshr_free(&m->core[c].mi);
+        mshr_free(&m->core[c].md);
+        free(m->core[c].pend.e);
+    }
+    for (unsigned b = 0; m->bank && b < m->cfg->l2_banks; b++) {
+        cache_free(&m->bank[b].c);
+        mshr_free(&m->bank[b].mshr);
+        free(m->bank[b].pend.e);
+    }
+    dram_free(&m->dram);
+    free(m->core);
+    free(m->bank);
+    free(m->due);
+    free(m->due_max);
+    free(m->t0);
+    free(m->left);
+    free(m->atomic_next);
+    free(m->heap);
+    free(m);
+}
+
+int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
+{
+    memsys *m = calloc(1, sizeof *m);
+    *out = NULL;
+    if (!m)
+        goto oom;
+    m->s = s;
+    m->W = s->W;
+    m->ncores = s->ncores;
+    m->cfg = &s->cfg.memory;
+    m->due = calloc(s->nwarps, sizeof *m->due);
+    m->due_max = calloc(s->nwarps, sizeof *m->due_max);
+    m->t0 = calloc(s->nwarps, sizeof *m->t0);
+    m->left = calloc(s->nwarps, sizeof *m->left);
+    if (!m->due || !m->due_max || !m->t0 || !m->left)
+        goto oom;
+    if (m->cfg->kind == SIMTY_MEMORY_IDEAL) {
+        m->ops = &ideal_ops;
+        *out = m;
+        return 0;
+    }
+    const simty_memory_config *c = m->cfg;
+    m->ops = &hier_ops;
+    m->line_shift = (unsigned)__builtin_ctz(c->line);
+    m->period_ps = 1000000u / c->core_mhz;
+    m->atomic_next = calloc(s->nwarps, sizeof *m->atomic_next);
+    m->core = calloc(s->ncores, sizeof *m->core);
+    m->bank = calloc(c->l2_banks, sizeof *m->bank);
+    if (!m->atomic_next || !m->core || !m->bank)
+        goto oom;
+    for (unsigned k = 0; k < s->ncores; k++)
+        if (cache_init(&m->core[k].l1i, c->l1i.size, c->l1i.ways, c->line, 0, err, errlen) ||
+            cache_init(&m->core[k].l1d, c->l1d.size, c->l1d.ways, c->line, 0, err, errlen) ||
+            mshr_init(&m->core[k].mi, c->l1i.mshrs, err, errlen) ||
+            mshr_init(&m->core[k].md, c->l1d.mshrs, err, errlen))
+            goto fail;
+    for (unsigned b = 0; b < c->l2_banks; b++)
+        if (cache_init(&m->bank[b].c, c->l2.size / c->l2_banks, c->l2.ways, c->line,
+                       (unsigned)__builtin_ctz(c->l2_banks), err, errlen) ||
+            mshr_init(&m->bank[b].mshr, c->l2.mshrs, err, errlen))
+            goto fail;
+    if (dram_init(&m->dram, &c->dram, c->line, err, errlen))
+        goto fail;
+    *out = m;
+    return 0;
+oom:
+    snprintf(err, errlen, "out of host memory for the memory hierarchy");
+fail:
+    memsys_destroy(m);
+    return -1;
+}
+
+/* ---- the pipeline's interface ----------------------------------------- */
+
+bool memsys_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
+{
+    return m->ops->fetch(m, gw, pc, now);
+}
+
+void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
+                   lane_mask served, uint64_t now)
+{
+    m->ops->access(m, gw, d, addr, served, now);
+}
+
+uint64_t memsys_due(const memsys *m, unsigned gw) { return m->due[gw]; }
+
+const uint64_t *memsys_due_table(const memsys *m) { return m->due; }
+
+void memsys_advance(memsys *m, uint64_t now) { m->ops->advance(m, now); }
+
+bool memsys_wants_addresses(const memsys *m) { return m->ops == &hier_ops; }
+
+uint64_t memsys_refreshes(const memsys *m)
+{
+    uint64_t n = 0;
+    for (unsigned c = 0; m->ops == &hier_ops && c < m->dram.cfg.channels; c++)
+        n += m->dram.ch[c].refreshes;
+    return n;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
+
+uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now)
+{
+    uint64_t h = 0;
+    for (unsigned w = core * m->W; w < (core + 1) * m->W; w++)
+        h = mix(h, m->due[w] > now ? m->due[w] - now : 0);
+    if (m->ops != &hier_ops)
+        return h;
+    h = mix(h, m->core[core].fetch_waiting);
+    /* anything in flight will change the machine: never a repeated state */
+    if (core == 0 && m->nev)
+        h = mix(mix(h, m->nev), m->heap[0].time - now);
+    if (core == 0)
+        h = mix(h, dram_queued(&m->dram));
+    return h;
+}

@@ -1,0 +1,63 @@
+/* Memory timing of the cycle model (docs/memory.md).
+ *
+ * The pipeline asks three questions: may this warp fetch at this PC now
+ * (memsys_fetch, at steering), here is an executed memory pass
+ * (memsys_access, at F+7), and when may this warp's load be written back
+ * (memsys_due).  Two timings answer them behind one small interface:
+ *
+ *   ideal      the original machine: every fetch hits, a load's data is due
+ *              2 + --mem-latency cycles after its commit;
+ *   hierarchy  per core an L1 instruction cache and an L1 data cache with
+ *              MSHRs, an interconnect to a shared L2 split into banks, and
+ *              DRAM (memsys/dram.h).
+ *
+ * Timing only: every access has already taken effect on the machine's
+ * memory when the pipeline executes it (F+7), so results never depend on
+ * the memory configuration.  The hierarchy is event driven: each request
+ * becomes events (arrival at an L2 bank, a DRAM completion, a fill at a
+ * core) in one queue ordered by (time, insertion order), processed at the
+ * start of every cycle (memsys_advance), so a run is reproducible bit for
+ * bit. */
+#ifndef SIMTY_MEMSYS_MEMSYS_H
+#define SIMTY_MEMSYS_MEMSYS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa/insn.h"
+#include "warp/paths.h"
+
+struct simty_sim;
+typedef struct memsys memsys;
+
+/* Creates the machine's memory timing (s->cfg.memory); -1 with a reason. */
+int memsys_create(struct simty_sim *s, memsys **out, char *err, size_t errlen);
+void memsys_destroy(memsys *m);
+
+/* F: whether global warp gw may fetch at pc in cycle now (an instruction
+ * cache miss makes it wait for the fill). */
+bool memsys_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now);
+/* F+7 in cycle now: warp gw executed a memory pass of instruction d whose
+ * lanes `served` accessed addr[lane]. */
+void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
+                   lane_mask served, uint64_t now);
+/* The first cycle warp gw's last load or AMO may be written back, or
+ * UINT64_MAX while a line is missing. */
+uint64_t memsys_due(const memsys *m, unsigned gw);
+/* The same for every warp at once: entry gw (valid as long as m) */
+const uint64_t *memsys_due_table(const memsys *m);
+/* The hierarchy's events of cycle now (before the cores tick). */
+void memsys_advance(memsys *m, uint64_t now);
+/* What decides the future of core c's memory timing (deadlock detection) */
+uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now);
+/* Whether the pipeline must hand memsys_access its pass addresses */
+bool memsys_wants_addresses(const memsys *m);
+/* DRAM refreshes so far (machine-wide) */
+uint64_t memsys_refreshes(const memsys *m);
+
+/* Latency histogram buckets (simty_level_stats) */
+unsigned memsys_latency_bucket(uint64_t cycles);
+uint64_t memsys_bucket_upper(unsigned bucket);
+
+#endif
