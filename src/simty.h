@@ -57,6 +57,8 @@ typedef struct simty_dram_config {
     unsigned cl, cwl, rcd, rp, ras, rrd_s, rrd_l, faw, ccd_s, ccd_l, wr, wtr_s, wtr_l, rtp, rtw;
     unsigned refi, rfc;
     unsigned refresh;    /* 1: all-bank refresh every refi clocks */
+    unsigned map;        /* address map within a channel: 0 consecutive lines fill a row,
+                          * 1 they go to the bank groups in turn (memsys/dram.c) */
 } simty_dram_config;
 
 typedef struct simty_memory_config {
@@ -65,6 +67,7 @@ typedef struct simty_memory_config {
     unsigned line;            /* line size of every level, bytes */
     simty_cache_config l1i, l1d, l2;
     unsigned l1d_write_back;  /* 0: write-through, no write-allocate; 1: write-back, write-allocate */
+    unsigned l1d_write_buffer; /* lines a core may have on their way to the L2 */
     unsigned l2_banks;
     unsigned noc_latency;     /* interconnect, cycles each way (>= 1) */
     unsigned noc_bytes;       /* bytes per cycle into or out of each L2 bank */
@@ -180,6 +183,8 @@ typedef struct simty_stats {
     uint64_t stall_empty, stall_scoreboard, stall_load, stall_bank; /* cycles without issue */
     uint64_t loads, load_latency_sum; /* load passes, and their issue-to-writeback cycles */
     uint64_t stall_fetch;         /* cycle model, hierarchy: steering turns lost to I-cache misses */
+    uint64_t stall_store;         /* cycle model, hierarchy: cycles without issue, a store
+                                   * blocked by a full write buffer */
     simty_level_stats mem[SIMTY_MEM_LEVELS]; /* cycle model with --memory other than ideal */
     double sim_seconds;
 } simty_stats;
@@ -202,6 +207,9 @@ void simty_config_default(simty_config *cfg);
  * "KEY=VALUE" (e.g. "l2.size=2M").  Return 0, or -1 with a one-line reason. */
 int simty_memory_preset(simty_config *cfg, const char *name, char *err, size_t errlen);
 int simty_memory_set(simty_config *cfg, const char *assignment, char *err, size_t errlen);
+/* The latency (cycles) under which a fraction q of a level's requests
+ * completed, from its histogram (within 1/8 above the exact value) */
+uint64_t simty_latency_percentile(const simty_level_stats *l, double q);
 /* Writes the settings one per line, "KEY  VALUE  description" */
 void simty_memory_print_keys(const simty_config *cfg, FILE *f);
 

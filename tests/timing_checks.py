@@ -109,7 +109,7 @@ def check_common(Failure, what, stats, records, issues):
         raise Failure("%s: %d issues in the trace, %d in the statistics"
                       % (what, len(issues), stats["warp_instructions"]))
     stalls = sum(stats[k] for k in ("stall_empty", "stall_scoreboard", "stall_load",
-                                    "stall_bank"))
+                                    "stall_bank", "stall_store"))
     if stats["cycles"] != stats["warp_instructions"] + stalls:
         raise Failure("%s: cycles %d != issues %d + stalls %d"
                       % (what, stats["cycles"], stats["warp_instructions"], stalls))

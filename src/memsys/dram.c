@@ -48,7 +48,10 @@ int dram_init(dram *d, const simty_dram_config *c, unsigned line_bytes, char *er
         ch->bank = calloc(c->banks, sizeof *ch->bank);
         ch->cap = 64;
         ch->q = malloc(ch->cap * sizeof *ch->q);
-        if (!ch->bank || !ch->q)
+        ch->bg_act1 = calloc(c->bank_groups, sizeof *ch->bg_act1);
+        ch->bg_col1 = calloc(c->bank_groups, sizeof *ch->bg_col1);
+        ch->bg_wend1 = calloc(c->bank_groups, sizeof *ch->bg_wend1);
+        if (!ch->bank || !ch->q || !ch->bg_act1 || !ch->bg_col1 || !ch->bg_wend1)
             goto oom;
         for (unsigned b = 0; b < c->banks; b++)
             ch->bank[b].open_row = -1;
@@ -66,20 +69,35 @@ void dram_free(dram *d)
     for (unsigned i = 0; d->ch && i < d->cfg.channels; i++) {
         free(d->ch[i].bank);
         free(d->ch[i].q);
+        free(d->ch[i].bg_act1);
+        free(d->ch[i].bg_col1);
+        free(d->ch[i].bg_wend1);
     }
     free(d->ch);
     d->ch = NULL;
 }
 
-/* Consecutive lines go to consecutive channels, then fill a row, then move
- * to the next bank (bank groups alternate), then to the next row. */
+/* Consecutive lines go to consecutive channels.  Within a channel, map 0:
+ * they fill a row, then move to the next bank (bank groups alternate), then
+ * to the next row; map 1: they go to the bank groups in turn (so a stream's
+ * column commands are tCCD_S apart), each filling a row of its bank, then
+ * to the next bank of each group, then to the next row. */
 void dram_map(const dram *d, uint32_t line, unsigned *channel, unsigned *bank, uint32_t *row)
 {
-    uint32_t r = line / d->cfg.channels;
-    *channel = line % d->cfg.channels;
+    const simty_dram_config *c = &d->cfg;
+    uint32_t r = line / c->channels;
+    *channel = line % c->channels;
+    if (c->map == 1) {
+        unsigned bg = r % c->bank_groups, per_group = c->banks / c->bank_groups;
+        r /= c->bank_groups;
+        r /= d->lines_per_row;
+        *bank = (r % per_group) * c->bank_groups + bg;
+        *row = r / per_group;
+        return;
+    }
     r /= d->lines_per_row;
-    *bank = r % d->cfg.banks;
-    *row = r / d->cfg.banks;
+    *bank = r % c->banks;
+    *row = r / c->banks;
 }
 
 int dram_push(dram *d, uint64_t id, uint32_t line, bool write, uint64_t arrive_ps)
@@ -96,45 +114,54 @@ int dram_push(dram *d, uint64_t id, uint32_t line, bool write, uint64_t arrive_p
         ch->cap *= 2;
     }
     ch->nwrites += write;
+    d->queued++;
     ch->q[ch->n++] = (dram_req){.id = id, .arrive_ps = arrive_ps,
                                 .arrive = (arrive_ps + d->cfg.tck_ps - 1) / d->cfg.tck_ps,
                                 .row = row, .bank = (uint16_t)b, .write = write};
     return 0;
 }
 
-unsigned dram_queued(const dram *d)
+unsigned dram_queued(const dram *d) { return d->queued; }
+
+/* The all-bank refresh due at ch->next_refresh: every open bank is
+ * precharged, then no bank of the channel may activate for tRFC. */
+static void refresh_one(const dram *d, dram_channel *ch)
 {
-    unsigned n = 0;
-    for (unsigned i = 0; i < d->cfg.channels; i++)
-        n += d->ch[i].n;
-    return n;
+    const simty_dram_config *c = &d->cfg;
+    uint64_t r = ch->next_refresh;
+    bool open = false;
+    for (unsigned b = 0; b < c->banks; b++)
+        if (ch->bank[b].open_row >= 0) {
+            r = max64(r, ch->bank[b].pre_ok);
+            open = true;
+        }
+    r += open ? c->rp : 0;
+    for (unsigned b = 0; b < c->banks; b++) {
+        ch->bank[b].open_row = -1;
+        ch->bank[b].act_ok = max64(ch->bank[b].act_ok, r + c->rfc);
+    }
 }
 
-/* All-bank refreshes due by cycle t: every open bank is precharged, then no
- * bank of the channel may activate for tRFC. */
+/* Every refresh due by cycle t.  Of a run of refreshes while the channel was
+ * idle only the first (which closes the rows) and the last two (which
+ * decide when banks may activate) change anything. */
 static void refresh(const dram *d, dram_channel *ch, uint64_t t)
 {
     const simty_dram_config *c = &d->cfg;
     if (t < ch->next_refresh)
         return;
-    uint64_t k = (t - ch->next_refresh) / c->refi; /* refreshes while idle: same end state */
-    ch->refreshes += k;
-    ch->next_refresh += k * c->refi;
-    for (; ch->next_refresh <= t; ch->next_refresh += c->refi, ch->refreshes++) {
-        uint64_t r = ch->next_refresh;
-        bool open = false;
-        for (unsigned b = 0; b < c->banks; b++)
-            if (ch->bank[b].open_row >= 0) {
-                r = max64(r, ch->bank[b].pre_ok);
-                open = true;
-            }
-        r += open ? c->rp : 0;
-        for (unsigned b = 0; b < c->banks; b++) {
-            ch->bank[b].open_row = -1;
-            ch->bank[b].act_ok = max64(ch->bank[b].act_ok, r + c->rfc);
-        }
+    uint64_t k = (t - ch->next_refresh) / c->refi;
+    if (k > 1) {
+        refresh_one(d, ch);
+        ch->refreshes += k - 1;
+        ch->next_refresh += (k - 1) * c->refi;
     }
+    for (; ch->next_refresh <= t; ch->next_refresh += c->refi, ch->refreshes++)
+        refresh_one(d, ch);
 }
+
+/* last + gap, where last is a time + 1 (0: no such command yet: no limit) */
+static uint64_t after(uint64_t last1, unsigned gap) { return last1 ? last1 - 1 + gap : 0; }
 
 /* Issues the commands of request *r, decided at cycle tau. */
 static void schedule(const dram *d, dram_channel *ch, const dram_req *r, uint64_t tau,
@@ -143,34 +170,28 @@ static void schedule(const dram *d, dram_channel *ch, const dram_req *r, uint64_
     const simty_dram_config *c = &d->cfg;
     dram_bank *b = &ch->bank[r->bank];
     const unsigned bg = r->bank % c->bank_groups;
-    uint64_t first, col;
+    uint64_t col;
     if (b->open_row == (int64_t)r->row) {
         out->row = DRAM_ROW_HIT;
         col = max64(tau, b->rdwr_ok);
-        first = UINT64_MAX;
     } else {
         uint64_t act;
         if (b->open_row >= 0) {
             out->row = DRAM_ROW_CONFLICT;
-            first = max64(tau, b->pre_ok); /* precharge */
-            act = first + c->rp;
+            act = max64(tau, b->pre_ok) + c->rp; /* precharge, then ACT */
         } else {
             out->row = DRAM_ROW_EMPTY;
-            first = UINT64_MAX;
             act = tau;
         }
         act = max64(act, b->act_ok);
-        if (ch->any_act) {
-            act = max64(act, ch->last_act + (bg == ch->last_act_bg ? c->rrd_l : c->rrd_s));
-            act = max64(act, ch->faw[ch->faw_i] + c->faw); /* 0 until four ACTs */
-        }
-        if (first == UINT64_MAX)
-            first = act;
+        act = max64(act, after(ch->act1, c->rrd_s));
+        act = max64(act, after(ch->bg_act1[bg], c->rrd_l));
+        if (ch->acts == 4) /* a fifth ACT: tFAW after the fourth last */
+            act = max64(act, ch->faw[ch->faw_i] + c->faw);
         ch->faw[ch->faw_i] = act;
         ch->faw_i = (ch->faw_i + 1) % 4;
-        ch->last_act = act;
-        ch->last_act_bg = bg;
-        ch->any_act = true;
+        ch->acts += ch->acts < 4;
+        ch->act1 = ch->bg_act1[bg] = act + 1;
         b->open_row = r->row;
         b->pre_ok = act + c->ras;
         b->rdwr_ok = act + c->rcd;
@@ -178,32 +199,28 @@ static void schedule(const dram *d, dram_channel *ch, const dram_req *r, uint64_
     }
     const unsigned lat = r->write ? c->cwl : c->cl;
     uint64_t bus = ch->bus_free;
-    if (ch->any_col) {
-        col = max64(col, ch->last_col + (bg == ch->last_col_bg ? c->ccd_l : c->ccd_s));
-        if (!r->write && ch->last_was_write) /* write to read */
-            col = max64(col, ch->last_write_end +
-                                 (bg == ch->last_col_bg ? c->wtr_l : c->wtr_s));
-        if (r->write && !ch->last_was_write) /* read to write: bus turnaround */
-            bus += c->rtw;
+    col = max64(col, after(ch->col1, c->ccd_s));
+    col = max64(col, after(ch->bg_col1[bg], c->ccd_l));
+    if (!r->write) { /* write to read */
+        col = max64(col, after(ch->wend1, c->wtr_s));
+        col = max64(col, after(ch->bg_wend1[bg], c->wtr_l));
+    } else if (ch->col1 && !ch->last_was_write) { /* read to write: bus turnaround */
+        bus += c->rtw;
     }
     if (col + lat < bus)
         col = bus - lat;
-    if (first == UINT64_MAX)
-        first = col;
     const uint64_t end = col + lat + d->burst;
     ch->bus_free = end;
     ch->busy += d->burst;
-    ch->last_col = col;
-    ch->last_col_bg = bg;
-    ch->any_col = true;
+    ch->col1 = ch->bg_col1[bg] = col + 1;
     ch->last_was_write = r->write;
     if (r->write) {
-        ch->last_write_end = end;
+        ch->wend1 = ch->bg_wend1[bg] = end + 1;
         b->pre_ok = max64(b->pre_ok, end + c->wr);
     } else {
         b->pre_ok = max64(b->pre_ok, col + c->rtp);
     }
-    ch->next_decision = first + 1; /* one scheduling decision per command clock */
+    ch->next_decision = tau + 1; /* one scheduling decision per command clock */
     out->id = r->id;
     out->arrive_ps = r->arrive_ps;
     out->done_ps = end * c->tck_ps;
@@ -213,10 +230,16 @@ static void schedule(const dram *d, dram_channel *ch, const dram_req *r, uint64_
 void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx)
 {
     const uint64_t until = until_ps / d->cfg.tck_ps;
-    for (unsigned i = 0; i < d->cfg.channels; i++) {
+    for (unsigned i = 0; d->queued && i < d->cfg.channels; i++) {
         dram_channel *ch = &d->ch[i];
         while (ch->n) {
             uint64_t tau = max64(ch->next_decision, ch->q[0].arrive);
+            /* decide no further ahead of the data bus than it takes to
+             * open a row: far enough to prepare the next row while the bus
+             * streams, near enough to leave later row hits a chance */
+            const uint64_t horizon = (uint64_t)d->cfg.rp + d->cfg.rcd + d->cfg.cl + d->burst;
+            if (ch->bus_free > horizon)
+                tau = max64(tau, ch->bus_free - horizon);
             if (tau > until)
                 break;
             if (d->cfg.refresh)
@@ -247,6 +270,7 @@ void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx)
             if (pick == ch->n)
                 pick = oldest == ch->n ? 0 : oldest;
             ch->nwrites -= ch->q[pick].write;
+            d->queued--;
             dram_req r = ch->q[pick];
             memmove(&ch->q[pick], &ch->q[pick + 1], (ch->n - pick - 1) * sizeof *ch->q);
             ch->n--;
@@ -255,4 +279,19 @@ void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx)
             done(ctx, &out);
         }
     }
+}
+
+uint64_t dram_next_decision_ps(const dram *d)
+{
+    uint64_t best = UINT64_MAX;
+    for (unsigned i = 0; i < d->cfg.channels; i++) {
+        const dram_channel *ch = &d->ch[i];
+        if (ch->n) {
+            uint64_t tau = ch->next_decision > ch->q[0].arrive ? ch->next_decision
+                                                                 : ch->q[0].arrive;
+            if (tau < best)
+                best = tau;
+        }
+    }
+    return best == UINT64_MAX ? best : best * d->cfg.tck_ps;
 }

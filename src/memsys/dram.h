@@ -53,10 +53,13 @@ typedef struct dram_channel {
     bool draining;    /* writes go first until DRAM_WQ_LOW are left */
     uint64_t next_decision; /* earliest cycle of the next scheduling decision */
     uint64_t bus_free;      /* data bus free from this cycle */
-    uint64_t last_col, last_act, last_write_end;
+    /* the last ACT, column command and end of write data, in the channel
+     * and per bank group (time + 1; 0: none yet) */
+    uint64_t act1, col1, wend1;
+    uint64_t *bg_act1, *bg_col1, *bg_wend1;
     uint64_t faw[4];        /* the last four ACTs */
-    unsigned faw_i, last_col_bg, last_act_bg;
-    bool any_col, any_act, last_was_write;
+    unsigned faw_i, acts;   /* ring position; ACTs so far (up to 4) */
+    bool last_was_write;
     uint64_t next_refresh;
     uint64_t refreshes, busy;  /* refreshes done; data bus cycles used */
     dram_bank *bank;
@@ -66,6 +69,7 @@ typedef struct dram {
     simty_dram_config cfg;
     unsigned burst;          /* tCK of data bus per line */
     unsigned lines_per_row;
+    unsigned queued;         /* requests waiting in every channel */
     dram_channel *ch;
 } dram;
 
@@ -82,6 +86,8 @@ int dram_push(dram *d, uint64_t id, uint32_t line, bool write, uint64_t arrive_p
  * scheduled is reported through done() with its completion time (which may
  * lie after until_ps). */
 void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx);
+/* When the next scheduling decision is due (UINT64_MAX: nothing queued) */
+uint64_t dram_next_decision_ps(const dram *d);
 /* Requests waiting to be scheduled */
 unsigned dram_queued(const dram *d);
 

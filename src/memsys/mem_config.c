@@ -25,6 +25,8 @@ static const mem_key keys[] = {
     {"l1d.latency", M(l1d.latency), 1, 1000, 0, 0, "data cache hit latency, cycles"},
     {"l1d.write_back", M(l1d_write_back), 0, 1, 0, 0,
      "0: write-through, no write-allocate; 1: write-back, write-allocate"},
+    {"l1d.write_buffer", M(l1d_write_buffer), 1, 256, 0, 0,
+     "lines a core may have on their way to the L2 (then stores wait)"},
     {"l2.size", M(l2.size), 256, 1u << 30, 1, 1, "L2 size (all banks), bytes"},
     {"l2.ways", M(l2.ways), 1, 64, 1, 0, "L2 ways"},
     {"l2.banks", M(l2_banks), 1, 64, 1, 0, "L2 banks (line-interleaved)"},
@@ -57,6 +59,8 @@ static const mem_key keys[] = {
     {"dram.refi", M(dram.refi), 1, 100000000, 0, 0, "tREFI, refresh interval"},
     {"dram.rfc", M(dram.rfc), 1, 100000, 0, 0, "tRFC, refresh cycle time"},
     {"dram.refresh", M(dram.refresh), 0, 1, 0, 0, "1: model all-bank refresh"},
+    {"dram.map", M(dram.map), 0, 1, 0, 0,
+     "lines of a channel: 0 fill a row, 1 go to the bank groups in turn"},
 };
 
 const mem_key *mem_keys(unsigned *n)
@@ -84,6 +88,7 @@ static void hierarchy_defaults(simty_memory_config *m)
     m->l1i = (simty_cache_config){.size = 16384, .ways = 4, .mshrs = 8, .latency = 1};
     m->l1d = (simty_cache_config){.size = 16384, .ways = 4, .mshrs = 16, .latency = 1};
     m->l1d_write_back = 0;
+    m->l1d_write_buffer = 16;
     m->l2 = (simty_cache_config){.size = 1u << 20, .ways = 8, .mshrs = 16, .latency = 16};
     m->l2_banks = 8;
     m->noc_latency = 8;
@@ -97,7 +102,7 @@ static const simty_dram_config ddr4_3200 = {
     .channels = 2, .banks = 16, .bank_groups = 4, .row_bytes = 8192, .bus_bits = 64,
     .tck_ps = 625, .cl = 22, .cwl = 16, .rcd = 22, .rp = 22, .ras = 52, .rrd_s = 4, .rrd_l = 8,
     .faw = 34, .ccd_s = 4, .ccd_l = 8, .wr = 24, .wtr_s = 4, .wtr_l = 12, .rtp = 12, .rtw = 2,
-    .refi = 12480, .rfc = 560, .refresh = 1,
+    .refi = 12480, .rfc = 560, .refresh = 1, .map = 1,
 };
 
 /* JESD235A HBM2 at 2 Gb/s per pin, one stack in pseudo-channel mode: 16
@@ -106,7 +111,7 @@ static const simty_dram_config hbm2 = {
     .channels = 16, .banks = 16, .bank_groups = 4, .row_bytes = 1024, .bus_bits = 64,
     .tck_ps = 1000, .cl = 14, .cwl = 4, .rcd = 14, .rp = 14, .ras = 33, .rrd_s = 4, .rrd_l = 6,
     .faw = 16, .ccd_s = 2, .ccd_l = 4, .wr = 16, .wtr_s = 4, .wtr_l = 8, .rtp = 4, .rtw = 2,
-    .refi = 3900, .rfc = 350, .refresh = 1,
+    .refi = 3900, .rfc = 350, .refresh = 1, .map = 1,
 };
 
 void mem_config_default(simty_memory_config *m)
@@ -183,7 +188,8 @@ int simty_memory_set(simty_config *cfg, const char *assignment, char *err, size_
             return -1;
         }
         *field(m, k) = v;
-        if (!strncmp(k->name, "dram.", 5) && strcmp(k->name, "dram.refresh"))
+        if (!strncmp(k->name, "dram.", 5) && strcmp(k->name, "dram.refresh") &&
+            strcmp(k->name, "dram.map"))
             snprintf(m->preset, sizeof m->preset, "custom");
         return 0;
     }

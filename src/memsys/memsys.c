@@ -55,6 +55,7 @@ enum ev_kind {
     EV_L2_FILL,   /* DRAM returned a line to an L2 bank */
     EV_CORE_FILL, /* a line reaches a core's L1 */
     EV_ATOMIC,    /* an atomic's result reaches its warp */
+    EV_WB_ACK,    /* an L2 bank accepted a write: the core's write buffer has room */
 };
 
 typedef struct mev {
@@ -86,6 +87,8 @@ typedef struct mcore {
     uint64_t fetch_waiting;   /* local warps waiting for an I-cache fill */
     uint64_t fetch_t0[SIMTY_MAX_WARPS];
     pend_fifo pend;           /* L1D misses waiting for an MSHR */
+    unsigned wb_used;         /* write-buffer entries: writes not yet accepted by the L2 */
+    pend_fifo wbq;            /* writes waiting for an entry (.warp: their bytes) */
 } mcore;
 
 typedef struct l2bank {
@@ -111,6 +114,7 @@ struct memsys {
     mev *heap;
     unsigned nev, cap;
     uint64_t seq;
+    uint64_t done;            /* events processed and DRAM requests scheduled so far */
     bool oom;                 /* host memory ran out: reported once */
 };
 
@@ -229,6 +233,33 @@ static void send_l2(memsys *m, unsigned core, unsigned op, uint32_t line, unsign
                   .kind = EV_L2_ARRIVE, .op = (uint8_t)op});
 }
 
+/* A write leaves core c at t if its write buffer has room, else waits for
+ * room in order. */
+static void send_write(memsys *m, unsigned c, uint32_t line, unsigned bytes, uint64_t t)
+{
+    mcore *k = &m->core[c];
+    if (k->wb_used < m->cfg->l1d_write_buffer && !k->wbq.n) {
+        k->wb_used++;
+        send_l2(m, c, OP_WRITE, line, 0, bytes, t);
+    } else {
+        pend_push(m, &k->wbq, (pend){.line = line, .warp = (uint16_t)bytes,
+                                     .core = (uint16_t)c, .t0 = t});
+    }
+}
+
+static void write_acked(memsys *m, unsigned c, uint64_t t)
+{
+    mcore *k = &m->core[c];
+    k->wb_used--;
+    while (k->wbq.n && k->wb_used < m->cfg->l1d_write_buffer) {
+        pend p = k->wbq.e[k->wbq.head];
+        k->wbq.head = (k->wbq.head + 1) % k->wbq.cap;
+        k->wbq.n--;
+        k->wb_used++;
+        send_l2(m, c, OP_WRITE, p.line, 0, p.warp, t);
+    }
+}
+
 static void dram_request(memsys *m, unsigned core, uint32_t line, bool write, uint64_t t)
 {
     push(m, (mev){.time = t, .t0 = t, .line = line, .core = (uint16_t)core,
@@ -335,6 +366,8 @@ static void l2_arrive(memsys *m, mev *e)
     unsigned bytes = e->op == OP_WRITE ? e->bytes : e->op == OP_ATOMIC ? 8 : 1u << m->line_shift;
     uint64_t start = max64(e->time, b->busy);
     b->busy = start + ceil_div(bytes ? bytes : 1, m->cfg->noc_bytes);
+    if (e->op == OP_WRITE) /* the credit goes back to the core */
+        push(m, (mev){.time = start + m->cfg->noc_latency, .core = e->core, .kind = EV_WB_ACK});
     if (start == e->time) {
         l2_lookup(m, e, start);
     } else {
@@ -386,6 +419,7 @@ static void l2_fill(memsys *m, const mev *e)
 static void dram_done_cb(void *ctx, const dram_done *d)
 {
     memsys *m = ctx;
+    m->done++;
     unsigned core = (unsigned)(d->id >> 32);
     uint32_t line = (uint32_t)d->id;
     simty_level_stats *st = lvl(m, core, SIMTY_DRAM);
@@ -469,7 +503,7 @@ static void core_fill(memsys *m, const mev *e)
     if (!cache_probe(&k->l1d, e->line) &&
         cache_fill(&k->l1d, e->line, ms->dirty, &victim, &evicted)) {
         st->writebacks++; /* write-back L1: the victim's data goes to the L2 */
-        send_l2(m, e->core, OP_WRITE, victim, 0, 1u << m->line_shift, t);
+        send_write(m, e->core, victim, 1u << m->line_shift, t);
     } else if (ms->dirty) {
         cache_access(&k->l1d, e->line, true);
     }
@@ -550,7 +584,7 @@ static void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t 
     if (d->cls == CLS_AMO) { /* performed at the L2: the local copy is dropped */
         st->atomics++;
         if (cache_invalidate(&k->l1d, line[0]) & CACHE_DIRTY)
-            send_l2(m, c, OP_WRITE, line[0], 0, 1u << m->line_shift, t);
+            send_write(m, c, line[0], 1u << m->line_shift, t);
         m->left[gw] = 1;
         m->due[gw] = UINT64_MAX;
         m->due_max[gw] = 0;
@@ -567,7 +601,7 @@ static void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t 
                     l1d_miss(m, c, gw, line[i], true, t + hit, t);
             } else {
                 cache_access(&k->l1d, line[i], false); /* a hit updates the copy */
-                send_l2(m, c, OP_WRITE, line[i], 0, bytes[i], t);
+                send_write(m, c, line[i], bytes[i], t);
             }
         }
         return;
@@ -596,6 +630,7 @@ static void hier_advance(memsys *m, uint64_t now)
 again:
     while (m->nev && m->heap[0].time <= now) {
         mev e = pop(m);
+        m->done++;
         switch (e.kind) {
         case EV_L2_ARRIVE:
             l2_arrive(m, &e);
@@ -619,6 +654,9 @@ again:
             break;
         case EV_CORE_FILL:
             core_fill(m, &e);
+            break;
+        case EV_WB_ACK:
+            write_acked(m, e.core, e.time);
             break;
         case EV_ATOMIC:
             m->left[e.warp] = 1;
@@ -646,6 +684,7 @@ void memsys_destroy(memsys *m)
         mshr_free(&m->core[c].mi);
         mshr_free(&m->core[c].md);
         free(m->core[c].pend.e);
+        free(m->core[c].wbq.e);
     }
     for (unsigned b = 0; m->bank && b < m->cfg->l2_banks; b++) {
         cache_free(&m->bank[b].c);
@@ -737,6 +776,12 @@ void memsys_advance(memsys *m, uint64_t now) { m->ops->advance(m, now); }
 
 bool memsys_wants_addresses(const memsys *m) { return m->ops == &hier_ops; }
 
+bool memsys_store_ready(const memsys *m, unsigned core)
+{
+    const mcore *k = &m->core[core];
+    return k->wb_used < m->cfg->l1d_write_buffer && !k->wbq.n;
+}
+
 uint64_t memsys_refreshes(const memsys *m)
 {
     uint64_t n = 0;
@@ -754,11 +799,17 @@ uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now)
         h = mix(h, m->due[w] > now ? m->due[w] - now : 0);
     if (m->ops != &hier_ops)
         return h;
-    h = mix(h, m->core[core].fetch_waiting);
-    /* anything in flight will change the machine: never a repeated state */
-    if (core == 0 && m->nev)
-        h = mix(mix(h, m->nev), m->heap[0].time - now);
-    if (core == 0)
-        h = mix(h, dram_queued(&m->dram));
+    h = mix(mix(h, m->core[core].fetch_waiting), m->core[core].wb_used);
+    /* a hierarchy that still works is not a repeated state: the count of
+     * what it has done moves on (and stops when nothing is in flight) */
+    if (core == 0) {
+        h = mix(mix(h, m->done), m->nev + dram_queued(&m->dram));
+        /* and while it waits, the time to its next event shrinks */
+        if (m->nev)
+            h = mix(h, m->heap[0].time - now);
+        uint64_t ps = dram_next_decision_ps(&m->dram);
+        if (ps != UINT64_MAX)
+            h = mix(h, ps / m->period_ps - now);
+    }
     return h;
 }

@@ -51,6 +51,9 @@ const uint64_t *memsys_due_table(const memsys *m);
 void memsys_advance(memsys *m, uint64_t now);
 /* What decides the future of core c's memory timing (deadlock detection) */
 uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now);
+/* Hierarchy only: whether core `core`'s write buffer takes a store now (a
+ * store waits at issue while it is full) */
+bool memsys_store_ready(const memsys *m, unsigned core);
 /* Whether the pipeline must hand memsys_access its pass addresses */
 bool memsys_wants_addresses(const memsys *m);
 /* DRAM refreshes so far (machine-wide) */

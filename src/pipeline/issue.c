@@ -1,11 +1,13 @@
 /* Schedule (F+3): qualification and loose round-robin selection, then the
  * operand-collect and execute stages (F+4..F+6), which only carry the
  * instruction: execution itself happens at F+7 (see pipeline.h). */
+#include "memsys/memsys.h"
 #include "pipeline/pipeline.h"
 
 /* Why warp w's buffered instruction cannot issue this cycle, checked in the
- * spec's order: scoreboard, pending load, register-bank rule. */
-static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank)
+ * spec's order: scoreboard, pending load, register-bank rule; then, with a
+ * memory hierarchy, a store while the core's write buffer is full. */
+static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank, bool store_ok)
 {
     const warp_pipe *wp = &p->warp[w];
     if (wp->scoreboard & wp->buf_regs)
@@ -14,6 +16,8 @@ static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank)
         return STALL_LOAD;
     if (bank == (int)(w & 1))
         return STALL_BANK;
+    if (!store_ok && wp->buf_insn.cls == CLS_STORE)
+        return STALL_STORE;
     return STALL_NONE;
 }
 
@@ -33,11 +37,12 @@ void stage_schedule(simty_sim *s, pipe_state *p)
     /* loose round-robin: among ready warps, the j minimising j XOR counter;
      * a stall is charged to what blocks the warp it would otherwise pick */
     unsigned counter = (unsigned)s->cycle & p->select_mask;
+    const bool store_ok = !p->pass_addr || memsys_store_ready(p->timing, p->warp0 / s->W);
     unsigned best = ~0u, best_key = ~0u, blocked_key = ~0u;
     enum stall_cause blocked = STALL_NONE;
     for (uint64_t c = p->buffered; c; c &= c - 1) {
         unsigned j = (unsigned)__builtin_ctzll(c), key = j ^ counter;
-        enum stall_cause why = qualify(p, j, bank);
+        enum stall_cause why = qualify(p, j, bank, store_ok);
         if (why == STALL_NONE) {
             if (key < best_key)
                 best = j, best_key = key;
@@ -49,6 +54,7 @@ void stage_schedule(simty_sim *s, pipe_state *p)
         st->stall_scoreboard += blocked == STALL_SCOREBOARD;
         st->stall_load += blocked == STALL_LOAD;
         st->stall_bank += blocked == STALL_BANK;
+        st->stall_store += blocked == STALL_STORE;
         return;
     }
 

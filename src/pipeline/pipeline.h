@@ -92,7 +92,7 @@ typedef struct warp_pipe {
     lane_mask replay_mask;
 } warp_pipe;
 
-enum stall_cause { STALL_NONE, STALL_SCOREBOARD, STALL_LOAD, STALL_BANK };
+enum stall_cause { STALL_NONE, STALL_SCOREBOARD, STALL_LOAD, STALL_BANK, STALL_STORE };
 
 /* One core's pipeline.  Warp numbers in it (latches, bit masks) are the
  * core's own, 0..W-1; the machine's are warp0 + w. */

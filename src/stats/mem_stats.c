@@ -12,7 +12,7 @@ int mem_stats_wanted(const simty_sim *s)
     return s->cfg.model == SIMTY_MODEL_CYCLE && s->cfg.memory.kind == SIMTY_MEMORY_HIERARCHY;
 }
 
-uint64_t mem_stats_percentile(const simty_level_stats *l, double q)
+uint64_t simty_latency_percentile(const simty_level_stats *l, double q)
 {
     if (!l->latency_count)
         return 0;
@@ -64,8 +64,8 @@ void mem_stats_print(const simty_sim *s, const simty_stats *st, FILE *f)
         fprintf(f, "; %.2f B/cycle; latency mean %.1f, p50 %llu, p99 %llu cycles\n",
                 ratio((double)l->bytes, cycles),
                 ratio((double)l->latency_sum, (double)l->latency_count),
-                (unsigned long long)mem_stats_percentile(l, 0.5),
-                (unsigned long long)mem_stats_percentile(l, 0.99));
+                (unsigned long long)simty_latency_percentile(l, 0.5),
+                (unsigned long long)simty_latency_percentile(l, 0.99));
     }
     if (st->stall_fetch)
         fprintf(f, "  fetch stalls         %llu steering turns waited for the instruction cache\n",
@@ -113,8 +113,8 @@ void mem_stats_json_levels(const simty_sim *s, const simty_stats *st, FILE *f)
                 (unsigned long long)l->row_empty, (unsigned long long)l->row_conflicts,
                 (unsigned long long)l->bus_cycles, (unsigned long long)l->latency_count,
                 ratio((double)l->latency_sum, (double)l->latency_count),
-                (unsigned long long)mem_stats_percentile(l, 0.5),
-                (unsigned long long)mem_stats_percentile(l, 0.99));
+                (unsigned long long)simty_latency_percentile(l, 0.5),
+                (unsigned long long)simty_latency_percentile(l, 0.99));
     }
     fprintf(f, "}");
 }

@@ -14,8 +14,5 @@ void mem_stats_print(const simty_sim *s, const simty_stats *st, FILE *f);
 void mem_stats_json_config(const simty_sim *s, FILE *f);
 /* {"l1i": {...}, "l1d": ..., "l2": ..., "dram": ...} */
 void mem_stats_json_levels(const simty_sim *s, const simty_stats *st, FILE *f);
-/* The latency below which a fraction q of a level's requests completed
- * (a histogram bucket's upper bound: within 1/8 of the true value) */
-uint64_t mem_stats_percentile(const simty_level_stats *l, double q);
 
 #endif

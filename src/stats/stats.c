@@ -111,9 +111,12 @@ void simty_print_stats(const simty_sim *s, FILE *f)
                 ratio((double)st->warp_instructions, (double)st->cycles),
                 ratio((double)st->thread_instructions, (double)st->cycles));
         fprintf(f, "  issue stalls         %llu empty buffer, %llu scoreboard, %llu pending load, "
-                   "%llu bank\n",
+                   "%llu bank",
                 (unsigned long long)st->stall_empty, (unsigned long long)st->stall_scoreboard,
                 (unsigned long long)st->stall_load, (unsigned long long)st->stall_bank);
+        if (mem_stats_wanted(s))
+            fprintf(f, ", %llu write buffer full", (unsigned long long)st->stall_store);
+        fprintf(f, "\n");
         fprintf(f, "  fetch redirects      %llu\n", (unsigned long long)st->redirects);
         fprintf(f, "  load latency         %.2f cycles issue to writeback (%llu loads, memory +%u)\n",
                 ratio((double)st->load_latency_sum, (double)st->loads),
@@ -285,6 +288,7 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     DBL("load_latency", ratio((double)st->load_latency_sum, (double)st->loads));
     U64("mem_latency", s->cfg.mem_latency);
     U64("stall_fetch", st->stall_fetch);
+    U64("stall_store", st->stall_store);
     mem_stats_json_config(s, f);
     fprintf(f, "  \"levels\": ");
     mem_stats_json_levels(s, st, f);
