@@ -93,6 +93,25 @@ def tests(ctx, run, simty, Failure):
                         r["detail"]))
         out.append(("workload %s multi-core" % name, multicore))
 
+        def hierarchy(elf=elf, name=name, spin=spin):
+            # the cycle model under the memory hierarchies: only time changes
+            shapes = "2x2x4" if ctx.sanitized else "1x3x3,2x2x4,4x4x8"
+            memories = "hbm2" if ctx.sanitized else "ddr4-3200,hbm2"
+            _status, rows = bench_csv(["-j", "1", "--shapes", shapes, "--memory", memories,
+                                       elf])
+            if len(rows) != len(shapes.split(",")) * len(memories.split(",")):
+                raise Failure("%d rows" % len(rows))
+            for r in rows:
+                want = "deadlock (expected)" if spin else "pass"
+                if r["result"] != want or r["memory"] not in memories.split(","):
+                    raise Failure("%s %sx%sx%s: %s, expected %s (%s)" % (
+                        r["memory"], r["cores"], r["warps"], r["threads"], r["result"], want,
+                        r["detail"]))
+                if not spin and not float(r["l1i_hit_rate"]) > 0:
+                    raise Failure("%s %sx%sx%s: no instruction cache hits" % (
+                        r["memory"], r["cores"], r["warps"], r["threads"]))
+        out.append(("workload %s memory hierarchy" % name, hierarchy))
+
         if not ctx.sanitized:
             def qemu(elf=elf, name=name):
                 status, o, e = run([sys.executable, programs.QEMU_RUN, "--smp", "4", elf],
@@ -172,6 +191,12 @@ def tests(ctx, run, simty, Failure):
             (["--model", "gpu", ok_elf], USAGE, r"--model: expected cycle, simt or scalar"),
             (["--paths", "hct,stack", ok_elf], USAGE, r"--paths: expected hct or ideal"),
             (["--mem-latency", "5,x", ok_elf], USAGE, r"--mem-latency"),
+            (["--memory", "ideal,sram", ok_elf], USAGE, r"--memory: unknown memory 'sram'"),
+            (["--mem-set", "l2.size=2M", ok_elf], USAGE, r"--mem-set needs a memory hierarchy"),
+            (["--memory", "hbm2", "--mem-set", "l2.ways=3", ok_elf], USAGE,
+             r"--mem-set l2\.ways: '3' is not a power of two"),
+            (["--memory", "ideal,hbm2", "--mem-latency", "0,5", ok_elf], USAGE,
+             r"--mem-latency applies to the ideal memory only"),
             (["-j", "0", ok_elf], USAGE, r"--jobs: expected an integer 1\.\.256"),
             (["--format", "xml", ok_elf], USAGE, r"--format: expected md or csv"),
             (["--bogus", ok_elf], USAGE, r"unknown option '--bogus'"),

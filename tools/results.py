@@ -30,6 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results_memory  # noqa: E402
 import results_sync  # noqa: E402
 
 DEFAULT_SHAPES = "1x1,4x4,8x8,8x32,32x16,64x32"
@@ -56,6 +57,8 @@ class Cfg:
             self.sync_shapes = ["4x4"]
             self.progress_shapes = ["4x4"]
             self.no_detector_limit = 2000000
+            self.mem_shape = "2x4"
+            self.mem_cores = [1, 2]
         else:
             self.shapes = DEFAULT_SHAPES
             self.policy_shape = "8x32"
@@ -70,6 +73,8 @@ class Cfg:
             self.sync_shapes = ["8x32", "64x32"]
             self.progress_shapes = ["8x4", "8x32", "64x16"]
             self.no_detector_limit = 600000000
+            self.mem_shape = "4x8"
+            self.mem_cores = [1, 4, 16]
 
 
 def die(msg):
@@ -126,7 +131,7 @@ def bench(args, elfs, opts):
     for r in rows:
         for k, v in r.items():
             if k not in ("workload", "model", "paths", "priority", "coalescer", "result",
-                         "detail"):
+                         "memory", "detail"):
                 r[k] = float(v)
     log("%d runs in %.0f s: %s" % (len(rows), time.time() - t0, " ".join(opts)))
     return rows
@@ -387,6 +392,8 @@ def main():
         speed_rows.append((n, rows, qemu_wall(elf[n], 8, cfg.qemu_repeat)))
     # 8. synchronisation and forward progress
     sync = results_sync.run(args, cfg, args.build, all_names, build_suite, log)
+    # 9. the memory hierarchy
+    mem = results_memory.run(args, cfg, suite, bench, log)
 
     failed = [r for r in main_rows + pol_rows + coal_rows + lat_rows + width_rows + layout_rows
               if not r["ok"]]
@@ -394,15 +401,19 @@ def main():
                for n in names if stack[(n, 0)][:2] != stack[(n, 1)][:2] or stack[(n, 0)][0]]
     sync_text, sync_rows, sync_failed = results_sync.section(sync, md_table, 8)
     failed += sync_failed
+    mem_text, mem_rows, mem_failed = results_memory.section(mem, cfg, names, md_table, 9)
+    failed += mem_failed
 
     # ------------------------------------------------------------ plots --
     plot_policies(pol_rows, names, plots)
     plot_latency(lat_rows, cfg, plots)
+    results_memory.plot_latency(mem, cfg, plots, gnuplot, PNG)
     plot_width(width_rows, names, cfg, plots)
     plot_layout(layout_rows, names, plots)
     for rows, fname in ((main_rows, "suite.csv"), (pol_rows, "policies.csv"),
                         (lat_rows, "latency.csv"), (width_rows, "width.csv"),
-                        (layout_rows, "layout.csv"), (sync_rows, "sync.csv")):
+                        (layout_rows, "layout.csv"), (sync_rows, "sync.csv"),
+                        (mem_rows, "memory.csv")):
         with open(os.path.join(plots, fname), "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=sorted(set().union(*rows), key=list(
                 {k: 0 for r in rows for k in r}).index))
@@ -731,7 +742,8 @@ def main():
     R += sync_text
 
     # summary
-    R.append("## 9. Where min-PC reconvergence loses, in short\n")
+    R.append(mem_text)
+    R.append("## 10. Where min-PC reconvergence loses, in short\n")
     losers = [n for d, c, n in diffs if d < -0.005] if diffs else []
     R.append("- **Calls at different depths**: without the call-depth key, %s "
              "(section 2). Depth-first ordering lets a path deep in a callee "

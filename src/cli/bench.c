@@ -37,7 +37,10 @@ static const char bench_usage_text[] =
     "      --paths LIST       hct (default), ideal\n"
     "      --priority LIST    depth (default), minpc\n"
     "      --coalescer LIST   simty (default), block\n"
-    "      --mem-latency LIST extra load latency in cycles (default 0)\n"
+    "      --mem-latency LIST extra load latency in cycles (default 0; ideal memory)\n"
+    "      --memory LIST      ideal (default), ddr4-3200, hbm2 (docs/memory.md)\n"
+    "      --mem-set KEY=VALUE  one setting of every hierarchy run (repeatable;\n"
+    "                         simty run --mem-set help lists them)\n"
     "      --max-cycles N     stop a run after N cycles, a failure (default 2000000000)\n"
     "      --timeout S        stop a run after S seconds of host CPU time, a failure\n"
     "                         (default 600); with --max-cycles no run goes on forever\n"
@@ -179,6 +182,19 @@ static int parse_coalescer_item(const char *opt, const char *item, void *out, un
     int k, rc = parse_choice(opt, item, "simty", "block", &k);
     ((bench_grid *)out)->coalescers[i] = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
     return rc;
+}
+
+static int parse_memory_item(const char *opt, const char *item, void *out, unsigned i)
+{
+    simty_config tmp;
+    char err[160];
+    simty_config_default(&tmp);
+    if (simty_memory_preset(&tmp, item, err, sizeof err))
+        return usage_error("%s", err);
+    (void)opt;
+    snprintf(((bench_grid *)out)->memories[i], sizeof ((bench_grid *)out)->memories[i], "%s",
+             item);
+    return 0;
 }
 
 static int parse_latency_item(const char *opt, const char *item, void *out, unsigned i)
@@ -469,6 +485,8 @@ enum {
     OPT_PRIORITY,
     OPT_COALESCER,
     OPT_MEM_LATENCY,
+    OPT_MEMORY,
+    OPT_MEM_SET,
     OPT_MAX_CYCLES,
     OPT_RAM_SIZE,
     OPT_PROGRESS,
@@ -493,6 +511,8 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         {"priority", required_argument, 0, OPT_PRIORITY},
         {"coalescer", required_argument, 0, OPT_COALESCER},
         {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
+        {"memory", required_argument, 0, OPT_MEMORY},
+        {"mem-set", required_argument, 0, OPT_MEM_SET},
         {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
         {"timeout", required_argument, 0, OPT_TIMEOUT},
         {"ram-size", required_argument, 0, OPT_RAM_SIZE},
@@ -522,6 +542,15 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
             break;
         case OPT_MEM_LATENCY:
             rc = parse_list("--mem-latency", optarg, parse_latency_item, g, &g->n_latencies);
+            break;
+        case OPT_MEMORY:
+            rc = parse_list("--memory", optarg, parse_memory_item, g, &g->n_memories);
+            break;
+        case OPT_MEM_SET:
+            if (g->n_mem_sets == MAX_LIST)
+                rc = usage_error("--mem-set: at most %d settings", MAX_LIST);
+            else
+                g->mem_sets[g->n_mem_sets++] = optarg;
             break;
         case OPT_MAX_CYCLES:
             if (parse_u64(optarg, &v, 0) || v == 0)
@@ -575,6 +604,30 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         g->coalescers[0] = SIMTY_COALESCER_SIMTY, g->n_coalescers = 1;
     if (!g->n_latencies)
         g->latencies[0] = 0, g->n_latencies = 1;
+    if (!g->n_memories)
+        snprintf(g->memories[0], sizeof g->memories[0], "ideal"), g->n_memories = 1;
+    for (unsigned h = 0; h < g->n_memories; h++)
+        for (unsigned f = 0; f < g->n_latencies; f++)
+            if (g->latencies[f] && strcmp(g->memories[h], "ideal"))
+                return usage_error("--mem-latency applies to the ideal memory only (the "
+                                   "hierarchy has its own latencies)");
+    /* every setting must apply to a hierarchy of the grid, and be valid there */
+    for (unsigned i = 0; i < g->n_mem_sets; i++) {
+        int applied = 0;
+        for (unsigned h = 0; h < g->n_memories; h++) {
+            simty_config tmp;
+            char err[256];
+            simty_config_default(&tmp);
+            simty_memory_preset(&tmp, g->memories[h], err, sizeof err);
+            if (tmp.memory.kind != SIMTY_MEMORY_HIERARCHY)
+                continue;
+            if (simty_memory_set(&tmp, g->mem_sets[i], err, sizeof err))
+                return usage_error("%s", err);
+            applied = 1;
+        }
+        if (!applied)
+            return usage_error("--mem-set needs a memory hierarchy: --memory ddr4-3200 or hbm2");
+    }
     if (!o->max_cycles)
         o->max_cycles = 2000000000ull;
     if (!o->timeout)
@@ -599,7 +652,8 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                 for (unsigned c = 0; c < g->n_paths; c++)
                     for (unsigned d = 0; d < g->n_priorities; d++)
                         for (unsigned e = 0; e < g->n_coalescers; e++)
-                            for (unsigned f = 0; f < g->n_latencies; f++) {
+                            for (unsigned f = 0; f < g->n_latencies; f++)
+                                for (unsigned h = 0; h < g->n_memories; h++) {
                                 bench_run *r = &runs[k++];
                                 r->program = progs[p];
                                 r->name = names[p];
@@ -612,6 +666,11 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 r->cfg.priority = g->priorities[d];
                                 r->cfg.coalescer = g->coalescers[e];
                                 r->cfg.mem_latency = g->latencies[f];
+                                char err[256];
+                                simty_memory_preset(&r->cfg, g->memories[h], err, sizeof err);
+                                for (unsigned i = 0; i < g->n_mem_sets && r->cfg.memory.kind ==
+                                                         SIMTY_MEMORY_HIERARCHY; i++)
+                                    simty_memory_set(&r->cfg, g->mem_sets[i], err, sizeof err);
                                 r->cfg.max_cycles = o->max_cycles;
                                 r->cfg.max_seconds = (double)o->timeout;
                                 if (o->ram_size)
@@ -694,7 +753,7 @@ int cmd_bench(int argc, char **argv)
 
     const bench_grid *g = &o.grid;
     size_t n = (size_t)np * g->n_models * g->n_shapes * g->n_paths * g->n_priorities *
-               g->n_coalescers * g->n_latencies;
+               g->n_coalescers * g->n_latencies * g->n_memories;
     if (!rc && n > 100000)
         rc = usage_error("bench: %zu runs is too many (at most 100000)", n);
     atomic_file out = {0};

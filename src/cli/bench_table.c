@@ -43,6 +43,16 @@ static double barrier_share(const bench_run *r)
     return ratio((double)st->barrier_slots, (double)(st->warp_instructions - st->squashed));
 }
 
+static double hit_rate(const simty_level_stats *l)
+{
+    return ratio((double)l->hits, (double)(l->hits + l->misses));
+}
+
+static double mean_latency(const simty_level_stats *l)
+{
+    return ratio((double)l->latency_sum, (double)l->latency_count);
+}
+
 void print_csv(FILE *f, const bench_run *runs, unsigned n)
 {
     fprintf(f, "workload,model,cores,warps,threads,paths,priority,coalescer,mem_latency,result,ok,"
@@ -51,13 +61,16 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
                "replays_indirect,squashed,thread_instructions,warp_instructions,"
                "total_cycles,total_thread_instructions,host_seconds,mcycles_per_s,"
                "mthread_instructions_per_s,barriers,barrier_wait_cycles,wrs_slots,pauses,"
-               "progress_triggers,max_starvation,spin_detections,backoff_cycles,detail\n");
+               "progress_triggers,max_starvation,spin_detections,backoff_cycles,memory,"
+               "l1i_hit_rate,l1d_hit_rate,l2_hit_rate,dram_row_hit_rate,l1d_bytes,l2_bytes,"
+               "dram_bytes,dram_bytes_per_cycle,l1d_latency,l2_latency,dram_latency,"
+               "dram_latency_p99,mshr_stalls,detail\n");
     for (unsigned i = 0; i < n; i++) {
         const bench_run *r = &runs[i];
         const simty_stats *st = &r->st;
         fprintf(f, "%s,%s,%u,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
                    "%llu,%llu,%llu,%llu,"
-                   "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,\"",
+                   "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
                 r->name, simty_model_name(r->cfg.model), r->cfg.cores, r->cfg.warps,
                 r->cfg.threads, paths_str(r->cfg.paths), priority_str(r->cfg.priority),
                 coalescer_str(r->cfg.coalescer), r->cfg.mem_latency, r->outcome, r->ok, r->roi,
@@ -77,6 +90,20 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
                 (unsigned long long)st->wrs_slots, (unsigned long long)st->pauses,
                 (unsigned long long)st->progress_triggers, (unsigned long long)st->max_starvation,
                 (unsigned long long)st->spin_detections, (unsigned long long)st->backoff_cycles);
+        const simty_level_stats *l = st->mem;
+        fprintf(f, "%s,%.4f,%.4f,%.4f,%.4f,%llu,%llu,%llu,%.4f,%.2f,%.2f,%.2f,%llu,%llu,\"",
+                r->cfg.memory.preset, hit_rate(&l[SIMTY_L1I]), hit_rate(&l[SIMTY_L1D]),
+                hit_rate(&l[SIMTY_L2]),
+                ratio((double)l[SIMTY_DRAM].row_hits,
+                      (double)(l[SIMTY_DRAM].row_hits + l[SIMTY_DRAM].row_empty +
+                               l[SIMTY_DRAM].row_conflicts)),
+                (unsigned long long)l[SIMTY_L1D].bytes, (unsigned long long)l[SIMTY_L2].bytes,
+                (unsigned long long)l[SIMTY_DRAM].bytes,
+                ratio((double)l[SIMTY_DRAM].bytes, (double)st->cycles), mean_latency(&l[SIMTY_L1D]),
+                mean_latency(&l[SIMTY_L2]), mean_latency(&l[SIMTY_DRAM]),
+                (unsigned long long)simty_latency_percentile(&l[SIMTY_DRAM], 0.99),
+                (unsigned long long)(l[SIMTY_L1I].mshr_stalls + l[SIMTY_L1D].mshr_stalls +
+                                     l[SIMTY_L2].mshr_stalls));
         for (const char *c = r->detail; *c; c++)
             fputs(*c == '"' ? "\"\"" : (char[2]){*c, 0}, f);
         fprintf(f, "\"\n");
@@ -87,14 +114,15 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
 void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigned n)
 {
     int m = g->n_models > 1, pa = g->n_paths > 1, pr = g->n_priorities > 1,
-        co = g->n_coalescers > 1, la = g->n_latencies > 1;
-    fprintf(f, "| workload | shape |%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
+        co = g->n_coalescers > 1, la = g->n_latencies > 1, me = g->n_memories > 1;
+    fprintf(f, "| workload | shape |%s%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
                "work eff. | barrier | max paths | replays | squashed | host s | Mcycles/s | "
                "M thr-instr/s |\n",
             m ? " model |" : "", pa ? " paths |" : "", pr ? " priority |" : "",
-            co ? " coalescer |" : "", la ? " mem lat. |" : "");
-    fprintf(f, "|---|---|%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", m ? "---|" : "",
-            pa ? "---|" : "", pr ? "---|" : "", co ? "---|" : "", la ? "--:|" : "");
+            co ? " coalescer |" : "", la ? " mem lat. |" : "", me ? " memory |" : "");
+    fprintf(f, "|---|---|%s%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", m ? "---|" : "",
+            pa ? "---|" : "", pr ? "---|" : "", co ? "---|" : "", la ? "--:|" : "",
+            me ? "---|" : "");
     int any_roi = 0;
     for (unsigned i = 0; i < n; i++) {
         const bench_run *r = &runs[i];
@@ -113,6 +141,8 @@ void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigne
             fprintf(f, " %s |", coalescer_str(r->cfg.coalescer));
         if (la)
             fprintf(f, " %u |", r->cfg.mem_latency);
+        if (me)
+            fprintf(f, " %s |", r->cfg.memory.preset);
         fprintf(f, " %s%s | %llu | %.3f | %.2f | %.1f%% | %.1f%% | %.1f%% | %llu | %llu | %llu | "
                    "%.2f | %.2f | %.1f |\n",
                 r->outcome, r->roi ? "" : " (whole run)", (unsigned long long)st->cycles,

@@ -18,6 +18,10 @@ typedef struct bench_grid {
     simty_priority_kind priorities[MAX_LIST];
     simty_coalescer_kind coalescers[MAX_LIST];
     unsigned latencies[MAX_LIST];
+    unsigned n_memories;        /* --memory presets */
+    char memories[MAX_LIST][16];
+    unsigned n_mem_sets;        /* --mem-set KEY=VALUE, for every hierarchy */
+    const char *mem_sets[MAX_LIST];
 } bench_grid;
 
 typedef struct bench_run {
