@@ -30,7 +30,9 @@ enum {
     H_WARPS = 1,     /* u8: warps, 1 + v mod 64 (mostly small, see below) */
     H_THREADS = 2,   /* u8: threads per warp */
     H_FLAGS = 3,     /* u8: policies and outputs, F_* */
-    H_LATENCY = 4,   /* u32: --mem-latency (raw: values over the limit are refused) */
+    H_LATENCY = 4,   /* u32: --mem-latency (raw if bit 31: values over the limit are
+                      * refused); else bits 16-17 pick the memory (ideal, ddr4-3200,
+                      * hbm2, a shrunk hbm2 from bits 18-30) */
     H_CYCLES = 8,    /* u16: cycle limit selector */
     H_TRACE = 10,    /* u8 from, u8 length: trace window in cycles (G_WINDOW) */
     H_RAM = 12,      /* u32: RAM size (bits 0-30 raw if bit 31, else rounded to a word) */
@@ -109,6 +111,21 @@ static void decode(const uint8_t *h, simty_config *c, uint32_t sig[2])
     c->coalescer = flags & F_BLOCK ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
     uint32_t lat = rd32(h + H_LATENCY);
     c->mem_latency = lat & 0x80000000u ? lat : lat % 64;
+    unsigned memory = lat & 0x80000000u ? 0 : (lat >> 16) & 3;
+    if (memory) { /* a hierarchy, shrunk by the selector bits (some invalid: refused) */
+        simty_memory_preset(c, memory == 1 ? "ddr4-3200" : "hbm2", NULL, 0);
+        c->mem_latency = 0;
+        if (memory == 3) {
+            simty_memory_config *m = &c->memory;
+            m->l1d.size = 64u << ((lat >> 18) & 7);
+            m->l1d.mshrs = 1 + ((lat >> 21) & 7);
+            m->line = 16u << ((lat >> 24) & 3);
+            m->l2_banks = 1u << ((lat >> 26) & 3);
+            m->l1d_write_back = (lat >> 28) & 1;
+            m->l1i.size = m->l2.size = 1024u << ((lat >> 29) & 3);
+            m->l1i.ways = m->l1d.ways = m->l2.ways = m->l2.mshrs = m->l1i.mshrs = 2;
+        }
+    }
     /* a short run: the scalar model runs every hart each step */
     unsigned harts = c->cores * c->warps * c->threads, v = h[H_CYCLES] | h[H_CYCLES + 1] << 8;
     unsigned budget = c->model == SIMTY_MODEL_SCALAR ? 1 + 65536 / harts : 4096;

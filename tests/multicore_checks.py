@@ -194,6 +194,15 @@ def tests(ctx, run, simty, Failure):
                     check_pass(Failure, name, r, args, shape)
                 out.append(("multicore %s %s cycle mem-latency 20" % (name, label(shape)),
                             lat))
+            # the memory hierarchy: write-through L1s, atomics at the L2
+            for mem in ("ddr4-3200", "hbm2"):
+                def hier(name=name, elf=elf, mem=mem):
+                    shape = MULTI_CORE_SHAPES[0]
+                    r, args = run_one(ctx, simty, Failure, elf, shape,
+                                      ["-m", "cycle", "--memory", mem])
+                    check_pass(Failure, name, r, args, shape)
+                out.append(("multicore %s %s cycle memory %s"
+                            % (name, label(MULTI_CORE_SHAPES[0]), mem), hier))
             for brk in programs.multicore_breaks(name):
                 shape = BREAK_SHAPE[brk]
 
@@ -212,7 +221,11 @@ def tests(ctx, run, simty, Failure):
                 out.append(("multicore %s -D%s fails %s" % (name, brk, label(shape)), broken))
         for shape in DETERMINISM_SHAPES:
             def same(name=name, elf=elf, shape=shape):
-                runs = [run_one(ctx, simty, Failure, elf, shape, ["-m", "cycle"])
+                for extra in (["-m", "cycle"], ["-m", "cycle", "--memory", "ddr4-3200"]):
+                    same_runs(name, elf, shape, extra)
+
+            def same_runs(name, elf, shape, extra):
+                runs = [run_one(ctx, simty, Failure, elf, shape, extra)
                         for _ in range(2)]
                 (a, args), (b, _) = runs
                 check_pass(Failure, name, a, args, shape)

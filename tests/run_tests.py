@@ -17,7 +17,8 @@ Groups:
             simty and on qemu-system-riscv32 (the golden reference)
   diff      every program under --model simt and --model cycle, at many
             shapes and with every path/priority/coalescer option (and memory
-            latencies for the cycle model), matches the scalar model; and at
+            latencies and memory hierarchies for the cycle model), matches
+            the scalar model; and at
             2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs are
             in diff-long
   random    random divergent programs, simt and cycle vs scalar (two one-core
@@ -32,6 +33,9 @@ Groups:
             detection, --stack-interleave, README's generated figures
   progress  the forward-progress suite (tests/progress) on every model,
             at five shapes, one option set per shape and SIMT model, and on QEMU
+  memory    the memory hierarchy's microbenchmarks (bench/mem) measure the
+            latencies, bandwidths, row-buffer and MSHR effects the
+            configuration predicts from first principles (tests/mem_checks.py)
   multicore the multi-core litmus suite (tests/multicore: message passing,
             store buffering, atomics, barrier, lock) on every model at
             (cores, warps, threads) shapes, on QEMU, broken builds that must
@@ -425,9 +429,24 @@ def model_runs(option_sets, sanitized, simt=True):
             runs.append(("%s %s/%s/%s" % (model, paths, prio, coal),
                          ["-m", model, "--paths", paths, "--priority", prio,
                           "--coalescer", coal]))
-    for lat in ((3,) if sanitized else (3, 40)):
-        runs.append(("cycle mem-latency %d" % lat, ["-m", "cycle", "--mem-latency", str(lat)]))
+    runs.append(("cycle mem-latency 3", ["-m", "cycle", "--mem-latency", "3"]))
+    # the memory hierarchy: variable latencies, misses, evictions, MSHR
+    # merges and stalls, write-back L1 (docs/memory.md); results never change
+    for name, args in MEMORY_RUNS[:1] if sanitized else MEMORY_RUNS:
+        runs.append(("cycle memory " + name, ["-m", "cycle"] + args))
     return runs
+
+
+# Memory hierarchies of the diff, random and multicore groups: a preset as
+# it is, and one shrunk until everything misses, evicts and waits for MSHRs.
+MEMORY_RUNS = [
+    ("ddr4-3200", ["--memory", "ddr4-3200"]),
+    ("hbm2-tiny", ["--memory", "hbm2"] + [a for kv in (
+        "l1i.size=256", "l1i.ways=2", "l1i.mshrs=1", "l1d.size=256", "l1d.ways=2",
+        "l1d.mshrs=2", "l1d.write_back=1", "l2.size=2K", "l2.banks=2", "l2.ways=2",
+        "l2.mshrs=1", "line=32", "noc.bytes=4", "dram.channels=1")
+        for a in ("--mem-set", kv)]),
+]
 
 
 # Multi-core shapes (cores, warps, threads) of the diff and random groups:
@@ -480,9 +499,12 @@ def diff_tests(ctx, long):
                 if ref.status != 0:
                     raise Failure("%s %dx%dx%d: scalar model status %d: %s"
                                   % (label, c, w, t, ref.status, ref.err.strip()))
-                for model in ("simt", "cycle"):
-                    r = simty(ctx, elf, base + ["-m", model], signature=sig)
-                    check_same("%s %dx%dx%d %s" % (label, c, w, t, model), ref, r)
+                runs = [("simt", ["-m", "simt"]), ("cycle", ["-m", "cycle"])]
+                runs += [("cycle memory " + n, ["-m", "cycle"] + a)
+                         for n, a in MEMORY_RUNS[c % len(MEMORY_RUNS):][:1]]
+                for what, args in runs:
+                    r = simty(ctx, elf, base + args, signature=sig)
+                    check_same("%s %dx%dx%d %s" % (label, c, w, t, what), ref, r)
             tests.append(("diff %s %dx%dx%d" % (label, c, w, t), test))
     return tests
 
@@ -512,7 +534,8 @@ def group_random(ctx):
                     raise Failure("%s %dx%dx%d: scalar status %d: %s"
                                   % (elf, c, w, t, ref.status, ref.err.strip()))
                 runs = model_runs(option_sets, True) if c == 1 else [
-                    ("simt", ["-m", "simt"]), ("cycle", ["-m", "cycle"])]
+                    ("simt", ["-m", "simt"]), ("cycle", ["-m", "cycle"]),
+                    ("cycle memory " + MEMORY_RUNS[i % 2][0], ["-m", "cycle"] + MEMORY_RUNS[i % 2][1])]
                 for what, args in runs:
                     r = simty(ctx, elf, shape_args(w, t, c) + args, signature=True, timeout=120)
                     check_same("%s %dx%dx%d %s" % (os.path.basename(elf), c, w, t, what), ref, r)
@@ -554,6 +577,20 @@ def group_multicore(ctx):
     return multicore_checks.tests(ctx, run, simty, Failure)
 
 
+def group_memory(ctx):
+    def t():
+        script = os.path.join(ROOT, "tests", "mem_checks.py")
+        status, out, err = run([sys.executable, script, "--simty", ctx.simty,
+                                "--build", os.path.join(ctx.tmp, "mem-checks")], timeout=1800)
+        if ctx.sanitized and ("Sanitizer" in err or "runtime error" in err):
+            raise Failure("sanitizer report:\n" + err[-3000:])
+        if status != 0:
+            bad = [ln for ln in out.splitlines() if ln.startswith("FAIL")]
+            raise Failure("tests/mem_checks.py status %d:\n%s%s" % (
+                status, "\n".join(bad) or out[-2000:], err[-1000:]))
+    return [("memory microbenchmarks against first principles (tests/mem_checks.py)", t)]
+
+
 def group_progress_long(ctx):
     import progress_checks
     return progress_checks.tests(ctx, run, simty, Failure, full=True)
@@ -573,6 +610,7 @@ GROUPS = {
     "sdk": group_sdk,
     "progress": group_progress,
     "multicore": group_multicore,
+    "memory": group_memory,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
 }

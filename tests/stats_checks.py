@@ -118,4 +118,41 @@ def tests(ctx, simty, Failure):
                         raise Failure("%s %s: cycle model %s = %r, simt %r"
                                       % (name, " ".join(args), key, c.stats[key], r.stats[key]))
         out.append(("stats %s %s" % (name, " ".join(args)), t))
+    out.append(("stats memory hierarchy levels", lambda: memory_levels(ctx, simty, Failure)))
     return out
+
+
+def memory_levels(ctx, simty, Failure):
+    """The memory levels' counters add up: every core's levels sum to the
+    machine's, lookups are hits or misses, the region of interest is inside
+    the run, and the ideal memory counts nothing."""
+    elf = programs.workload_elf("histogram")
+    ideal = simty(ctx, elf, ["-c", "2", "-w", "2", "-t", "4"])
+    if ideal.stats["memory"]["kind"] != "ideal" or any(
+            v for lv in ideal.stats["levels"].values() for k, v in lv.items()):
+        raise Failure("the ideal memory counts memory levels: %r" % ideal.stats["levels"])
+    r = simty(ctx, elf, ["-c", "2", "-w", "2", "-t", "4", "--memory", "ddr4-3200",
+                         "--mem-set", "l1d.size=1K"])
+    st = r.stats
+    if r.status != 0 or st["memory"]["preset"] != "ddr4-3200" or st["memory"]["l1d.size"] != 1024:
+        raise Failure("status %d, memory %r" % (r.status, st and st["memory"]))
+    for lv in ("l1i", "l1d", "l2", "dram"):
+        tot = st["levels"][lv]
+        for k in ("reads", "writes", "atomics", "hits", "misses", "bytes", "latency_count"):
+            cores = sum(c["levels"][lv][k] for c in st["per_core"])
+            if cores != tot[k]:
+                raise Failure("%s.%s: cores sum to %d, machine %d" % (lv, k, cores, tot[k]))
+            if st["roi_levels"][lv][k] > tot[k]:
+                raise Failure("%s.%s: region of interest %d > run %d"
+                              % (lv, k, st["roi_levels"][lv][k], tot[k]))
+        if lv != "dram" and tot["hits"] + tot["misses"] != tot["reads"] + (
+                tot["atomics"] if lv == "l2" else 0):
+            raise Failure("%s: %d hits + %d misses != %d lookups" % (
+                lv, tot["hits"], tot["misses"], tot["reads"]))
+        if tot["reads"] == 0 or tot["latency_p99"] < tot["latency_p50"]:
+            raise Failure("%s: %r" % (lv, tot))
+    l1d = st["levels"]["l1d"]
+    if l1d["latency_count"] != st["loads"]:
+        raise Failure("l1d: %d load latencies for %d loads" % (l1d["latency_count"], st["loads"]))
+    if not l1d["misses"] or not st["levels"]["l1d"]["hit_rate"] < 1:
+        raise Failure("a 1 KiB L1D never misses: %r" % l1d)
