@@ -308,6 +308,20 @@ def tests(ctx, run, simty, Failure):
         if not re.search(r"<acquire\+0x4>|<acquire\+0x8>|<acquire>", se):
             raise Failure("deadlock dump lacks symbol+offset:\n%s" % se)
     out.append(("bad deadlock spinlock cycle", spinlock_deadlock))
+    # under a memory hierarchy too: each spin sends an atomic to the L2, and
+    # the hierarchy's state repeats with the loop (docs/memory.md)
+    for mem in ("ddr4-3200", "hbm2"):
+        out.append(("bad deadlock spinlock cycle memory %s" % mem, lambda mem=mem: expect(
+            [sim, "run", "--progress", "off", "-w", "2", "-t", "4", "--memory", mem,
+             "--max-cycles", "50000000", bad("spinlock")], DEADLOCK,
+            r"deadlock: no thread can make progress", single=False)))
+    for prog in ("call_self", "return_self", "waitforever", "spin_other_warp_done"):
+        out.append(("bad deadlock %s cycle memory ddr4-3200" % prog,
+                    lambda prog=prog: expect(
+                        [sim, "run", "--progress", "off", "-w", "3", "-t", "4", "--memory",
+                         "ddr4-3200", "--mem-set", "l1d.size=64", "--mem-set", "l1d.ways=1",
+                         "--max-cycles", "50000000", bad(prog)],
+                        DEADLOCK, r"deadlock", single=False)))
     out.append(("bad deadlock spinlock minpc/ideal", lambda: expect(
         [sim, "run", "--progress", "off", "-w", "1", "-t", "8", "--paths", "ideal",
          "--priority", "minpc", bad("spinlock")], DEADLOCK, r"deadlock", single=False)))

@@ -54,7 +54,7 @@ static const char run_options_text[] =
     "      --memory M         cycle model memory timing (docs/memory.md): ideal\n"
     "                         (default: a perfect memory, --mem-latency); ddr4-3200\n"
     "                         or hbm2: L1 I/D caches per core, a banked L2 and\n"
-    "                         that DRAM (results never change, only time)\n"
+    "                         that DRAM (timing only: accesses do what they did)\n"
     "      --mem-set KEY=VALUE  change one setting of the hierarchy (repeatable),\n"
     "                         e.g. l2.size=2M; --mem-set help lists them\n"
     "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
@@ -87,6 +87,8 @@ static const char run_options_text[] =
     "123 an output cannot be written (stdout, a trace or an output file),\n"
     "124 cycle or time limit, 125 usage error, 126 program cannot be loaded,\n"
     "130/143 interrupted by SIGINT/SIGTERM (the outputs are still written).\n";
+
+#define MAX_MEM_SETS 64
 
 typedef struct cli_opts {
     simty_config cfg;
@@ -279,6 +281,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
                 simty_memory_print_keys(&tmp, stdout);
                 return HELP_SHOWN;
             }
+            if (o->n_mem_set == MAX_MEM_SETS)
+                return usage_error("--mem-set: at most %d settings", MAX_MEM_SETS);
             o->mem_set[o->n_mem_set++] = optarg;
             break;
         default: rc = option_error(argv, longopts); break;
@@ -371,7 +375,7 @@ static void report_end(simty_sim *s, const simty_result *r)
 static int cmd_run(int argc, char **argv)
 {
     cli_opts o;
-    char *mem_set[argc > 0 ? argc : 1]; /* --mem-set arguments */
+    char *mem_set[MAX_MEM_SETS]; /* --mem-set arguments */
     o.mem_set = mem_set;
     int rc = parse_args(argc, argv, &o);
     if (rc)

@@ -43,6 +43,10 @@ bool cache_fill(cache *c, uint32_t line, bool dirty, uint32_t *victim, bool *evi
 /* Drops the line if present; returns its state (0: absent). */
 unsigned cache_invalidate(cache *c, uint32_t line);
 
+/* The valid lines and their state, in place (not their LRU order: it
+ * changes timing, never who can progress): deadlock detection */
+uint64_t cache_hash(uint64_t h, const cache *c);
+
 /* MSHRs: one entry per line being fetched; waiters are bit sets whose
  * meaning is the owner's (warps of a core, cores). */
 typedef struct mshr {
@@ -51,6 +55,8 @@ typedef struct mshr {
     bool dirty;         /* L2: a write arrived while the line was fetched */
     uint64_t mask[2];   /* waiters */
     uint32_t atomics;   /* L2: first waiting atomic (global warp + 1), 0 none */
+    uint64_t t0;        /* L2: when the request that took it arrived (latency) */
+    unsigned core;      /* L2: that request's core */
 } mshr;
 
 typedef struct mshr_file {
@@ -62,6 +68,7 @@ int mshr_init(mshr_file *f, unsigned n, char *err, size_t errlen);
 void mshr_free(mshr_file *f);
 /* The entry fetching `line`, or NULL */
 mshr *mshr_find(mshr_file *f, uint32_t line);
+uint64_t mshr_hash(uint64_t h, const mshr_file *f);
 /* A new entry for `line`, or NULL when every entry is busy */
 mshr *mshr_alloc(mshr_file *f, uint32_t line);
 void mshr_release(mshr_file *f, mshr *m);

@@ -163,24 +163,29 @@ static void refresh(const dram *d, dram_channel *ch, uint64_t t)
 /* last + gap, where last is a time + 1 (0: no such command yet: no limit) */
 static uint64_t after(uint64_t last1, unsigned gap) { return last1 ? last1 - 1 + gap : 0; }
 
-/* Issues the commands of request *r, decided at cycle tau. */
-static void schedule(const dram *d, dram_channel *ch, const dram_req *r, uint64_t tau,
-                     dram_done *out)
+/* The commands request *r would issue if decided at cycle tau */
+typedef struct plan {
+    uint64_t act;  /* UINT64_MAX: a row hit, no ACT */
+    uint64_t col, end;
+    uint8_t row;   /* enum dram_row */
+} plan;
+
+static plan plan_request(const dram *d, const dram_channel *ch, const dram_req *r, uint64_t tau)
 {
     const simty_dram_config *c = &d->cfg;
-    dram_bank *b = &ch->bank[r->bank];
+    const dram_bank *b = &ch->bank[r->bank];
     const unsigned bg = r->bank % c->bank_groups;
-    uint64_t col;
+    plan p = {.act = UINT64_MAX};
     if (b->open_row == (int64_t)r->row) {
-        out->row = DRAM_ROW_HIT;
-        col = max64(tau, b->rdwr_ok);
+        p.row = DRAM_ROW_HIT;
+        p.col = max64(tau, b->rdwr_ok);
     } else {
         uint64_t act;
         if (b->open_row >= 0) {
-            out->row = DRAM_ROW_CONFLICT;
+            p.row = DRAM_ROW_CONFLICT;
             act = max64(tau, b->pre_ok) + c->rp; /* precharge, then ACT */
         } else {
-            out->row = DRAM_ROW_EMPTY;
+            p.row = DRAM_ROW_EMPTY;
             act = tau;
         }
         act = max64(act, b->act_ok);
@@ -188,43 +193,53 @@ static void schedule(const dram *d, dram_channel *ch, const dram_req *r, uint64_
         act = max64(act, after(ch->bg_act1[bg], c->rrd_l));
         if (ch->acts == 4) /* a fifth ACT: tFAW after the fourth last */
             act = max64(act, ch->faw[ch->faw_i] + c->faw);
-        ch->faw[ch->faw_i] = act;
-        ch->faw_i = (ch->faw_i + 1) % 4;
-        ch->acts += ch->acts < 4;
-        ch->act1 = ch->bg_act1[bg] = act + 1;
-        b->open_row = r->row;
-        b->pre_ok = act + c->ras;
-        b->rdwr_ok = act + c->rcd;
-        col = act + c->rcd;
+        p.act = act;
+        p.col = act + c->rcd;
     }
     const unsigned lat = r->write ? c->cwl : c->cl;
     uint64_t bus = ch->bus_free;
-    col = max64(col, after(ch->col1, c->ccd_s));
-    col = max64(col, after(ch->bg_col1[bg], c->ccd_l));
+    p.col = max64(p.col, after(ch->col1, c->ccd_s));
+    p.col = max64(p.col, after(ch->bg_col1[bg], c->ccd_l));
     if (!r->write) { /* write to read */
-        col = max64(col, after(ch->wend1, c->wtr_s));
-        col = max64(col, after(ch->bg_wend1[bg], c->wtr_l));
+        p.col = max64(p.col, after(ch->wend1, c->wtr_s));
+        p.col = max64(p.col, after(ch->bg_wend1[bg], c->wtr_l));
     } else if (ch->col1 && !ch->last_was_write) { /* read to write: bus turnaround */
         bus += c->rtw;
     }
-    if (col + lat < bus)
-        col = bus - lat;
-    const uint64_t end = col + lat + d->burst;
-    ch->bus_free = end;
+    if (p.col + lat < bus)
+        p.col = bus - lat;
+    p.end = p.col + lat + d->burst;
+    return p;
+}
+
+/* Issues the planned commands of request *r. */
+static void issue(const dram *d, dram_channel *ch, const dram_req *r, const plan *p,
+                  dram_done *out)
+{
+    const simty_dram_config *c = &d->cfg;
+    dram_bank *b = &ch->bank[r->bank];
+    const unsigned bg = r->bank % c->bank_groups;
+    if (p->act != UINT64_MAX) {
+        ch->faw[ch->faw_i] = p->act;
+        ch->faw_i = (ch->faw_i + 1) % 4;
+        ch->acts += ch->acts < 4;
+        ch->act1 = ch->bg_act1[bg] = p->act + 1;
+        b->open_row = r->row;
+        b->pre_ok = p->act + c->ras;
+        b->rdwr_ok = p->act + c->rcd;
+    }
+    ch->bus_free = p->end;
     ch->busy += d->burst;
-    ch->col1 = ch->bg_col1[bg] = col + 1;
+    ch->col1 = ch->bg_col1[bg] = p->col + 1;
     ch->last_was_write = r->write;
     if (r->write) {
-        ch->wend1 = ch->bg_wend1[bg] = end + 1;
-        b->pre_ok = max64(b->pre_ok, end + c->wr);
+        ch->wend1 = ch->bg_wend1[bg] = p->end + 1;
+        b->pre_ok = max64(b->pre_ok, p->end + c->wr);
     } else {
-        b->pre_ok = max64(b->pre_ok, col + c->rtp);
+        b->pre_ok = max64(b->pre_ok, p->col + c->rtp);
     }
-    ch->next_decision = tau + 1; /* one scheduling decision per command clock */
-    out->id = r->id;
-    out->arrive_ps = r->arrive_ps;
-    out->done_ps = end * c->tck_ps;
-    out->write = r->write;
+    *out = (dram_done){.id = r->id, .arrive_ps = r->arrive_ps, .done_ps = p->end * c->tck_ps,
+                       .write = r->write, .row = p->row};
 }
 
 void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx)
@@ -255,27 +270,39 @@ void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx)
             for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau && !reads; k++)
                 reads = !ch->q[k].write;
             const bool want_write = ch->draining || !reads;
-            /* FR-FCFS within that class: the oldest row hit, else the oldest */
-            unsigned pick = ch->n, oldest = ch->n;
+            /* FR-FCFS within that class, first-ready as a command scheduler
+             * sees it: the request whose data can come soonest, all those
+             * that can fill the bus's next slot being equal (so a row hit
+             * in another bank group goes before one that would leave the
+             * bus idle for tCCD_L); among equals a row hit before an empty
+             * bank before a conflict, then the oldest; a request older than
+             * DRAM_STARVE clocks goes first whatever its cost */
+            unsigned pick = ch->n;
+            plan best = {0};
+            uint64_t best_key = 0;
+            const uint64_t next_slot = ch->bus_free + d->burst; /* all that fill it are equal */
             for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau; k++) {
                 if (ch->q[k].write != want_write)
                     continue;
-                if (oldest == ch->n)
-                    oldest = k;
-                if (ch->bank[ch->q[k].bank].open_row == (int64_t)ch->q[k].row) {
-                    pick = k;
+                plan p = plan_request(d, ch, &ch->q[k], tau);
+                uint64_t key = max64(p.end, next_slot);
+                if (pick == ch->n && tau - ch->q[k].arrive > DRAM_STARVE) {
+                    pick = k, best = p;
                     break;
                 }
+                if (pick == ch->n || key < best_key || (key == best_key && p.row < best.row))
+                    pick = k, best = p, best_key = key;
             }
-            if (pick == ch->n)
-                pick = oldest == ch->n ? 0 : oldest;
+            if (pick == ch->n) /* none of that class has arrived: the oldest */
+                best = plan_request(d, ch, &ch->q[pick = 0], tau);
             ch->nwrites -= ch->q[pick].write;
             d->queued--;
             dram_req r = ch->q[pick];
             memmove(&ch->q[pick], &ch->q[pick + 1], (ch->n - pick - 1) * sizeof *ch->q);
             ch->n--;
             dram_done out;
-            schedule(d, ch, &r, tau, &out);
+            issue(d, ch, &r, &best, &out);
+            ch->next_decision = tau + 1; /* one scheduling decision per command clock */
             done(ctx, &out);
         }
     }
@@ -294,4 +321,37 @@ uint64_t dram_next_decision_ps(const dram *d)
         }
     }
     return best == UINT64_MAX ? best : best * d->cfg.tck_ps;
+}
+
+static uint64_t mixh(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
+static uint64_t rel(uint64_t t, uint64_t now) { return t > now ? t - now : 0; }
+static uint64_t rel1(uint64_t t1, uint64_t now) { return t1 ? rel(t1 - 1, now) + 1 : 0; }
+
+uint64_t dram_hash(const dram *d, uint64_t now_ps)
+{
+    const uint64_t now = now_ps / d->cfg.tck_ps;
+    uint64_t h = 0;
+    for (unsigned i = 0; i < d->cfg.channels; i++) {
+        const dram_channel *ch = &d->ch[i];
+        h = mixh(h, (uint64_t)ch->n << 32 | ch->nwrites << 1 | ch->draining);
+        for (unsigned k = 0; k < ch->n; k++) /* in arrival order */
+            h = mixh(mixh(h, rel(ch->q[k].arrive, now)),
+                     (uint64_t)ch->q[k].row << 17 | ch->q[k].bank << 1 | ch->q[k].write);
+        for (unsigned b = 0; b < d->cfg.banks; b++) {
+            const dram_bank *bk = &ch->bank[b];
+            h = mixh(h, (uint64_t)bk->open_row);
+            h = mixh(h, rel(bk->act_ok, now) << 40 ^ rel(bk->rdwr_ok, now) << 20 ^
+                            rel(bk->pre_ok, now));
+        }
+        h = mixh(h, rel(ch->bus_free, now) << 32 ^ rel(ch->next_decision, now));
+        h = mixh(h, rel1(ch->act1, now) << 40 ^ rel1(ch->col1, now) << 20 ^
+                        rel1(ch->wend1, now) ^ (uint64_t)ch->last_was_write << 63);
+        for (unsigned g = 0; g < d->cfg.bank_groups; g++)
+            h = mixh(h, rel1(ch->bg_act1[g], now) << 40 ^ rel1(ch->bg_col1[g], now) << 20 ^
+                            rel1(ch->bg_wend1[g], now));
+        for (unsigned k = 0; k < 4; k++) /* oldest first */
+            h = mixh(h, rel(ch->faw[(ch->faw_i + k) % 4], now));
+        h = mixh(h, ch->acts);
+    }
+    return h; /* not the refresh phase: it changes timing, never who can progress */
 }

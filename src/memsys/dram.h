@@ -2,8 +2,10 @@
  * buffers, the JEDEC command timings that matter for throughput and latency
  * (tRCD, CL, CWL, tRP, tRAS, tRRD_S/L, tFAW, tCCD_S/L, tWR, tWTR_S/L, tRTP,
  * the burst), optional all-bank refresh (tREFI, tRFC), and an FR-FCFS
- * scheduler per channel: among the requests that have arrived, the oldest
- * row hit first, else the oldest; reads before writes, which are drained
+ * scheduler per channel: among the requests that have arrived, the one
+ * whose data can come first (so row hits, and among them those of another
+ * bank group), the oldest among equals and any that waited DRAM_STARVE
+ * clocks; reads before writes, which are drained
  * in bursts once DRAM_WQ_HIGH are queued (down to DRAM_WQ_LOW) or when no
  * read waits.
  *
@@ -21,6 +23,7 @@
 
 #define DRAM_WQ_HIGH 32
 #define DRAM_WQ_LOW 8
+#define DRAM_STARVE 2000 /* clocks a request may wait before it goes first */
 
 enum dram_row { DRAM_ROW_HIT, DRAM_ROW_EMPTY, DRAM_ROW_CONFLICT };
 
@@ -86,6 +89,9 @@ int dram_push(dram *d, uint64_t id, uint32_t line, bool write, uint64_t arrive_p
  * scheduled is reported through done() with its completion time (which may
  * lie after until_ps). */
 void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx);
+/* Everything that decides the DRAM's future, times relative to now (but
+ * not the refresh phase): deadlock detection */
+uint64_t dram_hash(const dram *d, uint64_t now_ps);
 /* When the next scheduling decision is due (UINT64_MAX: nothing queued) */
 uint64_t dram_next_decision_ps(const dram *d);
 /* Requests waiting to be scheduled */

@@ -188,9 +188,11 @@ int simty_memory_set(simty_config *cfg, const char *assignment, char *err, size_
             return -1;
         }
         *field(m, k) = v;
-        if (!strncmp(k->name, "dram.", 5) && strcmp(k->name, "dram.refresh") &&
-            strcmp(k->name, "dram.map"))
-            snprintf(m->preset, sizeof m->preset, "custom");
+        size_t n = strnlen(m->preset, sizeof m->preset); /* "ddr4-3200*": changed */
+        if (n && m->preset[n - 1] != '*' && n + 1 < sizeof m->preset) {
+            m->preset[n] = '*';
+            m->preset[n + 1] = 0;
+        }
         return 0;
     }
     snprintf(err, errlen, "--mem-set: unknown setting '%.*s' (--mem-set help lists them)",
@@ -202,6 +204,12 @@ int simty_memory_set(simty_config *cfg, const char *assignment, char *err, size_
 int mem_config_check(const simty_config *cfg, char *err, size_t errlen)
 {
     const simty_memory_config *m = &cfg->memory;
+    size_t n = strnlen(m->preset, sizeof m->preset);
+    if (n == sizeof m->preset || strspn(m->preset, "abcdefghijklmnopqrstuvwxyz0123456789-.*") != n) {
+        snprintf(err, errlen, "the memory's preset name must be a string of a-z, 0-9, '-', '.', "
+                              "'*' (at most %zu)", sizeof m->preset - 1);
+        return -1;
+    }
     if (m->kind == SIMTY_MEMORY_IDEAL)
         return 0;
     if (m->kind != SIMTY_MEMORY_HIERARCHY) {
@@ -232,6 +240,14 @@ int mem_config_check(const simty_config *cfg, char *err, size_t errlen)
                      caches[i].name, caches[i].div > 1 ? " in every bank" : "");
             return -1;
         }
+    /* the tag arrays: at most 2^24 lines in all (about 200 MiB of host memory) */
+    uint64_t lines = ((uint64_t)m->l1i.size + m->l1d.size) / m->line * cfg->cores +
+                     m->l2.size / m->line;
+    if (lines > (1u << 24)) {
+        snprintf(err, errlen, "the caches hold %llu lines in all (at most %u: smaller caches or "
+                              "longer lines)", (unsigned long long)lines, 1u << 24);
+        return -1;
+    }
     if (m->l1i.latency != 1) {
         snprintf(err, errlen, "l1i.latency is the fetch stage's single cycle");
         return -1;

@@ -71,8 +71,8 @@ typedef struct mev {
 /* A request waiting for an MSHR */
 typedef struct pend {
     uint32_t line;
-    uint16_t warp, core;
-    uint8_t op;
+    uint16_t warp, core, bytes;
+    uint8_t op;       /* enum req_op (L1D: OP_READ_D, or OP_WRITE for a write-allocate) */
     uint64_t t0;
 } pend;
 
@@ -88,7 +88,7 @@ typedef struct mcore {
     uint64_t fetch_t0[SIMTY_MAX_WARPS];
     pend_fifo pend;           /* L1D misses waiting for an MSHR */
     unsigned wb_used;         /* write-buffer entries: writes not yet accepted by the L2 */
-    pend_fifo wbq;            /* writes waiting for an entry (.warp: their bytes) */
+    pend_fifo wbq;            /* writes waiting for an entry */
 } mcore;
 
 typedef struct l2bank {
@@ -114,7 +114,6 @@ struct memsys {
     mev *heap;
     unsigned nev, cap;
     uint64_t seq;
-    uint64_t done;            /* events processed and DRAM requests scheduled so far */
     bool oom;                 /* host memory ran out: reported once */
 };
 
@@ -140,6 +139,18 @@ static const timing_ops ideal_ops = {ideal_fetch, ideal_access, ideal_advance};
 
 /* ---- the event queue -------------------------------------------------- */
 
+/* The host ran out of memory for a queue (they grow only as far as the
+ * requests in flight need): the run stops with a fault that says so. */
+static void host_oom(memsys *m)
+{
+    if (m->oom || sim_stopped(m->s))
+        return;
+    m->oom = true;
+    snprintf(m->s->result.message, sizeof m->s->result.message,
+             "out of host memory for the memory hierarchy's queues");
+    sim_stop(m->s, SIMTY_EXIT_FAULT, 0);
+}
+
 static bool ev_before(const mev *a, const mev *b)
 {
     return a->time != b->time ? a->time < b->time : a->seq < b->seq;
@@ -151,9 +162,7 @@ static void push(memsys *m, mev e)
         unsigned cap = m->cap ? 2 * m->cap : 256;
         mev *h = realloc(m->heap, cap * sizeof *h);
         if (!h) {
-            if (!m->oom)
-                sim_fault(m->s, 0, 0, "out of host memory for the memory hierarchy's events");
-            m->oom = true;
+            host_oom(m);
             return;
         }
         m->heap = h;
@@ -197,9 +206,7 @@ static bool pend_push(memsys *m, pend_fifo *f, pend p)
         unsigned cap = f->cap ? 2 * f->cap : 64;
         pend *e = malloc(cap * sizeof *e);
         if (!e) {
-            if (!m->oom)
-                sim_fault(m->s, 0, 0, "out of host memory for the memory hierarchy's queues");
-            m->oom = true;
+            host_oom(m);
             return false;
         }
         for (unsigned i = 0; i < f->n; i++)
@@ -242,8 +249,8 @@ static void send_write(memsys *m, unsigned c, uint32_t line, unsigned bytes, uin
         k->wb_used++;
         send_l2(m, c, OP_WRITE, line, 0, bytes, t);
     } else {
-        pend_push(m, &k->wbq, (pend){.line = line, .warp = (uint16_t)bytes,
-                                     .core = (uint16_t)c, .t0 = t});
+        pend_push(m, &k->wbq, (pend){.line = line, .bytes = (uint16_t)bytes,
+                                     .core = (uint16_t)c, .op = OP_WRITE, .t0 = t});
     }
 }
 
@@ -256,7 +263,7 @@ static void write_acked(memsys *m, unsigned c, uint64_t t)
         k->wbq.head = (k->wbq.head + 1) % k->wbq.cap;
         k->wbq.n--;
         k->wb_used++;
-        send_l2(m, c, OP_WRITE, p.line, 0, p.warp, t);
+        send_l2(m, c, OP_WRITE, p.line, 0, p.bytes, t);
     }
 }
 
@@ -268,11 +275,18 @@ static void dram_request(memsys *m, unsigned core, uint32_t line, bool write, ui
 
 /* Another core's write reached the L2: copies in other L1 data caches are
  * dropped (timing only: data is always the machine's memory). */
-static void invalidate_others(memsys *m, unsigned writer, uint32_t line)
+static void invalidate_others(memsys *m, unsigned writer, uint32_t line, uint64_t t)
 {
-    for (unsigned c = 0; c < m->ncores; c++)
-        if (c != writer && cache_invalidate(&m->core[c].l1d, line))
-            lvl(m, c, SIMTY_L1D)->invalidations++;
+    for (unsigned c = 0; c < m->ncores; c++) {
+        unsigned st = c == writer ? 0 : cache_invalidate(&m->core[c].l1d, line);
+        if (!st)
+            continue;
+        lvl(m, c, SIMTY_L1D)->invalidations++;
+        if (st & CACHE_DIRTY) { /* a write-back L1 writes its copy out first */
+            lvl(m, c, SIMTY_L1D)->writebacks++;
+            send_write(m, c, line, 1u << m->line_shift, t);
+        }
+    }
 }
 
 /* Installs a line in an L2 bank; a dirty victim goes to DRAM. */
@@ -309,8 +323,9 @@ static void mshr_wait(mshr *ms, unsigned core, unsigned op, unsigned warp, uint3
     }
 }
 
-/* A request's turn at its bank, at time t (arrived at e->t0). */
-static void l2_lookup(memsys *m, const mev *e, uint64_t t)
+/* A request's turn at its bank, at time t (arrived at e->t0); a retry
+ * (after waiting for an MSHR) was counted when it first came. */
+static void l2_lookup(memsys *m, const mev *e, uint64_t t, bool retry)
 {
     l2bank *b = &m->bank[bank_of(m, e->line)];
     simty_level_stats *st = lvl(m, e->core, SIMTY_L2);
@@ -325,12 +340,13 @@ static void l2_lookup(memsys *m, const mev *e, uint64_t t)
             else /* write-validate: no fetch from DRAM for a write miss */
                 l2_install(m, b, e->core, e->line, true, t + lat);
         }
-        invalidate_others(m, e->core, e->line);
+        invalidate_others(m, e->core, e->line, t);
         return;
     }
-    if (e->op == OP_ATOMIC) {
+    if (retry) {
+    } else if (e->op == OP_ATOMIC) {
         st->atomics++;
-        invalidate_others(m, e->core, e->line);
+        invalidate_others(m, e->core, e->line, t);
     } else {
         st->reads++;
     }
@@ -347,6 +363,8 @@ static void l2_lookup(memsys *m, const mev *e, uint64_t t)
         st->merges++;
     } else if ((ms = mshr_alloc(&b->mshr, e->line))) {
         st->misses++;
+        ms->t0 = e->t0; /* its latency is noted at the fill */
+        ms->core = e->core;
         dram_request(m, e->core, e->line, false, t + lat);
     } else { /* every MSHR busy: wait for one, in arrival order */
         st->mshr_stalls++;
@@ -369,7 +387,7 @@ static void l2_arrive(memsys *m, mev *e)
     if (e->op == OP_WRITE) /* the credit goes back to the core */
         push(m, (mev){.time = start + m->cfg->noc_latency, .core = e->core, .kind = EV_WB_ACK});
     if (start == e->time) {
-        l2_lookup(m, e, start);
+        l2_lookup(m, e, start, false);
     } else {
         e->kind = EV_L2_LOOKUP;
         e->time = start;
@@ -386,6 +404,7 @@ static void l2_fill(memsys *m, const mev *e)
     if (!ms)
         return; /* cannot happen: every DRAM read belongs to an MSHR */
     l2_install(m, b, e->core, e->line, ms->dirty, t);
+    note_latency(lvl(m, ms->core, SIMTY_L2), t - ms->t0);
     for (unsigned k = 0; k < 2; k++)
         for (uint64_t w = ms->mask[k]; w; w &= w - 1) {
             unsigned c = (unsigned)__builtin_ctzll(w);
@@ -395,31 +414,27 @@ static void l2_fill(memsys *m, const mev *e)
     for (uint32_t a = ms->atomics; a; a = m->atomic_next[a - 1])
         l2_respond(m, (a - 1) / m->W, OP_ATOMIC, e->line, a - 1, t);
     mshr_release(&b->mshr, ms);
-    /* the oldest waiting misses take the free MSHR (and merge after it) */
-    while (b->pend.n) {
-        pend p = b->pend.e[b->pend.head];
-        mshr *hit = mshr_find(&b->mshr, p.line);
-        if (!hit && b->mshr.used == b->mshr.n)
-            break;
-        b->pend.head = (b->pend.head + 1) % b->pend.cap;
-        b->pend.n--;
-        simty_level_stats *st = lvl(m, p.core, SIMTY_L2);
-        st->mshr_stall_cycles += t - p.t0;
+    /* waiting requests, in order: those that now hit or can merge go, and
+     * the oldest of the others take the free MSHRs */
+    unsigned kept = 0, n = b->pend.n;
+    for (unsigned i = 0; i < n; i++) {
+        pend p = b->pend.e[(b->pend.head + i) % b->pend.cap];
+        if (!cache_probe(&b->c, p.line) && !mshr_find(&b->mshr, p.line) &&
+            b->mshr.used == b->mshr.n) {
+            b->pend.e[(b->pend.head + kept++) % b->pend.cap] = p;
+            continue;
+        }
+        lvl(m, p.core, SIMTY_L2)->mshr_stall_cycles += t - p.t0;
         mev r = {.time = t, .t0 = p.t0, .line = p.line, .core = p.core, .warp = p.warp,
                  .kind = EV_L2_LOOKUP, .op = p.op};
-        st->mshr_stalls--; /* counted again if it must wait again: it is one stall */
-        if (p.op == OP_ATOMIC)
-            st->atomics--;
-        else
-            st->reads--;
-        l2_lookup(m, &r, t);
+        l2_lookup(m, &r, t, true);
     }
+    b->pend.n = kept;
 }
 
 static void dram_done_cb(void *ctx, const dram_done *d)
 {
     memsys *m = ctx;
-    m->done++;
     unsigned core = (unsigned)(d->id >> 32);
     uint32_t line = (uint32_t)d->id;
     simty_level_stats *st = lvl(m, core, SIMTY_DRAM);
@@ -458,13 +473,13 @@ static void l1d_miss(memsys *m, unsigned c, unsigned gw, uint32_t line, bool for
     simty_level_stats *st = lvl(m, c, SIMTY_L1D);
     mshr *ms = mshr_find(&k->md, line);
     if (ms) {
-        st->merges++;
+        st->merges += !for_write;
     } else if ((ms = mshr_alloc(&k->md, line))) {
         send_l2(m, c, OP_READ_D, line, gw, 0, t);
     } else {
         st->mshr_stalls++;
         pend_push(m, &k->pend, (pend){.line = line, .warp = (uint16_t)gw, .core = (uint16_t)c,
-                                      .op = for_write, .t0 = t0});
+                                      .op = for_write ? OP_WRITE : OP_READ_D, .t0 = t0});
         return;
     }
     if (for_write)
@@ -510,15 +525,25 @@ static void core_fill(memsys *m, const mev *e)
     for (uint64_t w = ms->mask[0]; w; w &= w - 1)
         line_arrived(m, e->core * m->W + (unsigned)__builtin_ctzll(w), t + 1);
     mshr_release(&k->md, ms);
-    while (k->pend.n) {
-        pend p = k->pend.e[k->pend.head];
-        if (!mshr_find(&k->md, p.line) && k->md.used == k->md.n)
-            break;
-        k->pend.head = (k->pend.head + 1) % k->pend.cap;
-        k->pend.n--;
+    /* waiting misses, in order: those whose line is now here or in flight
+     * go, and the oldest of the others take the free MSHRs */
+    unsigned kept = 0, n = k->pend.n;
+    for (unsigned i = 0; i < n; i++) {
+        pend p = k->pend.e[(k->pend.head + i) % k->pend.cap];
+        bool here = cache_probe(&k->l1d, p.line);
+        if (!here && !mshr_find(&k->md, p.line) && k->md.used == k->md.n) {
+            k->pend.e[(k->pend.head + kept++) % k->pend.cap] = p;
+            continue;
+        }
         st->mshr_stall_cycles += t - p.t0;
-        l1d_miss(m, e->core, p.warp, p.line, p.op, t, p.t0);
+        if (here && p.op == OP_WRITE)
+            cache_access(&k->l1d, p.line, true);
+        else if (here)
+            line_arrived(m, p.warp, t + 1);
+        else
+            l1d_miss(m, e->core, p.warp, p.line, p.op == OP_WRITE, t, p.t0);
     }
+    k->pend.n = kept;
 }
 
 static bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
@@ -529,22 +554,23 @@ static bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
         return false;
     simty_level_stats *st = lvl(m, c, SIMTY_L1I);
     uint32_t line = pc >> m->line_shift;
-    st->reads++;
     if (cache_access(&k->l1i, line, false)) {
+        st->reads++;
         st->hits++;
         note_latency(st, 1);
         return true;
     }
-    st->misses++;
     mshr *ms = mshr_find(&k->mi, line);
     if (ms) {
         st->merges++;
     } else if ((ms = mshr_alloc(&k->mi, line))) {
         send_l2(m, c, OP_READ_I, line, gw, 0, now + 1);
-    } else { /* tried again at the warp's next turn */
+    } else { /* tried again (and counted then) at the warp's next turn */
         st->mshr_stalls++;
         return false;
     }
+    st->reads++;
+    st->misses++;
     ms->mask[0] |= 1ull << lw;
     k->fetch_waiting |= 1ull << lw;
     k->fetch_t0[lw] = now;
@@ -630,20 +656,17 @@ static void hier_advance(memsys *m, uint64_t now)
 again:
     while (m->nev && m->heap[0].time <= now) {
         mev e = pop(m);
-        m->done++;
         switch (e.kind) {
         case EV_L2_ARRIVE:
             l2_arrive(m, &e);
             break;
         case EV_L2_LOOKUP:
-            l2_lookup(m, &e, e.time);
+            l2_lookup(m, &e, e.time, false);
             break;
         case EV_DRAM:
             if (dram_push(&m->dram, (uint64_t)e.core << 32 | e.line, e.line, e.op == OP_WRITE,
-                          e.time * m->period_ps) && !m->oom) {
-                sim_fault(m->s, 0, 0, "out of host memory for the DRAM queues");
-                m->oom = true;
-            }
+                          e.time * m->period_ps))
+                host_oom(m);
             if (e.op == OP_WRITE)
                 lvl(m, e.core, SIMTY_DRAM)->writes++;
             else
@@ -768,13 +791,11 @@ void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr
     m->ops->access(m, gw, d, addr, served, now);
 }
 
-uint64_t memsys_due(const memsys *m, unsigned gw) { return m->due[gw]; }
-
 const uint64_t *memsys_due_table(const memsys *m) { return m->due; }
 
 void memsys_advance(memsys *m, uint64_t now) { m->ops->advance(m, now); }
 
-bool memsys_wants_addresses(const memsys *m) { return m->ops == &hier_ops; }
+bool memsys_is_hierarchy(const memsys *m) { return m->ops == &hier_ops; }
 
 bool memsys_store_ready(const memsys *m, unsigned core)
 {
@@ -782,34 +803,64 @@ bool memsys_store_ready(const memsys *m, unsigned core)
     return k->wb_used < m->cfg->l1d_write_buffer && !k->wbq.n;
 }
 
-uint64_t memsys_refreshes(const memsys *m)
+uint64_t memsys_refreshes(const memsys *m, uint64_t now)
 {
     uint64_t n = 0;
-    for (unsigned c = 0; m->ops == &hier_ops && c < m->dram.cfg.channels; c++)
-        n += m->dram.ch[c].refreshes;
+    const simty_dram_config *c = &m->dram.cfg;
+    const uint64_t tck = now * m->period_ps / (c->tck_ps ? c->tck_ps : 1);
+    for (unsigned i = 0; m->ops == &hier_ops && i < c->channels; i++) {
+        const dram_channel *ch = &m->dram.ch[i];
+        n += ch->refreshes; /* applied; and those due since, while the channel idled */
+        if (c->refresh && tck >= ch->next_refresh)
+            n += (tck - ch->next_refresh) / c->refi + 1;
+    }
     return n;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
 
+static uint64_t rel(uint64_t t, uint64_t now) { return t > now ? t - now : 0; }
+
+static uint64_t hash_pend(uint64_t h, const pend_fifo *f)
+{
+    for (unsigned i = 0; i < f->n; i++) {
+        const pend *p = &f->e[(f->head + i) % f->cap];
+        h = mix(h, (uint64_t)p->line << 32 | (uint64_t)p->warp << 16 | p->core);
+        h = mix(h, (uint64_t)p->bytes << 8 | p->op);
+    }
+    return h;
+}
+
+/* Everything that decides the hierarchy's future, with times relative to
+ * now, for deadlock detection: a spin loop that keeps sending requests
+ * still repeats its state, and a hierarchy that works towards a fill does
+ * not.  Core 0 carries the shared levels. */
 uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now)
 {
     uint64_t h = 0;
-    for (unsigned w = core * m->W; w < (core + 1) * m->W; w++)
-        h = mix(h, m->due[w] > now ? m->due[w] - now : 0);
+    for (unsigned w = core * m->W; w < (core + 1) * m->W; w++) /* MAX: still missing */
+        h = mix(h, (m->due[w] == UINT64_MAX ? UINT64_MAX : rel(m->due[w], now)) ^ m->left[w]);
     if (m->ops != &hier_ops)
         return h;
-    h = mix(mix(h, m->core[core].fetch_waiting), m->core[core].wb_used);
-    /* a hierarchy that still works is not a repeated state: the count of
-     * what it has done moves on (and stops when nothing is in flight) */
-    if (core == 0) {
-        h = mix(mix(h, m->done), m->nev + dram_queued(&m->dram));
-        /* and while it waits, the time to its next event shrinks */
-        if (m->nev)
-            h = mix(h, m->heap[0].time - now);
-        uint64_t ps = dram_next_decision_ps(&m->dram);
-        if (ps != UINT64_MAX)
-            h = mix(h, ps / m->period_ps - now);
+    const mcore *k = &m->core[core];
+    h = mix(mix(h, k->fetch_waiting), k->wb_used);
+    h = cache_hash(cache_hash(h, &k->l1i), &k->l1d);
+    h = mshr_hash(mshr_hash(h, &k->mi), &k->md);
+    h = hash_pend(hash_pend(h, &k->pend), &k->wbq);
+    if (core)
+        return h;
+    uint64_t events = 0; /* the heap's layout depends on history: a sum is order-free */
+    for (unsigned i = 0; i < m->nev; i++) {
+        const mev *e = &m->heap[i];
+        events += mix(mix(rel(e->time, now), (uint64_t)e->line << 32 | (uint64_t)e->core << 16 |
+                                                 e->warp),
+                      (uint64_t)e->bytes << 16 | (uint64_t)e->kind << 8 | e->op);
     }
-    return h;
+    h = mix(mix(h, m->nev), events);
+    for (unsigned b = 0; b < m->cfg->l2_banks; b++) {
+        const l2bank *bk = &m->bank[b];
+        h = mix(cache_hash(h, &bk->c), rel(bk->busy, now));
+        h = hash_pend(mshr_hash(h, &bk->mshr), &bk->pend);
+    }
+    return mix(h, dram_hash(&m->dram, now * m->period_ps));
 }

@@ -42,10 +42,8 @@ bool memsys_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now);
  * lanes `served` accessed addr[lane]. */
 void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
                    lane_mask served, uint64_t now);
-/* The first cycle warp gw's last load or AMO may be written back, or
- * UINT64_MAX while a line is missing. */
-uint64_t memsys_due(const memsys *m, unsigned gw);
-/* The same for every warp at once: entry gw (valid as long as m) */
+/* Entry gw: the first cycle warp gw's last load or AMO may be written
+ * back, or UINT64_MAX while a line is missing (valid as long as m) */
 const uint64_t *memsys_due_table(const memsys *m);
 /* The hierarchy's events of cycle now (before the cores tick). */
 void memsys_advance(memsys *m, uint64_t now);
@@ -54,10 +52,12 @@ uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now);
 /* Hierarchy only: whether core `core`'s write buffer takes a store now (a
  * store waits at issue while it is full) */
 bool memsys_store_ready(const memsys *m, unsigned core);
-/* Whether the pipeline must hand memsys_access its pass addresses */
-bool memsys_wants_addresses(const memsys *m);
-/* DRAM refreshes so far (machine-wide) */
-uint64_t memsys_refreshes(const memsys *m);
+/* A hierarchy (not the ideal memory): the pipeline must ask memsys_fetch and
+ * memsys_store_ready and hand memsys_access its pass addresses (it keeps
+ * the answer as pipe_state.pass_addr != NULL) */
+bool memsys_is_hierarchy(const memsys *m);
+/* DRAM refreshes up to cycle now (machine-wide) */
+uint64_t memsys_refreshes(const memsys *m, uint64_t now);
 
 /* Latency histogram buckets (simty_level_stats) */
 unsigned memsys_latency_bucket(uint64_t cycles);

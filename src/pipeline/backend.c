@@ -163,6 +163,7 @@ void stage_commit(simty_sim *s, pipe_state *p)
     if (insn_returns_data(d)) {
         unsigned slot = (p->load_head + p->load_count) % s->W;
         p->loads[slot] = (load_entry){.warp = (uint8_t)w, .rd = d->rd,
+                                      .ld_traced = p->due[w] != UINT64_MAX,
                                       .issued = in->u.issued, .trace = in->u.trace};
         p->load_count++;
     }
@@ -172,7 +173,7 @@ void stage_commit(simty_sim *s, pipe_state *p)
         if (memory)
             kanata_at(p->kt, s->cycle + 1, in->u.trace, KANATA_STAGE, "Mm");
         if (insn_returns_data(d)) { /* ends at its writeback */
-            if (due != UINT64_MAX) /* else: the hierarchy tells later */
+            if (due != UINT64_MAX) /* else: placed at its writeback */
                 kanata_at(p->kt, due, in->u.trace, KANATA_STAGE, "Ld");
         }
         else
@@ -208,8 +209,11 @@ void stage_writeback(simty_sim *s, pipe_state *p)
     p->loading &= ~warp_bit(e.warp);
     s->st->loads++;
     s->st->load_latency_sum += s->cycle - e.issued;
-    if (p->kt)
+    if (p->kt) {
+        if (!e.ld_traced) /* a miss: the data came this cycle */
+            kanata_stage(p->kt, e.trace, "Ld");
         kanata_at(p->kt, s->cycle + 1, e.trace, KANATA_RETIRE, NULL);
+    }
     p->load_head = (p->load_head + 1) % s->W;
     p->load_count--;
 }

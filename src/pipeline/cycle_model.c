@@ -42,10 +42,10 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             p->idle_since = calloc(s->W, sizeof *p->idle_since);
             p->loads = calloc(s->W, sizeof *p->loads);
         }
-        if (memsys_wants_addresses(s->timing))
+        if (memsys_is_hierarchy(s->timing))
             core->pass_addr = calloc(s->T, sizeof *core->pass_addr);
         if (!p || !p->warp || !p->idle_since || !p->loads ||
-            (memsys_wants_addresses(s->timing) && !core->pass_addr)) {
+            (memsys_is_hierarchy(s->timing) && !core->pass_addr)) {
             cycle_free(s);
             snprintf(err, errlen, "out of host memory");
             return -1;
@@ -135,7 +135,7 @@ static void cycle_woken(void *ctx, unsigned gw)
 
 static void cycle_poll(simty_sim *s)
 {
-    if (s->core[0].pass_addr) /* a hierarchy (the ideal memory has no events) */
+    if (memsys_is_hierarchy(s->timing)) /* the ideal memory has no events */
         memsys_advance(s->timing, s->cycle);
     sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, cycle_woken, s);
 }

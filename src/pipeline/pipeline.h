@@ -76,6 +76,7 @@ typedef struct commit_latch {
  * the memory timing says (memsys_due) */
 typedef struct load_entry {
     uint8_t warp, rd;
+    bool ld_traced;  /* Kanata: its "Ld" stage was placed at commit (data due known) */
     uint64_t issued;
     uint64_t trace;
 } load_entry;

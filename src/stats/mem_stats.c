@@ -84,7 +84,7 @@ void mem_stats_json_config(const simty_sim *s, FILE *f)
             fprintf(f, ", \"%s\": %u", keys[i].name,
                     *(const unsigned *)(const void *)((const char *)m + keys[i].offset));
         fprintf(f, ", \"dram_refreshes\": %llu",
-                (unsigned long long)(s->timing ? memsys_refreshes(s->timing) : 0));
+                (unsigned long long)(s->timing ? memsys_refreshes(s->timing, s->cycle) : 0));
     }
     fprintf(f, "},\n");
 }
