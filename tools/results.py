@@ -401,13 +401,13 @@ def main():
                for n in names if stack[(n, 0)][:2] != stack[(n, 1)][:2] or stack[(n, 0)][0]]
     sync_text, sync_rows, sync_failed = results_sync.section(sync, md_table, 8)
     failed += sync_failed
-    mem_text, mem_rows, mem_failed = results_memory.section(mem, cfg, names, md_table, 9)
+    mem_text, mem_rows, mem_failed = results_memory.section(mem, cfg, names, md_table, mean, gmean, 9)
     failed += mem_failed
 
     # ------------------------------------------------------------ plots --
     plot_policies(pol_rows, names, plots)
     plot_latency(lat_rows, cfg, plots)
-    results_memory.plot_latency(mem, cfg, plots, gnuplot, PNG)
+    results_memory.plot_latency(mem, cfg, plots, gnuplot, PNG, mean)
     plot_width(width_rows, names, cfg, plots)
     plot_layout(layout_rows, names, plots)
     for rows, fname in ((main_rows, "suite.csv"), (pol_rows, "policies.csv"),

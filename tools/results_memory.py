@@ -27,18 +27,7 @@ def run(args, cfg, suite, bench, log):
     return m
 
 
-def _mean(xs):
-    xs = list(xs)
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def _gmean(xs):
-    import math
-    xs = [x for x in xs if x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 0.0
-
-
-def plot_latency(m, cfg, outdir, gnuplot, png):
+def plot_latency(m, cfg, outdir, gnuplot, png, mean):
     by = {}
     for r in m["latency"]:
         by.setdefault((r["memory"], int(r["warps"])), []).append(r["ipc"])
@@ -46,7 +35,7 @@ def plot_latency(m, cfg, outdir, gnuplot, png):
         for mem in MEMORIES:
             f.write("# %s\n" % mem)
             for w in cfg.lat_warps:
-                f.write("%d %.4f\n" % (w, _mean(by.get((mem, w), []))))
+                f.write("%d %.4f\n" % (w, mean(by.get((mem, w), []))))
             f.write("\n\n")
     gnuplot(png % (700, 420) + """
 set output 'memory_latency.png'
@@ -61,7 +50,7 @@ plot for [i=0:%d] 'memory_latency.dat' index i using 1:2 with linespoints lw 2 \
 """ % (cfg.lat_threads, len(MEMORIES) - 1, " ".join(MEMORIES)), outdir)
 
 
-def section(m, cfg, names, md_table, num):
+def section(m, cfg, names, md_table, mean, gmean, num):
     """Returns (markdown text, rows for the CSV file, failed runs)."""
     R = []
     rows = m["suite"] + m["latency"] + m["coalesce"]
@@ -80,18 +69,18 @@ def section(m, cfg, names, md_table, num):
         for mem in MEMORIES:
             rs = [idx[(n, c, mem)] for n in names if (n, c, mem) in idx]
             base = [idx.get((n, c, "ideal")) for n in names if (n, c, mem) in idx]
-            slow = _gmean(r["cycles"] / b["cycles"] for r, b in zip(rs, base) if b and b["cycles"])
+            slow = gmean(r["cycles"] / b["cycles"] for r, b in zip(rs, base) if b and b["cycles"])
             hier = mem != "ideal"
             table.append([
-                "%d" % c, mem, "%.3f" % _mean(r["ipc"] for r in rs),
-                "%.2f" % _mean(r["thread_ipc"] for r in rs),
-                "%.1f%%" % (100 * _mean(r["simd_efficiency"] for r in rs)),
+                "%d" % c, mem, "%.3f" % mean(r["ipc"] for r in rs),
+                "%.2f" % mean(r["thread_ipc"] for r in rs),
+                "%.1f%%" % (100 * mean(r["simd_efficiency"] for r in rs)),
                 "%.2fx" % slow if hier else "1",
-                "%.1f%%" % (100 * _mean(r["l1d_hit_rate"] for r in rs)) if hier else "-",
-                "%.1f%%" % (100 * _mean(r["l2_hit_rate"] for r in rs)) if hier else "-",
-                "%.2f" % _mean(r["dram_bytes_per_cycle"] for r in rs) if hier else "-",
-                "%.1f%%" % (100 * _mean(r["dram_row_hit_rate"] for r in rs)) if hier else "-",
-                "%.0f" % _mean(r["l1d_latency"] for r in rs) if hier else "-"])
+                "%.1f%%" % (100 * mean(r["l1d_hit_rate"] for r in rs)) if hier else "-",
+                "%.1f%%" % (100 * mean(r["l2_hit_rate"] for r in rs)) if hier else "-",
+                "%.2f" % mean(r["dram_bytes_per_cycle"] for r in rs) if hier else "-",
+                "%.1f%%" % (100 * mean(r["dram_row_hit_rate"] for r in rs)) if hier else "-",
+                "%.0f" % mean(r["l1d_latency"] for r in rs) if hier else "-"])
     R.append("### %d.1 The suite at 1, 4 and 16 cores\n" % num)
     R.append("`simty bench --shapes %s --memory %s`; suite means (cycles: geometric mean of "
              "the ratio to the ideal memory at the same shape; IPC per core is IPC / "
@@ -127,7 +116,7 @@ def section(m, cfg, names, md_table, num):
              % cfg.lat_threads)
     R.append("![IPC versus warps under each memory](results/memory_latency.png)\n")
     R.append(md_table(["memory"] + ["%d warps" % w for w in cfg.lat_warps],
-                      [[mem] + ["%.3f" % _mean(lb.get((mem, w), [])) for w in cfg.lat_warps]
+                      [[mem] + ["%.3f" % mean(lb.get((mem, w), [])) for w in cfg.lat_warps]
                        for mem in MEMORIES]) + "\n")
     # coalescer
     co = {(r["workload"], r["coalescer"]): r for r in m["coalesce"]}
