@@ -104,7 +104,7 @@ uint64_t mshr_hash(uint64_t h, const mshr_file *f)
 {
     for (unsigned i = 0; f->used && i < f->n; i++)
         if (f->e[i].busy)
-            h = mixh(mixh(mixh(h, (uint64_t)f->e[i].line << 32 | f->e[i].dirty << 31 |
+            h = mixh(mixh(mixh(h, (uint64_t)f->e[i].line << 32 | (uint64_t)f->e[i].dirty << 31 |
                                       f->e[i].atomics),
                           f->e[i].mask[0]),
                      f->e[i].mask[1]);
