@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "memsys/timeutil.h"
+
 int cache_init(cache *c, uint32_t size, uint32_t ways, uint32_t line, unsigned index_shift,
                char *err, size_t errlen)
 {
@@ -89,14 +91,13 @@ unsigned cache_invalidate(cache *c, uint32_t line)
     return st;
 }
 
-static uint64_t mixh(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
 
 uint64_t cache_hash(uint64_t h, const cache *c)
 {
     size_t n = (size_t)c->sets * c->ways;
     for (size_t i = 0; i < n; i++)
         if (c->state[i] & CACHE_VALID)
-            h = mixh(h, (uint64_t)c->tag[i] << 8 | c->state[i] | (uint64_t)i << 40);
+            h = mix(h, (uint64_t)c->tag[i] << 8 | c->state[i] | (uint64_t)i << 40);
     return h;
 }
 
@@ -104,7 +105,7 @@ uint64_t mshr_hash(uint64_t h, const mshr_file *f)
 {
     for (unsigned i = 0; f->used && i < f->n; i++)
         if (f->e[i].busy)
-            h = mixh(mixh(mixh(h, (uint64_t)f->e[i].line << 32 | (uint64_t)f->e[i].dirty << 31 |
+            h = mix(mix(mix(h, (uint64_t)f->e[i].line << 32 | (uint64_t)f->e[i].dirty << 31 |
                                       f->e[i].atomics),
                           f->e[i].mask[0]),
                      f->e[i].mask[1]);

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+#include "memsys/timeutil.h"
+
 static bool pow2(unsigned v) { return v && !(v & (v - 1)); }
 
 int dram_check(const simty_dram_config *c, unsigned line_bytes, char *err, size_t errlen)
@@ -323,8 +324,6 @@ uint64_t dram_next_decision_ps(const dram *d)
     return best == UINT64_MAX ? best : best * d->cfg.tck_ps;
 }
 
-static uint64_t mixh(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
-static uint64_t rel(uint64_t t, uint64_t now) { return t > now ? t - now : 0; }
 static uint64_t rel1(uint64_t t1, uint64_t now) { return t1 ? rel(t1 - 1, now) + 1 : 0; }
 
 uint64_t dram_hash(const dram *d, uint64_t now_ps)
@@ -333,25 +332,25 @@ uint64_t dram_hash(const dram *d, uint64_t now_ps)
     uint64_t h = 0;
     for (unsigned i = 0; i < d->cfg.channels; i++) {
         const dram_channel *ch = &d->ch[i];
-        h = mixh(h, (uint64_t)ch->n << 32 | ch->nwrites << 1 | ch->draining);
+        h = mix(h, (uint64_t)ch->n << 32 | ch->nwrites << 1 | ch->draining);
         for (unsigned k = 0; k < ch->n; k++) /* in arrival order */
-            h = mixh(mixh(h, rel(ch->q[k].arrive, now)),
+            h = mix(mix(h, rel(ch->q[k].arrive, now)),
                      (uint64_t)ch->q[k].row << 17 | ch->q[k].bank << 1 | ch->q[k].write);
         for (unsigned b = 0; b < d->cfg.banks; b++) {
             const dram_bank *bk = &ch->bank[b];
-            h = mixh(h, (uint64_t)bk->open_row);
-            h = mixh(h, rel(bk->act_ok, now) << 40 ^ rel(bk->rdwr_ok, now) << 20 ^
+            h = mix(h, (uint64_t)bk->open_row);
+            h = mix(h, rel(bk->act_ok, now) << 40 ^ rel(bk->rdwr_ok, now) << 20 ^
                             rel(bk->pre_ok, now));
         }
-        h = mixh(h, rel(ch->bus_free, now) << 32 ^ rel(ch->next_decision, now));
-        h = mixh(h, rel1(ch->act1, now) << 40 ^ rel1(ch->col1, now) << 20 ^
+        h = mix(h, rel(ch->bus_free, now) << 32 ^ rel(ch->next_decision, now));
+        h = mix(h, rel1(ch->act1, now) << 40 ^ rel1(ch->col1, now) << 20 ^
                         rel1(ch->wend1, now) ^ (uint64_t)ch->last_was_write << 63);
         for (unsigned g = 0; g < d->cfg.bank_groups; g++)
-            h = mixh(h, rel1(ch->bg_act1[g], now) << 40 ^ rel1(ch->bg_col1[g], now) << 20 ^
+            h = mix(h, rel1(ch->bg_act1[g], now) << 40 ^ rel1(ch->bg_col1[g], now) << 20 ^
                             rel1(ch->bg_wend1[g], now));
         for (unsigned k = 0; k < 4; k++) /* oldest first */
-            h = mixh(h, rel(ch->faw[(ch->faw_i + k) % 4], now));
-        h = mixh(h, ch->acts);
+            h = mix(h, rel(ch->faw[(ch->faw_i + k) % 4], now));
+        h = mix(h, ch->acts);
     }
     return h; /* not the refresh phase: it changes timing, never who can progress */
 }

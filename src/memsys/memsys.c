@@ -6,10 +6,10 @@
 
 #include "memsys/cache.h"
 #include "memsys/dram.h"
+#include "memsys/timeutil.h"
 #include "warp/lane_ops.h"
 #include "sim/sim.h"
 
-static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 /* ---- latency histogram ------------------------------------------------ */
 
@@ -817,9 +817,7 @@ uint64_t memsys_refreshes(const memsys *m, uint64_t now)
     return n;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
 
-static uint64_t rel(uint64_t t, uint64_t now) { return t > now ? t - now : 0; }
 
 static uint64_t hash_pend(uint64_t h, const pend_fifo *f)
 {

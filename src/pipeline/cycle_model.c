@@ -4,6 +4,7 @@
 
 #include "warp/path_report.h"
 #include "memsys/memsys.h"
+#include "memsys/timeutil.h"
 #include "models/model.h"
 #include "pipeline/pipeline.h"
 
@@ -193,7 +194,6 @@ static void cycle_dump(const simty_sim *s, FILE *f)
     path_report_dump(s, s->paths, f);
 }
 
-static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
 
 static uint64_t hash_uop(uint64_t h, const uop *u)
 {
