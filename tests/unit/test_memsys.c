@@ -159,7 +159,7 @@ static void test_mshr(void)
 
 /* ---- DRAM --------------------------------------------------------------- */
 
-#define MAXREC 64
+#define MAXREC 4096
 
 typedef struct rec {
     dram_done d[MAXREC];
@@ -613,6 +613,66 @@ static void test_dram_writes(void)
         CHECK_EQ(at, nw == DRAM_WQ_HIGH ? DRAM_WQ_HIGH - DRAM_WQ_LOW : 0);
         dram_free(&d);
     }
+
+    /* a backlog the channel never works off does not starve reads: with
+     * 100 writes and 40 reads queued at once, DRAM_WRITE_BATCH writes go,
+     * then DRAM_READ_BATCH reads, then writes again, and so on */
+    dram_new(&d, &c);
+    r.n = 0;
+    for (unsigned i = 0; i < 100; i++)
+        push(&d, i, 4 * i, true, 100);
+    for (unsigned i = 0; i < 40; i++)
+        push(&d, 1000 + i, 4 * i + 1, false, 100);
+    dram_advance(&d, FAR, on_done, &r);
+    CHECK_EQ(r.n, 140);
+    {
+        unsigned pos = 0, ok = 1;
+        for (unsigned round = 0; round < 2; round++) {
+            for (unsigned i = 0; i < DRAM_WRITE_BATCH; i++, pos++)
+                ok &= r.d[pos].write;
+            for (unsigned i = 0; i < DRAM_READ_BATCH; i++, pos++)
+                ok &= !r.d[pos].write;
+        }
+        CHECK_EQ(ok, 1);
+        unsigned last_read = 0;
+        for (unsigned i = 0; i < r.n; i++)
+            if (!r.d[i].write)
+                last_read = i;
+        /* the 40 reads are done by the third read batch, not after all writes */
+        CHECK_EQ(last_read, 3 * DRAM_WRITE_BATCH + 40 - 1);
+    }
+    dram_free(&d);
+
+    /* within a class the same: a conflict in bank 0 (line 16, row 1)
+     * behind a stream of row hits to bank 0's open row 0 goes once it has
+     * waited DRAM_STARVE clocks, not after the stream */
+    dram_new(&d, &c);
+    r.n = 0;
+    push(&d, 1, 0, false, 99);
+    push(&d, 2, 16, false, 100);
+    for (unsigned i = 0; i < 3000; i++)
+        push(&d, 10 + i, 0, false, 100 + i);
+    dram_advance(&d, FAR, on_done, &r);
+    CHECK_EQ(r.n, 3002);
+    CHECK(DONE(r, 2) > (100 + DRAM_STARVE) * 1000ull);
+    CHECK(DONE(r, 2) < (100 + DRAM_STARVE + 60) * 1000ull);
+    CHECK_EQ(ROW(r, 2), DRAM_ROW_CONFLICT);
+    dram_free(&d);
+
+    /* across classes, a request that waited DRAM_STARVE clocks goes first:
+     * one write, below DRAM_WQ_HIGH, behind a read stream that never
+     * pauses (a row hit every clock, more than the bus carries) goes once it has waited that long,
+     * not after the stream */
+    dram_new(&d, &c);
+    r.n = 0;
+    push(&d, 1, 1, true, 100);
+    for (unsigned i = 0; i < 1500; i++)
+        push(&d, 10 + i, 0, false, 100 + i);
+    dram_advance(&d, FAR, on_done, &r);
+    CHECK_EQ(r.n, 1501);
+    CHECK(DONE(r, 1) > (100 + DRAM_STARVE) * 1000ull);
+    CHECK(DONE(r, 1) < (100 + DRAM_STARVE + 40) * 1000ull);
+    dram_free(&d);
 }
 
 static void test_dram_refresh(void)
