@@ -91,8 +91,8 @@ static bool simt_tick(simty_sim *s, sim_core *c)
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
         commit_trace_write(s->cfg.trace_commits, s, s->cycle, gw, 0, active.pc, o.insn,
                            o.retired);
-    s->st->warp_instructions++;
-    warp_count_executed(s, &active, &o);
+    c->stats.warp_instructions++;
+    warp_count_executed(s, gw, &active, &o);
     if (s->cfg.spin_detect)
         o.c.backoff = spin_note(&pt->spin, s, gw, &active, &o);
     /* the offline sorter stepped in the cycles since the warp's last issue */

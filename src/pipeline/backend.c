@@ -13,8 +13,8 @@ static void refetch_changed(simty_sim *s, pipe_state *p, const uop *in, bool ret
 {
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
-    s->st->squashed++;
-    s->st->redirects++;
+    p->st->squashed++;
+    p->st->redirects++;
     if (returns_data) {
         wp->scoreboard &= ~insn_rd_bit(&in->insn);
         p->loading &= ~warp_bit(w);
@@ -53,7 +53,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     const path_t *hct1 = paths_active(&p->paths[w]);
     if (!hct1 || hct1->pc != in->pc) { /* stale path: no effect at all */
-        s->st->squashed++;
+        p->st->squashed++;
         if (returns_data) {
             wp->scoreboard &= ~insn_rd_bit(&in->insn);
             p->loading &= ~warp_bit(w);
@@ -95,7 +95,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     if (o.memory)
         memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, s->cycle);
-    warp_count_executed(s, &active, &o);
+    warp_count_executed(s, gw, &active, &o);
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle + 1))
         commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, gw, 0, active.pc, o.insn,
                            o.retired);
@@ -134,7 +134,7 @@ void stage_commit(simty_sim *s, pipe_state *p)
     const unsigned w = in->u.warp;
     warp_pipe *wp = &p->warp[w];
     path_table *pt = &p->paths[w];
-    simty_stats *st = s->st;
+    simty_stats *st = p->st;
 
     /* the offline sorter has stepped in every cycle the CCT port was idle */
     warp_commit(s, pt, (p->warp0 + w) * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
@@ -207,8 +207,8 @@ void stage_writeback(simty_sim *s, pipe_state *p)
         p->loads[(p->load_head + i) % s->W] = p->loads[(p->load_head + i - 1) % s->W];
     p->warp[e.warp].scoreboard &= ~(e.rd ? 1u << e.rd : 0u);
     p->loading &= ~warp_bit(e.warp);
-    s->st->loads++;
-    s->st->load_latency_sum += s->cycle - e.issued;
+    p->st->loads++;
+    p->st->load_latency_sum += s->cycle - e.issued;
     if (p->kt) {
         if (!e.ld_traced) /* a miss: the data came this cycle */
             kanata_stage(p->kt, e.trace, "Ld");

@@ -52,6 +52,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             return -1;
         }
         p->warp0 = core->warp0;
+        p->st = &core->stats;
         p->timing = s->timing;
         p->due = memsys_due_table(s->timing) + core->warp0;
         p->pass_addr = core->pass_addr;

@@ -16,7 +16,7 @@ static __attribute__((noinline)) bool icache_ready(simty_sim *s, pipe_state *p, 
 {
     if (memsys_fetch(p->timing, p->warp0 + w, p->warp[w].spec_pc, s->cycle))
         return true;
-    s->st->stall_fetch++;
+    p->st->stall_fetch++;
     return false;
 }
 

@@ -23,7 +23,7 @@ static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank, bool 
 
 void stage_schedule(simty_sim *s, pipe_state *p)
 {
-    simty_stats *st = s->st;
+    simty_stats *st = p->st;
     uop *out = &p->issue_out;
     out->valid = false;
     p->issued_now = 0;

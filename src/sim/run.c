@@ -44,10 +44,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
         if (quiet && machine_idle(s, stop ? s->cycle + 1 : until))
             continue;
         bool complete = true;
-        for (unsigned c = 0; c < s->ncores && complete && !sim_stopped(s); c++) {
-            s->st = &s->core[c].stats;
+        for (unsigned c = 0; c < s->ncores && complete && !sim_stopped(s); c++)
             complete = m->tick(s, &s->core[c]);
-        }
         if (!complete)
             break;
         s->cycle++;
@@ -70,21 +68,17 @@ void sim_fold_stats(simty_sim *s)
 static void run_returned(simty_sim *s)
 {
     for (unsigned c = 0; c < s->ncores && s->loaded; c++) {
-        s->st = &s->core[c].stats;
         if (s->model->settle)
             s->model->settle(s, &s->core[c]);
         s->core[c].stats.cycles = s->cycle;
     }
     if (sim_stopped(s) && s->loaded && !s->finished) {
         s->finished = true;
-        for (unsigned c = 0; c < s->ncores; c++) {
-            s->st = &s->core[c].stats;
+        for (unsigned c = 0; c < s->ncores; c++)
             if (s->model->finish)
                 s->model->finish(s, &s->core[c]);
-        }
         sim_roi_finish(s);
     }
-    s->st = &s->core[0].stats;
     sim_fold_stats(s);
     if (sim_stopped(s)) {
         console_flush_all(&s->console);

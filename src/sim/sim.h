@@ -125,7 +125,6 @@ struct simty_sim {
 
     sim_core *core;      /* ncores cores */
     path_table *paths;   /* every warp's path table (SIMT models), core by core */
-    simty_stats *st;     /* the statistics of the core being ticked */
     progress_watch watch; /* deadlock detection (sim/progress.h) */
     bool finished;       /* the models' end-of-run work is done */
     kanata *kt;          /* the Kanata log (cycle model, --trace-kanata), or NULL */
@@ -144,6 +143,9 @@ struct simty_sim {
 /* The core that owns global warp gw / hart h. */
 static inline sim_core *warp_core(const simty_sim *s, unsigned gw) { return &s->core[gw / s->W]; }
 static inline unsigned hart_core(const simty_sim *s, unsigned h) { return h / (s->W * s->T); }
+/* The statistics of the core that owns global warp gw / hart h */
+static inline simty_stats *warp_stats(simty_sim *s, unsigned gw) { return &s->core[gw / s->W].stats; }
+static inline simty_stats *hart_stats(simty_sim *s, unsigned h) { return &s->core[hart_core(s, h)].stats; }
 
 static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 {

@@ -10,10 +10,10 @@ void sync_init(sync_unit *u, uint64_t latency)
     *u = (sync_unit){.latency = latency, .next_wake = WAKE_ON_EVENT};
 }
 
-static void completed(simty_sim *s)
+static void completed(simty_sim *s, unsigned core)
 {
     s->sync.completed++;
-    s->st->barriers++;
+    s->core[core].stats.barriers++;
     s->sync.release = true;
     s->mem_changed = true; /* progress, for deadlock detection */
 }
@@ -25,13 +25,13 @@ static void barrier_check(simty_sim *s, unsigned core, uint64_t now)
         u->arrived = 0;
         u->release_machine = true;
         u->release_at = now + u->latency;
-        completed(s);
+        completed(s, core);
     }
     if (u->core_arrived[core] && u->core_arrived[core] >= u->core_running[core]) {
         u->core_arrived[core] = 0;
         u->core_release |= 1ull << core;
         u->core_release_at[core] = now + u->latency;
-        completed(s);
+        completed(s, core);
     }
 }
 

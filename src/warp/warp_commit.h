@@ -48,7 +48,7 @@ static inline void warp_commit(simty_sim *s, path_table *pt, unsigned hart0,
     paths_idle(pt, idle, &ev);
     if (!paths_commit(pt, c->next, &ev))
         paths_idle(pt, 1, &ev);
-    warp_commit_count(s->st, pt, &ev);
+    warp_commit_count(hart_stats(s, hart0), pt, &ev);
 }
 
 #endif

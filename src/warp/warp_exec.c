@@ -229,8 +229,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->csr == SIMTY_CSR_BARRIER && csr_insn_writes(d)) {
             /* the threads wait at the next instruction */
             o->c.park = scope == SIMTY_BARRIER_SCOPE_CORE ? WAIT_BARRIER_CORE : WAIT_BARRIER;
-            s->st->barrier_slots++;
-            s->st->barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
+            warp_stats(s, gw)->barrier_slots++;
+            warp_stats(s, gw)->barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
         }
         break;
     }
@@ -254,7 +254,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->op == OP_WRS_NTO || d->op == OP_WRS_STO) {
             /* threads holding a reservation wait at the next instruction
              * until they lose it; the others go on (Zawrs) */
-            s->st->wrs_slots++;
+            warp_stats(s, gw)->wrs_slots++;
             lane_mask holds = 0;
             for (lane_mask m = mask; m; m &= m - 1)
                 if (sync_resv_holds(s, hart0 + lowest_lane(m)))
@@ -273,7 +273,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             sim_flush_decode_cache(s);
         if (d->op == OP_PAUSE) {
             o->c.pause = true;
-            s->st->pauses++;
+            warp_stats(s, gw)->pauses++;
         }
         break;
 
