@@ -89,6 +89,13 @@ typedef struct mcore {
     pend_fifo pend;           /* L1D misses waiting for an MSHR */
     unsigned wb_used;         /* write-buffer entries: writes not yet accepted by the L2 */
     pend_fifo wbq;            /* writes waiting for an entry */
+    /* while the core ticks, what it sends waits here and joins the queue
+     * after every core has ticked, core by core (memsys_end_cycle): so the
+     * cores touch nothing shared while they tick */
+    bool ticking;
+    bool out_oom;             /* the outbox could not grow */
+    mev *out;
+    unsigned nout, outcap;
 } mcore;
 
 typedef struct l2bank {
@@ -158,6 +165,21 @@ static bool ev_before(const mev *a, const mev *b)
 
 static void push(memsys *m, mev e)
 {
+    mcore *k = &m->core[e.core];
+    if (k->ticking) {
+        if (k->nout == k->outcap) { /* amortised: the outbox only grows */
+            unsigned cap = k->outcap ? 2 * k->outcap : 16;
+            mev *o = realloc(k->out, cap * sizeof *o);
+            if (!o) {
+                k->out_oom = true;
+                return;
+            }
+            k->out = o;
+            k->outcap = cap;
+        }
+        k->out[k->nout++] = e;
+        return;
+    }
     if (m->nev == m->cap) { /* amortised: the queue only grows */
         unsigned cap = m->cap ? 2 * m->cap : 256;
         mev *h = realloc(m->heap, cap * sizeof *h);
@@ -546,7 +568,7 @@ static void core_fill(memsys *m, const mev *e)
     k->pend.n = kept;
 }
 
-static bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
+static bool l1i_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
 {
     unsigned c = gw / m->W, lw = gw % m->W;
     mcore *k = &m->core[c];
@@ -596,8 +618,8 @@ static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask serv
     return n;
 }
 
-static void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                        lane_mask served, uint64_t now)
+static void l1d_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
+                       lane_mask served, uint64_t now)
 {
     const unsigned c = gw / m->W;
     mcore *k = &m->core[c];
@@ -651,6 +673,25 @@ static void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t 
     line_arrived(m, gw, 0);
 }
 
+/* The core side, called while a core ticks */
+static bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
+{
+    mcore *k = &m->core[gw / m->W];
+    k->ticking = true;
+    bool ok = l1i_fetch(m, gw, pc, now);
+    k->ticking = false;
+    return ok;
+}
+
+static void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
+                        lane_mask served, uint64_t now)
+{
+    mcore *k = &m->core[gw / m->W];
+    k->ticking = true;
+    l1d_access(m, gw, d, addr, served, now);
+    k->ticking = false;
+}
+
 static void hier_advance(memsys *m, uint64_t now)
 {
 again:
@@ -695,6 +736,20 @@ again:
 
 static const timing_ops hier_ops = {hier_fetch, hier_access, hier_advance};
 
+void memsys_end_cycle(memsys *m)
+{
+    if (m->ops != &hier_ops)
+        return;
+    for (unsigned c = 0; c < m->ncores; c++) {
+        mcore *k = &m->core[c];
+        for (unsigned i = 0; i < k->nout; i++)
+            push(m, k->out[i]);
+        k->nout = 0;
+        if (k->out_oom)
+            host_oom(m);
+    }
+}
+
 /* ---- creation --------------------------------------------------------- */
 
 void memsys_destroy(memsys *m)
@@ -708,6 +763,7 @@ void memsys_destroy(memsys *m)
         mshr_free(&m->core[c].md);
         free(m->core[c].pend.e);
         free(m->core[c].wbq.e);
+        free(m->core[c].out);
     }
     for (unsigned b = 0; m->bank && b < m->cfg->l2_banks; b++) {
         cache_free(&m->bank[b].c);

@@ -47,6 +47,9 @@ void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr
 const uint64_t *memsys_due_table(const memsys *m);
 /* The hierarchy's events of cycle now (before the cores tick). */
 void memsys_advance(memsys *m, uint64_t now);
+/* Every core has ticked: what they sent joins the queue, core by core (a
+ * core touches nothing shared while it ticks) */
+void memsys_end_cycle(memsys *m);
 /* What decides the future of core c's memory timing (deadlock detection) */
 uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now);
 /* Hierarchy only: whether core `core`'s write buffer takes a store now (a

@@ -39,6 +39,10 @@ typedef struct model_ops {
      * run stopped so that the cycle does not complete (a guest fault in the
      * SIMT models: the cycle count stays where the fault happened). */
     bool (*tick)(simty_sim *s, sim_core *c);
+    /* After every core has ticked (or the run stopped in the cycle): what
+     * the cores left for shared state takes effect, in core order; may be
+     * NULL. */
+    void (*end_cycle)(simty_sim *s);
     /* The run loop returns (paused or over): bring c's statistics up to
      * date; may be NULL. */
     void (*settle)(simty_sim *s, sim_core *c);

@@ -92,11 +92,11 @@ static bool simt_tick(simty_sim *s, sim_core *c)
         commit_trace_write(s->cfg.trace_commits, s, s->cycle, gw, 0, active.pc, o.insn,
                            o.retired);
     c->stats.warp_instructions++;
-    warp_count_executed(s, gw, &active, &o);
+    warp_count_executed(s, &c->stats, &active, &o);
     if (s->cfg.spin_detect)
         o.c.backoff = spin_note(&pt->spin, s, gw, &active, &o);
     /* the offline sorter stepped in the cycles since the warp's last issue */
-    warp_commit(s, pt, gw * s->T, &o.c, s->cycle - m->last_slot[w], s->cycle);
+    warp_commit(s, &c->stats, pt, gw * s->T, &o.c, s->cycle - m->last_slot[w], s->cycle);
     m->last_slot[w] = s->cycle + 1;
     if (!paths_count(pt))
         m->live &= ~(1ull << w);

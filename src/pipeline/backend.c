@@ -66,10 +66,10 @@ void stage_membership(simty_sim *s, pipe_state *p)
         return;
     }
 
-    const decode_cache *dc = s->decoded; /* the common case: a hit on the same word */
+    const decode_cache *dc = p->decoded; /* the common case: a hit on the same word */
     unsigned slot = (in->pc >> 2) & (DECODE_CACHE_SLOTS - 1);
     if (__builtin_expect(dc->tag[slot] != in->pc || dc->insn[slot].raw != in->insn.raw, 0)) {
-        const insn_t *now = sim_peek(s, in->pc); /* NULL: unmapped, faults below */
+        const insn_t *now = sim_peek(s, p->decoded, in->pc); /* NULL: unmapped, faults below */
         if (now && now->raw != in->insn.raw) {
             refetch_changed(s, p, in, returns_data);
             return;
@@ -95,7 +95,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     if (o.memory)
         memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, s->cycle);
-    warp_count_executed(s, gw, &active, &o);
+    warp_count_executed(s, p->st, &active, &o);
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle + 1))
         commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, gw, 0, active.pc, o.insn,
                            o.retired);
@@ -137,7 +137,7 @@ void stage_commit(simty_sim *s, pipe_state *p)
     simty_stats *st = p->st;
 
     /* the offline sorter has stepped in every cycle the CCT port was idle */
-    warp_commit(s, pt, (p->warp0 + w) * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
+    warp_commit(s, p->st, pt, (p->warp0 + w) * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
     p->idle_since[w] = s->cycle + 1;
 
     const path_t *next = paths_active(pt);

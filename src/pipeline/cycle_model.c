@@ -53,6 +53,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         }
         p->warp0 = core->warp0;
         p->st = &core->stats;
+        p->decoded = core->decoded;
         p->timing = s->timing;
         p->due = memsys_due_table(s->timing) + core->warp0;
         p->pass_addr = core->pass_addr;
@@ -134,6 +135,8 @@ static void cycle_woken(void *ctx, unsigned gw)
     p->live |= warp_bit(w);
     p->warp[w].spec_pc = paths_active(&p->paths[w])->pc;
 }
+
+static void cycle_end_cycle(simty_sim *s) { memsys_end_cycle(s->timing); }
 
 static void cycle_poll(simty_sim *s)
 {
@@ -282,6 +285,7 @@ const model_ops model_cycle = {
     .poll = cycle_poll,
     .quiet = cycle_quiet,
     .tick = cycle_tick,
+    .end_cycle = cycle_end_cycle,
     .finish = cycle_finish,
     .dump = cycle_dump,
     .hash = cycle_hash,

@@ -53,7 +53,7 @@ void stage_fetch(simty_sim *s, pipe_state *p)
         return;
     /* read the decode cache but never fill it: what F+7 executes must not
      * depend on which (possibly wrong-path) PCs were fetched before */
-    const decode_cache *dc = s->decoded;
+    const decode_cache *dc = p->decoded;
     unsigned i = (in->pc >> 2) & (DECODE_CACHE_SLOTS - 1);
     const uint8_t *word = (in->pc & 3) ? NULL : mem_ptr(&s->mem, in->pc, 4);
     out->fetched = dc->tag[i] == in->pc || word;

@@ -46,6 +46,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
         bool complete = true;
         for (unsigned c = 0; c < s->ncores && complete && !sim_stopped(s); c++)
             complete = m->tick(s, &s->core[c]);
+        if (m->end_cycle)
+            m->end_cycle(s);
         if (!complete)
             break;
         s->cycle++;

@@ -125,7 +125,8 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->resv = calloc(n, sizeof *s->resv);
     s->status = calloc(n, sizeof *s->status);
     s->exit_code = calloc(n, sizeof *s->exit_code);
-    s->decoded = malloc(sizeof *s->decoded);
+    s->ndecoded = 1;
+    s->decoded = malloc(s->ndecoded * sizeof *s->decoded);
     s->core = calloc(s->ncores, sizeof *s->core);
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
@@ -138,7 +139,8 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     }
     for (unsigned c = 0; c < s->ncores; c++)
         s->core[c] = (sim_core){.id = c, .warp0 = c * s->W,
-                                .paths = s->paths ? s->paths + (size_t)c * s->W : NULL};
+                                .paths = s->paths ? s->paths + (size_t)c * s->W : NULL,
+                                .decoded = &s->decoded[c % s->ndecoded]};
     sim_flush_decode_cache(s);
     return s;
 fail:
@@ -356,27 +358,28 @@ void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
 
 void sim_flush_decode_cache(simty_sim *s)
 {
-    for (unsigned i = 0; i < DECODE_CACHE_SLOTS; i++)
-        s->decoded->tag[i] = 1;
+    for (unsigned k = 0; k < s->ndecoded; k++)
+        for (unsigned i = 0; i < DECODE_CACHE_SLOTS; i++)
+            s->decoded[k].tag[i] = 1;
 }
 
-const insn_t *sim_peek(simty_sim *s, uint32_t pc)
+const insn_t *sim_peek(simty_sim *s, decode_cache *dc, uint32_t pc)
 {
     unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
-    if (s->decoded->tag[i] == pc)
-        return &s->decoded->insn[i];
+    if (dc->tag[i] == pc)
+        return &dc->insn[i];
     uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc); /* --stack-interleave */
     uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, at, 4);
     if (!p)
         return NULL;
-    insn_decode(load_le(p, 4), &s->decoded->insn[i]);
-    s->decoded->tag[i] = pc;
-    return &s->decoded->insn[i];
+    insn_decode(load_le(p, 4), &dc->insn[i]);
+    dc->tag[i] = pc;
+    return &dc->insn[i];
 }
 
 const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
 {
-    const insn_t *d = sim_peek(s, pc);
+    const insn_t *d = sim_peek(s, s->core[hart_core(s, hart)].decoded, pc);
     if (d)
         return d;
     const char *kind = (pc & 3) ? "misaligned" : "unmapped";

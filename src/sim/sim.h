@@ -66,6 +66,7 @@ typedef struct sim_core {
     path_table *paths;    /* its W path tables (SIMT models; a slice of s->paths) */
     void *model_state;    /* the model's per-core state */
     uint32_t *pass_addr;  /* if set, warp_execute leaves a memory pass's lane addresses here */
+    decode_cache *decoded; /* the decode cache it reads and fills */
     simty_stats stats;    /* this core's statistics (the machine's are their sum) */
     /* region of interest (stats/roi.c): stats at its start; at its end
      * roi_stats holds the difference */
@@ -110,7 +111,11 @@ struct simty_sim {
     int32_t *exit_code;
     unsigned running;    /* harts with HART_RUNNING */
 
-    decode_cache *decoded; /* host-side decoded copies of code words (not a data cache) */
+    /* host-side decoded copies of code words (not a data cache): ndecoded
+     * caches, each core reading and filling one (sim_core.decoded); a store
+     * drops its word from all, so what they hold never shows in results */
+    decode_cache *decoded;
+    unsigned ndecoded;
 
     uint64_t cycle;      /* the mcycle CSR and the cycle count of the run */
     uint64_t cycle_limit; /* --max-cycles, or UINT64_MAX */
@@ -201,7 +206,7 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc);
 
 /* Decoded instruction at pc, or NULL if pc is misaligned or unmapped; never
  * faults (speculative fetch: a wrong-path fetch must have no effect). */
-const insn_t *sim_peek(simty_sim *s, uint32_t pc);
+const insn_t *sim_peek(simty_sim *s, decode_cache *dc, uint32_t pc);
 
 /* A jump or taken branch at pc to target, led by hart (lowest lane). */
 static inline void sim_note_jump(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target)
@@ -213,8 +218,9 @@ static inline void sim_note_jump(simty_sim *s, unsigned hart, uint32_t pc, uint3
 static inline const insn_t *sim_fetch(simty_sim *s, unsigned hart, uint32_t pc)
 {
     unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
-    if (s->decoded->tag[i] == pc)
-        return &s->decoded->insn[i];
+    const decode_cache *dc = s->ndecoded == 1 ? s->decoded : s->core[hart_core(s, hart)].decoded;
+    if (dc->tag[i] == pc)
+        return &dc->insn[i];
     return sim_fetch_slow(s, hart, pc);
 }
 
@@ -260,8 +266,9 @@ static inline bool is_tohost_word(const simty_sim *s, uint32_t word)
 static inline void sim_code_written(simty_sim *s, uint32_t addr)
 {
     unsigned i = (addr >> 2) & (DECODE_CACHE_SLOTS - 1);
-    if (s->decoded->tag[i] == (addr & ~3u))
-        s->decoded->tag[i] = 1;
+    for (unsigned k = 0; k < s->ndecoded; k++)
+        if (s->decoded[k].tag[i] == (addr & ~3u))
+            s->decoded[k].tag[i] = 1;
 }
 
 /* Stores into host memory p (guest address addr), noting whether memory

@@ -38,10 +38,9 @@ static void park(simty_sim *s, path_table *pt, unsigned hart0, path_t p, enum pa
         sync_arrive(s, why, hart0 / (s->W * s->T), lane_count(p.mask, s->T), now);
 }
 
-void warp_commit_wait(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,
-                      uint64_t idle, uint64_t now)
+void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,
+                      const slot_commit *c, uint64_t idle, uint64_t now)
 {
-    simty_stats *st = hart_stats(s, hart0);
     path_events ev = {0};
     path_t next[2] = {c->next[0], c->next[1]}, held = {0};
     enum path_wait why = WAIT_NONE;

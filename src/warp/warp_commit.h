@@ -17,8 +17,8 @@ void warp_paths_init(const simty_sim *s, path_table *pt);
  * hart0, at time now: the offline sorter's `idle` steps before it, parking,
  * the compact/sort network, the forward-progress policy, `pause`,
  * statistics.  Shared by the SIMT and cycle models. */
-void warp_commit_wait(simty_sim *s, path_table *pt, unsigned hart0, const slot_commit *c,
-                      uint64_t idle, uint64_t now);
+void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,
+                      const slot_commit *c, uint64_t idle, uint64_t now);
 
 /* The path-table statistics of one commit. */
 static inline void warp_commit_count(simty_stats *st, const path_table *pt, const path_events *ev)
@@ -37,18 +37,18 @@ static inline void warp_commit_count(simty_stats *st, const path_table *pt, cons
         st->max_paths = np;
 }
 
-static inline void warp_commit(simty_sim *s, path_table *pt, unsigned hart0,
+static inline void warp_commit(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,
                                const slot_commit *c, uint64_t idle, uint64_t now)
 {
     if (c->park | c->pause | (c->backoff != 0)) { /* a path waits or yields */
-        warp_commit_wait(s, pt, hart0, c, idle, now);
+        warp_commit_wait(s, st, pt, hart0, c, idle, now);
         return;
     }
     path_events ev = {0};
     paths_idle(pt, idle, &ev);
     if (!paths_commit(pt, c->next, &ev))
         paths_idle(pt, 1, &ev);
-    warp_commit_count(hart_stats(s, hart0), pt, &ev);
+    warp_commit_count(st, pt, &ev);
 }
 
 #endif

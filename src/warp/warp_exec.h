@@ -57,10 +57,9 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
 /* The statistics of one executed SIMT slot (path `active`, outcome o) that
  * both SIMT models count the same way; when a slot counts as issued and the
  * path-table counters differ between them and stay with each model. */
-static inline void warp_count_executed(simty_sim *s, unsigned gw, const path_t *active,
+static inline void warp_count_executed(const simty_sim *s, simty_stats *st, const path_t *active,
                                        const warp_outcome *o)
 {
-    simty_stats *st = warp_stats(s, gw);
     unsigned lanes = lane_count(o->retired, s->T);
     st->thread_instructions += lanes;
     st->lane_histogram[lane_count(active->mask, s->T)]++; /* active lanes at issue */
