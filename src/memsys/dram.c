@@ -261,51 +261,60 @@ void dram_advance(dram *d, uint64_t until_ps, dram_done_fn *done, void *ctx)
             if (d->cfg.refresh)
                 refresh(d, ch, tau);
             /* reads first; writes wait in the queue until no read is
-             * waiting, DRAM_WQ_HIGH of them are queued or the oldest has
-             * waited DRAM_STARVE clocks, then drain down to DRAM_WQ_LOW (a
-             * write costs nobody a stall until then), at most
-             * DRAM_WRITE_BATCH at a time: with reads waiting, a batch of
-             * DRAM_READ_BATCH reads follows before the next drain, so a
-             * write backlog the channel never works off cannot starve reads */
-            bool reads = false, old_write = false, seen_write = false;
+             * waiting, DRAM_WQ_HIGH of them have arrived or the oldest has
+             * waited DRAM_STARVE clocks, then drain while more than
+             * DRAM_WQ_LOW have arrived (a write costs nobody a stall until
+             * then), at most DRAM_WRITE_BATCH at a time: with reads
+             * waiting, a batch of DRAM_READ_BATCH reads follows before the
+             * next drain, so a write backlog the channel never works off
+             * cannot starve reads.  (Arrived: a request can be queued
+             * before its arrival time.) */
+            bool reads = false, old_write = false;
+            unsigned writes = 0;
             for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau; k++) {
                 reads |= !ch->q[k].write;
-                if (ch->q[k].write && !seen_write)
-                    seen_write = true, old_write = tau - ch->q[k].arrive > DRAM_STARVE;
+                if (ch->q[k].write && !writes++)
+                    old_write = tau - ch->q[k].arrive > DRAM_STARVE;
             }
             if (ch->draining) {
-                if (reads && (ch->nwrites <= DRAM_WQ_LOW || !ch->batch))
+                if (reads && (writes <= DRAM_WQ_LOW || !ch->batch))
                     ch->draining = false, ch->batch = DRAM_READ_BATCH;
-            } else if ((ch->nwrites >= DRAM_WQ_HIGH || old_write) && (!reads || !ch->batch)) {
+            } else if ((writes >= DRAM_WQ_HIGH || old_write) && (!reads || !ch->batch)) {
                 ch->draining = true, ch->batch = DRAM_WRITE_BATCH;
             }
-            const bool want_write = ch->draining || !reads;
+            const bool want_write = (ch->draining && writes) || !reads;
             /* FR-FCFS within that class, first-ready as a command scheduler
              * sees it: the request whose data can come soonest, all those
              * that can fill the bus's next slot being equal (so a row hit
              * in another bank group goes before one that would leave the
              * bus idle for tCCD_L); among equals a row hit before an empty
-             * bank before a conflict, then the oldest.  Once some have
-             * waited DRAM_STARVE clocks, only those compete (so a stream of
-             * row hits cannot hold a conflict back forever, and a backlog
-             * in which every request is that old keeps its row hits) */
-            bool starved = false;
-            for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau && !starved; k++)
-                starved = ch->q[k].write == want_write && tau - ch->q[k].arrive > DRAM_STARVE;
+             * bank before a conflict, then the oldest.  Once the oldest of
+             * the class has waited DRAM_STARVE clocks, only the requests
+             * that arrived within DRAM_STARVE clocks after it compete: a
+             * finite set, so the oldest goes after a bounded number of
+             * others however long a stream of row hits lasts, and a
+             * backlog that old still keeps its row hits */
+            uint64_t window = UINT64_MAX; /* latest arrival that competes */
+            for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau; k++)
+                if (ch->q[k].write == want_write) {
+                    if (tau - ch->q[k].arrive > DRAM_STARVE)
+                        window = ch->q[k].arrive + DRAM_STARVE;
+                    break;
+                }
             unsigned pick = ch->n;
             plan best = {0};
             uint64_t best_key = 0;
             const uint64_t next_slot = ch->bus_free + d->burst; /* all that fill it are equal */
-            for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau; k++) {
-                if (ch->q[k].write != want_write ||
-                    (starved && tau - ch->q[k].arrive <= DRAM_STARVE))
+            for (unsigned k = 0; k < ch->n && ch->q[k].arrive <= tau && ch->q[k].arrive <= window;
+                 k++) {
+                if (ch->q[k].write != want_write)
                     continue;
                 plan p = plan_request(d, ch, &ch->q[k], tau);
                 uint64_t key = max64(p.end, next_slot);
                 if (pick == ch->n || key < best_key || (key == best_key && p.row < best.row))
                     pick = k, best = p, best_key = key;
             }
-            if (pick == ch->n) /* none of that class has arrived: the oldest */
+            if (pick == ch->n) /* cannot happen: the oldest has arrived (tau) */
                 best = plan_request(d, ch, &ch->q[pick = 0], tau);
             if (ch->batch && ch->q[pick].write == ch->draining)
                 ch->batch--;

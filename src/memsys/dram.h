@@ -4,11 +4,13 @@
  * the burst), optional all-bank refresh (tREFI, tRFC), and an FR-FCFS
  * scheduler per channel: among the requests that have arrived, the one
  * whose data can come first (so row hits, and among them those of another
- * bank group), the oldest among equals and any that waited DRAM_STARVE
- * clocks (reads or writes); reads before writes, which are drained in
- * batches of up to DRAM_WRITE_BATCH once DRAM_WQ_HIGH are queued (down to
- * DRAM_WQ_LOW) or when no read waits, with at least DRAM_READ_BATCH reads
- * between two batches while reads wait.
+ * bank group), the oldest among equals; once the oldest has waited
+ * DRAM_STARVE clocks, only those that arrived within DRAM_STARVE clocks
+ * after it compete (a bound on its wait).  Reads go before writes, which
+ * are drained in batches of up to DRAM_WRITE_BATCH once DRAM_WQ_HIGH have
+ * arrived (while more than DRAM_WQ_LOW are there), when the oldest write has
+ * waited DRAM_STARVE clocks, or when no read waits; while reads wait, at
+ * least DRAM_READ_BATCH reads come between two batches.
  *
  * Time inside is in DRAM clock cycles (tCK); requests arrive and complete in
  * picoseconds, so the model can sit under a core of any clock.  A request is
@@ -26,7 +28,7 @@
 #define DRAM_WQ_LOW 8
 #define DRAM_WRITE_BATCH (DRAM_WQ_HIGH - DRAM_WQ_LOW) /* writes per drain at most */
 #define DRAM_READ_BATCH 16 /* reads between two drains while reads wait */
-#define DRAM_STARVE 2000 /* clocks a request may wait before it goes first */
+#define DRAM_STARVE 2000 /* clocks after which the oldest request limits who competes */
 
 enum dram_row { DRAM_ROW_HIT, DRAM_ROW_EMPTY, DRAM_ROW_CONFLICT };
 
@@ -56,7 +58,7 @@ typedef struct dram_channel {
     dram_req *q;      /* waiting requests, in arrival order */
     unsigned n, cap;
     unsigned nwrites; /* writes among them */
-    bool draining;    /* writes go first until DRAM_WQ_LOW are left */
+    bool draining;    /* a write batch is under way */
     unsigned batch;   /* commands left in the current write or read batch */
     uint64_t next_decision; /* earliest cycle of the next scheduling decision */
     uint64_t bus_free;      /* data bus free from this cycle */
