@@ -7,7 +7,7 @@
 #                 of libFuzzer
 #   make demo     build the examples and run them
 #   make bench    simulation speed figures (not a test)
-#   make results  regenerate docs/RESULTS.md and its plots (about 3 minutes
+#   make results  regenerate docs/RESULTS.md and its plots (45-75 minutes
 #                 on 2 cores; RESULTS_JOBS=N simulations at once)
 #   make check-random-long   2000 more random programs, simt vs scalar
 #   make fuzz     libFuzzer on the loader and every model, FUZZ_SECONDS long
