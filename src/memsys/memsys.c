@@ -10,7 +10,6 @@
 #include "warp/lane_ops.h"
 #include "sim/sim.h"
 
-
 /* ---- latency histogram ------------------------------------------------ */
 
 unsigned memsys_latency_bucket(uint64_t v)
@@ -872,8 +871,6 @@ uint64_t memsys_refreshes(const memsys *m, uint64_t now)
     }
     return n;
 }
-
-
 
 static uint64_t hash_pend(uint64_t h, const pend_fifo *f)
 {

@@ -148,9 +148,8 @@ struct simty_sim {
 /* The core that owns global warp gw / hart h. */
 static inline sim_core *warp_core(const simty_sim *s, unsigned gw) { return &s->core[gw / s->W]; }
 static inline unsigned hart_core(const simty_sim *s, unsigned h) { return h / (s->W * s->T); }
-/* The statistics of the core that owns global warp gw / hart h */
+/* The statistics of the core that owns global warp gw */
 static inline simty_stats *warp_stats(simty_sim *s, unsigned gw) { return &s->core[gw / s->W].stats; }
-static inline simty_stats *hart_stats(simty_sim *s, unsigned h) { return &s->core[hart_core(s, h)].stats; }
 
 static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 {

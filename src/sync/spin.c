@@ -60,8 +60,9 @@ uint64_t spin_observe_backedge(spin_detector *det, simty_sim *s, unsigned gw, co
         return 0;
     }
     /* the same iteration again: a spin */
-    warp_stats(s, gw)->spin_detections++;
-    warp_stats(s, gw)->spin_slots += det->slots - r->last;
+    simty_stats *st = warp_stats(s, gw);
+    st->spin_detections++;
+    st->spin_slots += det->slots - r->last;
     r->last = det->slots;
     /* no store since this entry's previous detection, which came before this
      * iteration's loads: they read what memory holds now.  (The epoch must be
