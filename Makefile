@@ -51,7 +51,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 unit: $(UNIT_TESTS)
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libsimty.a $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a -pthread
 
 $(BUILD)/simty: $(CLI_OBJ) $(BUILD)/libsimty.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -pthread

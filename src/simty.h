@@ -77,6 +77,9 @@ typedef struct simty_memory_config {
 
 typedef struct simty_config {
     unsigned cores;   /* 1..SIMTY_MAX_CORES; every core runs the program */
+    /* host threads that tick the cores, 1..SIMTY_MAX_CORES (0: 1); results
+     * are identical for every value (docs/platform.md, "Host threads") */
+    unsigned host_threads;
     unsigned warps;   /* W, 1..SIMTY_MAX_WARPS */
     unsigned threads; /* T, threads per warp, 1..SIMTY_MAX_LANES */
     simty_model_kind model;

@@ -32,6 +32,9 @@ static const char run_options_text[] =
     "Machine:\n"
     "  -c, --cores N          cores, 1..64 (default 1); hart id =\n"
     "                         (core x W + warp) x T + lane\n"
+    "      --host-threads N   host threads that tick the cores, 1..64 (default 1);\n"
+    "                         results are the same for every N (with a trace the\n"
+    "                         cores tick on one thread)\n"
     "  -w, --warps N          warps per core, 1..64 (default 8)\n"
     "  -t, --threads N        threads per warp, 1..64 (default 4)\n"
     "  -m, --model M          cycle (default): the 10-stage pipeline, cycle by cycle;\n"
@@ -131,6 +134,7 @@ enum {
     OPT_SPIN_DETECT,
     OPT_MEMORY,
     OPT_MEM_SET,
+    OPT_HOST_THREADS,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -169,6 +173,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"spin-detect", required_argument, 0, OPT_SPIN_DETECT},
         {"memory", required_argument, 0, OPT_MEMORY},
         {"mem-set", required_argument, 0, OPT_MEM_SET},
+        {"host-threads", required_argument, 0, OPT_HOST_THREADS},
         {0, 0, 0, 0},
     };
     char **mem_set = o->mem_set; /* argc entries, the caller's */
@@ -183,6 +188,9 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     while ((c = getopt_long(argc, argv, "+c:w:t:m:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'c': rc = parse_uint_opt("--cores", optarg, 1, SIMTY_MAX_CORES, &o->cfg.cores); break;
+        case OPT_HOST_THREADS:
+            rc = parse_uint_opt("--host-threads", optarg, 1, SIMTY_MAX_CORES, &o->cfg.host_threads);
+            break;
         case 'w': rc = parse_uint_opt("--warps", optarg, 1, SIMTY_MAX_WARPS, &o->cfg.warps); break;
         case 't':
             rc = parse_uint_opt("--threads", optarg, 1, SIMTY_MAX_LANES, &o->cfg.threads);

@@ -56,6 +56,11 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "cores must be 1..%d (got %u)", SIMTY_MAX_CORES, cfg->cores);
         return -1;
     }
+    if (cfg->host_threads > SIMTY_MAX_CORES) {
+        snprintf(err, errlen, "host threads must be 1..%d (got %u)", SIMTY_MAX_CORES,
+                 cfg->host_threads);
+        return -1;
+    }
     if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {
         snprintf(err, errlen, "warps must be 1..%d (got %u)", SIMTY_MAX_WARPS, cfg->warps);
         return -1;

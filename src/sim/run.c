@@ -3,6 +3,10 @@
  * model wake waiting threads, then ticks every core in core order, so a run
  * is reproducible bit for bit whatever the number of cores.  A run can stop
  * at any cycle boundary and resume (simty_run_cycles). */
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "models/model.h"
@@ -32,6 +36,150 @@ static bool machine_idle(simty_sim *s, uint64_t until)
     return true;
 }
 
+/* ---- host threads ------------------------------------------------------
+ *
+ * With --host-threads N (N > 1) and several cores, thread k ticks cores k,
+ * k+N, ... of every cycle; the calling thread is thread 0.  A cycle starts
+ * when the caller bumps `go` and ends when every worker has bumped `done`;
+ * in between the ticks touch only their own cores (sim/effects.h), so the
+ * order in which they run does not matter. */
+struct host_pool {
+    simty_sim *s;
+    unsigned n;            /* threads, the caller included */
+    pthread_t *tid;        /* n - 1 workers */
+    struct worker_arg {
+        struct host_pool *p;
+        unsigned k;        /* ticks cores k, k + n, ... */
+    } *arg;
+    atomic_uint_fast64_t go;
+    atomic_uint done;
+    atomic_bool quit;
+    bool *complete;        /* per core: what its tick returned */
+};
+
+static void wait_for(atomic_uint_fast64_t *v, uint64_t old)
+{
+    for (unsigned spins = 0; atomic_load_explicit(v, memory_order_acquire) == old; spins++)
+        if (spins > 2000)
+            sched_yield(); /* a busy or oversubscribed host */
+}
+
+static void tick_share(simty_sim *s, struct host_pool *p, unsigned k)
+{
+    for (unsigned c = k; c < s->ncores; c += p->n)
+        p->complete[c] = s->model->tick(s, &s->core[c]);
+}
+
+static void *worker(void *arg)
+{
+    struct host_pool *p = ((struct worker_arg *)arg)->p;
+    const unsigned k = ((struct worker_arg *)arg)->k;
+    uint64_t seen = 0;
+    for (;;) {
+        wait_for(&p->go, seen);
+        seen = atomic_load_explicit(&p->go, memory_order_acquire);
+        if (atomic_load_explicit(&p->quit, memory_order_acquire))
+            return NULL;
+        tick_share(p->s, p, k);
+        atomic_fetch_add_explicit(&p->done, 1, memory_order_release);
+    }
+}
+
+void sim_pool_free(simty_sim *s)
+{
+    struct host_pool *p = s->pool;
+    if (!p)
+        return;
+    atomic_store_explicit(&p->quit, true, memory_order_release);
+    atomic_fetch_add_explicit(&p->go, 1, memory_order_release);
+    for (unsigned i = 0; i + 1 < p->n; i++)
+        pthread_join(p->tid[i], NULL);
+    free(p->tid);
+    free(p->arg);
+    free(p->complete);
+    free(p);
+    s->pool = NULL;
+}
+
+/* The pool of a run with host threads, created at its first cycle; NULL
+ * (tick on the calling thread) if one thread is all there is to use or the
+ * host refuses threads. */
+static struct host_pool *pool_get(simty_sim *s)
+{
+    unsigned n = s->cfg.host_threads < s->ncores ? s->cfg.host_threads : s->ncores;
+    if (n <= 1 || s->kt || s->cfg.trace_commits) /* traces are written as the cores tick */
+        return NULL;
+    if (s->pool)
+        return s->pool;
+    struct host_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->s = s;
+    p->n = n;
+    p->tid = calloc(n - 1, sizeof *p->tid);
+    p->arg = calloc(n - 1, sizeof *p->arg);
+    p->complete = calloc(s->ncores, sizeof *p->complete);
+    atomic_init(&p->go, 0);
+    atomic_init(&p->done, 0);
+    atomic_init(&p->quit, false);
+    if (!p->tid || !p->arg || !p->complete) {
+        free(p->tid);
+        free(p->arg);
+        free(p->complete);
+        free(p);
+        return NULL;
+    }
+    s->pool = p;
+    unsigned started = 0;
+    for (; started + 1 < n; started++) {
+        p->arg[started] = (struct worker_arg){.p = p, .k = started + 1};
+        if (pthread_create(&p->tid[started], NULL, worker, &p->arg[started]))
+            break;
+    }
+    p->n = started + 1; /* run on the threads we have */
+    if (p->n == 1) {
+        sim_pool_free(s);
+        return NULL;
+    }
+    for (unsigned c = 0; c < s->ncores; c++) /* one decode cache per thread */
+        s->core[c].decoded = &s->decoded[c % p->n];
+    return p;
+}
+
+/* One cycle of every core; false if a tick says the cycle does not
+ * complete.  A multi-core machine defers its effects on shared state to
+ * the end of the cycle (sim/effects.h). */
+static bool tick_cores(simty_sim *s)
+{
+    const model_ops *m = s->model;
+    bool complete = true;
+    if (s->ncores == 1) {
+        complete = m->tick(s, &s->core[0]);
+    } else {
+        struct host_pool *p = pool_get(s);
+        s->deferring = true;
+        if (p) {
+            atomic_store_explicit(&p->done, 0, memory_order_relaxed);
+            atomic_fetch_add_explicit(&p->go, 1, memory_order_release);
+            tick_share(s, p, 0);
+            for (unsigned spins = 0;
+                 atomic_load_explicit(&p->done, memory_order_acquire) != p->n - 1; spins++)
+                if (spins > 2000)
+                    sched_yield();
+            for (unsigned c = 0; c < s->ncores; c++)
+                complete &= p->complete[c];
+        } else {
+            for (unsigned c = 0; c < s->ncores; c++)
+                complete &= m->tick(s, &s->core[c]);
+        }
+        s->deferring = false;
+        sim_publish(s);
+    }
+    if (m->end_cycle)
+        m->end_cycle(s);
+    return complete;
+}
+
 static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
 {
     const model_ops *m = s->model;
@@ -43,12 +191,7 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
         /* with a stop function, every cycle boundary is asked about */
         if (quiet && machine_idle(s, stop ? s->cycle + 1 : until))
             continue;
-        bool complete = true;
-        for (unsigned c = 0; c < s->ncores && complete && !sim_stopped(s); c++)
-            complete = m->tick(s, &s->core[c]);
-        if (m->end_cycle)
-            m->end_cycle(s);
-        if (!complete)
+        if (!tick_cores(s))
             break;
         s->cycle++;
     }

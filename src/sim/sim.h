@@ -24,6 +24,7 @@
 #include "loader/dwarf_line.h"
 #include "loader/elf.h"
 #include "memory/memory.h"
+#include "sim/effects.h"
 #include "sim/stacks.h"
 #include "simty.h"
 #include "sync/sync.h"
@@ -67,6 +68,7 @@ typedef struct sim_core {
     void *model_state;    /* the model's per-core state */
     uint32_t *pass_addr;  /* if set, warp_execute leaves a memory pass's lane addresses here */
     decode_cache *decoded; /* the decode cache it reads and fills */
+    fx_log fx;            /* its effects on shared state in this cycle (sim/effects.h) */
     simty_stats stats;    /* this core's statistics (the machine's are their sum) */
     /* region of interest (stats/roi.c): stats at its start; at its end
      * roi_stats holds the difference */
@@ -127,7 +129,10 @@ struct simty_sim {
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
     sync_unit sync;      /* barrier unit and waiting paths (sync/sync.h) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
-
+    /* the cores of a multi-core machine are ticking: what they do to shared
+     * state goes to their effect logs (sim/effects.h) */
+    bool deferring;
+    struct host_pool *pool; /* host threads ticking the cores (sim/run.c), or NULL */
     sim_core *core;      /* ncores cores */
     path_table *paths;   /* every warp's path table (SIMT models), core by core */
     progress_watch watch; /* deadlock detection (sim/progress.h) */
@@ -198,6 +203,11 @@ void sim_fold_stats(simty_sim *s);
 /* Thread end (ecall exit or self-loop) bookkeeping. */
 void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code);
 void sim_thread_park(simty_sim *s, unsigned hart);
+/* The bookkeeping of a thread's end (running count, barriers, the end of
+ * the program); sim_thread_exit/park do it, or log it while deferring. */
+void sim_thread_ended(simty_sim *s, unsigned hart);
+/* Stops the host threads of a run (sim/run.c), if any */
+void sim_pool_free(simty_sim *s);
 
 /* ---- instruction fetch ---- */
 

@@ -41,6 +41,30 @@ void sync_thread_ended(simty_sim *s, unsigned core, uint64_t now)
     barrier_check(s, core, now);
 }
 
+void sync_wait_apply(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, unsigned waiting,
+                     unsigned threads, uint64_t now)
+{
+    sync_unit *u = &s->sync;
+    if (why == WAIT_WRS || why == WAIT_SPIN)
+        u->store_waiting++;
+    u->waiting += waiting;
+    if (wake < u->next_wake)
+        u->next_wake = wake;
+    if (why == WAIT_BARRIER || why == WAIT_BARRIER_CORE)
+        sync_arrive(s, why, hart_core(s, hart), threads, now);
+}
+
+void sync_note_wait(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, unsigned waiting,
+                    unsigned threads, uint64_t now)
+{
+    if (s->deferring)
+        fx_push(s, hart_core(s, hart), (fx){.kind = FX_WAIT, .why = (uint8_t)why, .hart = hart,
+                                            .wake = wake, .waiting = waiting,
+                                            .threads = threads, .now = now});
+    else
+        sync_wait_apply(s, hart, why, wake, waiting, threads, now);
+}
+
 void sync_arrive(simty_sim *s, enum path_wait why, unsigned core, unsigned threads,
                  uint64_t now)
 {

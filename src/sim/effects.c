@@ -1,0 +1,104 @@
+/* Effect logs of the cores of a multi-core machine: see sim/effects.h. */
+#include "sim/effects.h"
+
+#include <stdlib.h>
+
+#include "sim/sim.h"
+#include "warp/lane_ops.h"
+
+void fx_push(simty_sim *s, unsigned core, fx e)
+{
+    fx_log *l = &s->core[core].fx;
+    if (l->n == l->cap) { /* amortised: a log only grows */
+        unsigned cap = l->cap ? 2 * l->cap : 64;
+        fx *n = realloc(l->e, cap * sizeof *n);
+        if (!n) {
+            l->oom = true;
+            return;
+        }
+        l->e = n;
+        l->cap = cap;
+    }
+    l->e[l->n++] = e;
+}
+
+void fx_free(fx_log *l)
+{
+    free(l->e);
+    *l = (fx_log){0};
+}
+
+int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size, uint32_t v)
+{
+    if (addr & (size - 1))
+        return MEM_MISALIGNED;
+    uint64_t off = (uint64_t)(addr - s->ram_base);
+    const uint8_t *p = addr >= s->ram_base && off + size <= s->ram_size
+                           ? s->ram + off : mem_ptr(&s->mem, addr, size);
+    fx_log *l = &s->core[hart_core(s, hart)].fx;
+    if (p) {
+        uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
+        l->changes += load_le(p, size) != (v & mask);
+    } else if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
+               addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
+        l->changes++; /* a device acts on every store */
+    } else {
+        return MEM_UNMAPPED;
+    }
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart,
+                                        .addr = addr, .value = v, .pc = pc});
+    return MEM_OK;
+}
+
+/* Applies core c's log.  Once the run has stopped, memory is left as it
+ * was (as a finisher store ends the run before the lanes after it). */
+static void publish_core(simty_sim *s, sim_core *c)
+{
+    fx_log *l = &c->fx;
+    for (unsigned i = 0; i < l->n; i++) {
+        const fx *e = &l->e[i];
+        switch (e->kind) {
+        case FX_STORE:
+            if (!sim_stopped(s)) {
+                int st = bus_store(s, e->hart, e->addr, e->size, e->value);
+                if (st != MEM_OK) /* a device refused it (checked when logged otherwise) */
+                    sim_fault(s, e->hart, e->pc, "%s", s->bus_error);
+            }
+            break;
+        case FX_AMO:
+            if (!sim_stopped(s))
+                lane_atomic(s, e->op, e->hart, e->addr, e->value, e->rd, e->pc);
+            break;
+        case FX_END:
+            sim_thread_ended(s, e->hart);
+            break;
+        case FX_WAIT:
+            sync_wait_apply(s, e->hart, e->why, e->wake, e->waiting, e->threads, e->now);
+            break;
+        case FX_STOP:
+            if (!sim_stopped(s)) {
+                memcpy(s->result.message, l->message, sizeof s->result.message);
+                sim_stop(s, SIMTY_EXIT_FAULT, 0);
+            }
+            break;
+        case FX_ROI:
+            sim_roi_mark(s, e->why != 0);
+            break;
+        }
+    }
+    if (l->oom && !sim_stopped(s)) {
+        snprintf(s->result.message, sizeof s->result.message,
+                 "out of host memory for core %u's effect log", c->id);
+        sim_stop(s, SIMTY_EXIT_FAULT, 0);
+    }
+    s->counter_read |= l->counter_read;
+    l->n = 0;
+    l->oom = l->stop = l->counter_read = false;
+    l->changes = 0;
+}
+
+void sim_publish(simty_sim *s)
+{
+    for (unsigned c = 0; c < s->ncores; c++)
+        publish_core(s, &s->core[c]);
+}

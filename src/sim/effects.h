@@ -1,0 +1,57 @@
+/* What a core does to shared state while the cores of a multi-core machine
+ * tick (docs/platform.md, "Cores and memory ordering").
+ *
+ * In a cycle every core ticks against the machine as it was at the start
+ * of the cycle: loads read memory, and what would change shared state is
+ * logged in the core's own effect log instead: stores, atomics and LR/SC,
+ * the end of a thread, a path that starts waiting (the barrier unit), a
+ * guest fault, a region-of-interest mark.  After every core has ticked,
+ * sim_publish() applies the logs core by core, each in its own order.  So
+ * a tick reads only what no tick writes and writes only its own core: the
+ * cores may tick on any number of host threads in any order with results
+ * identical bit for bit.  A one-core machine logs nothing (its effects
+ * take place at once, as they always did). */
+#ifndef SIMTY_SIM_EFFECTS_H
+#define SIMTY_SIM_EFFECTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum fx_kind { FX_STORE, FX_AMO, FX_END, FX_WAIT, FX_STOP, FX_ROI };
+
+typedef struct fx {
+    uint8_t kind;   /* enum fx_kind */
+    uint8_t size;   /* FX_STORE: bytes */
+    uint8_t why;    /* FX_WAIT: enum path_wait; FX_ROI: open */
+    uint16_t op;    /* FX_AMO: the instruction's op */
+    unsigned hart;
+    uint32_t addr, value, pc; /* FX_STORE, FX_AMO (value: rs2) */
+    uint32_t *rd;   /* FX_AMO: where the result goes, or NULL (x0) */
+    unsigned waiting, threads; /* FX_WAIT: paths parked, threads arriving */
+    uint64_t wake, now;        /* FX_WAIT */
+} fx;
+
+typedef struct fx_log {
+    fx *e;
+    unsigned n, cap;
+    bool oom;       /* the log could not grow */
+    unsigned changes; /* logged stores and atomics that change memory as it is now */
+    /* the core's first guest fault of the cycle (FX_STOP) */
+    bool stop;
+    char message[1024]; /* as simty_result.message */
+    bool counter_read; /* a thread read a time-varying CSR */
+} fx_log;
+
+struct simty_sim;
+
+/* A store of hart's while deferring: checked now (alignment, an address
+ * that exists; enum mem_status), performed by sim_publish(). */
+int fx_store(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size,
+             uint32_t v);
+/* Appends e to core c's log (amortised growth). */
+void fx_push(struct simty_sim *s, unsigned core, fx e);
+/* Applies every core's log, core by core, and empties them. */
+void sim_publish(struct simty_sim *s);
+void fx_free(fx_log *l);
+
+#endif
