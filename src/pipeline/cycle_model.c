@@ -156,8 +156,9 @@ static bool cycle_quiet(const simty_sim *s, const sim_core *c)
 static bool cycle_tick(simty_sim *s, sim_core *c)
 {
     pipe_state *p = c->model_state;
+    p->now = c->now;
     if (p->kt)
-        kanata_tick(p->kt, s->cycle);
+        kanata_tick(p->kt, p->now);
     /* back to front: see pipeline.h */
     stage_commit(s, p);
     stage_membership(s, p); /* may end the run: the cycle still completes */

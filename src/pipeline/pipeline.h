@@ -100,6 +100,7 @@ enum stall_cause { STALL_NONE, STALL_SCOREBOARD, STALL_LOAD, STALL_BANK, STALL_S
 typedef struct pipe_state {
     unsigned warp0;     /* global index of the core's first warp */
     simty_stats *st;    /* the core's statistics */
+    uint64_t now;       /* the cycle being ticked (sim_core.now) */
     decode_cache *decoded; /* the core's decode cache */
     char name[16];      /* "c3 " in trace labels when there are several cores, else "" */
     path_table *paths;  /* per warp: the shared path machinery (the core's) */

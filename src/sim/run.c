@@ -153,6 +153,8 @@ static bool tick_cores(simty_sim *s)
 {
     const model_ops *m = s->model;
     bool complete = true;
+    for (unsigned c = 0; c < s->ncores; c++)
+        s->core[c].now = s->cycle;
     if (s->ncores == 1) {
         complete = m->tick(s, &s->core[0]);
     } else {

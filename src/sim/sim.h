@@ -69,6 +69,7 @@ typedef struct sim_core {
     uint32_t *pass_addr;  /* if set, warp_execute leaves a memory pass's lane addresses here */
     decode_cache *decoded; /* the decode cache it reads and fills */
     fx_log fx;            /* its effects on shared state in this cycle (sim/effects.h) */
+    uint64_t now;         /* the cycle it is ticking (the machine's s->cycle between ticks) */
     simty_stats stats;    /* this core's statistics (the machine's are their sum) */
     /* region of interest (stats/roi.c): stats at its start; at its end
      * roi_stats holds the difference */

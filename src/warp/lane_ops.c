@@ -178,11 +178,11 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     case SIMTY_CSR_ROI: old = s->roi_state == ROI_OPEN; writable = true; break;
     case SIMTY_CSR_BARRIER: old = (uint32_t)s->sync.completed; writable = true; break;
     case CSR_MCYCLE: case CSR_CYCLE:
-        old = (uint32_t)s->cycle;
+        old = (uint32_t)s->core[hart_core(s, hart)].now;
         note_counter_read(s, hart);
         break;
     case CSR_MCYCLEH: case CSR_CYCLEH:
-        old = (uint32_t)(s->cycle >> 32);
+        old = (uint32_t)(s->core[hart_core(s, hart)].now >> 32);
         note_counter_read(s, hart);
         break;
     case CSR_MINSTRET: case CSR_INSTRET:
