@@ -80,6 +80,9 @@ typedef struct simty_config {
     /* host threads that tick the cores, 1..SIMTY_MAX_CORES (0: 1); results
      * are identical for every value (docs/platform.md, "Host threads") */
     unsigned host_threads;
+    /* cycles the cores of a multi-core machine (cycle model, ideal memory)
+     * run between exchanges of their effects, 1.. (0: 1) */
+    unsigned quantum;
     unsigned warps;   /* W, 1..SIMTY_MAX_WARPS */
     unsigned threads; /* T, threads per warp, 1..SIMTY_MAX_LANES */
     simty_model_kind model;

@@ -135,6 +135,7 @@ enum {
     OPT_MEMORY,
     OPT_MEM_SET,
     OPT_HOST_THREADS,
+    OPT_QUANTUM,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -174,6 +175,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"memory", required_argument, 0, OPT_MEMORY},
         {"mem-set", required_argument, 0, OPT_MEM_SET},
         {"host-threads", required_argument, 0, OPT_HOST_THREADS},
+        {"quantum", required_argument, 0, OPT_QUANTUM},
         {0, 0, 0, 0},
     };
     char **mem_set = o->mem_set; /* argc entries, the caller's */
@@ -188,6 +190,9 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     while ((c = getopt_long(argc, argv, "+c:w:t:m:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'c': rc = parse_uint_opt("--cores", optarg, 1, SIMTY_MAX_CORES, &o->cfg.cores); break;
+        case OPT_QUANTUM:
+            rc = parse_uint_opt("--quantum", optarg, 1, 1000000, &o->cfg.quantum);
+            break;
         case OPT_HOST_THREADS:
             rc = parse_uint_opt("--host-threads", optarg, 1, SIMTY_MAX_CORES, &o->cfg.host_threads);
             break;

@@ -735,6 +735,12 @@ again:
 
 static const timing_ops hier_ops = {hier_fetch, hier_access, hier_advance};
 
+void memsys_hold(memsys *m, unsigned gw, uint64_t t)
+{
+    if (m->due[gw] != UINT64_MAX && m->due[gw] < t) /* (a miss: its fill comes later anyway) */
+        m->due[gw] = t;
+}
+
 void memsys_end_cycle(memsys *m)
 {
     if (m->ops != &hier_ops)

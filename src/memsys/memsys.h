@@ -45,6 +45,8 @@ void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr
 /* Entry gw: the first cycle warp gw's last load or AMO may be written
  * back, or UINT64_MAX while a line is missing (valid as long as m) */
 const uint64_t *memsys_due_table(const memsys *m);
+/* Warp gw's last load, AMO or fence completes at t at the earliest */
+void memsys_hold(memsys *m, unsigned gw, uint64_t t);
 /* The hierarchy's events of cycle now (before the cores tick). */
 void memsys_advance(memsys *m, uint64_t now);
 /* Every core has ticked: what they sent joins the queue, core by core (a

@@ -47,7 +47,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
     in->valid = false; /* consumed (the run may end in this stage) */
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
-    const bool returns_data = insn_returns_data(&in->insn);
+    const bool returns_data = uop_waits(p->hold_sync, &in->insn);
     if (!returns_data)
         wp->scoreboard &= ~insn_rd_bit(&in->insn); /* ALU writeback now */
 
@@ -95,6 +95,8 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     if (o.memory)
         memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, p->now);
+    if (p->hold_sync && (o.insn->cls == CLS_AMO || o.insn->op == OP_FENCE))
+        memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
     warp_count_executed(s, p->st, &active, &o);
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, p->now + 1))
         commit_trace_write(s->cfg.trace_commits, s, p->now + 1, gw, 0, active.pc, o.insn,
@@ -160,19 +162,19 @@ void stage_commit(simty_sim *s, pipe_state *p)
 
     const insn_t *d = &in->u.insn;
     bool memory = d->cls == CLS_LOAD || d->cls == CLS_STORE || d->cls == CLS_AMO;
-    if (insn_returns_data(d)) {
+    if (uop_waits(p->hold_sync, d)) {
         unsigned slot = (p->load_head + p->load_count) % s->W;
         p->loads[slot] = (load_entry){.warp = (uint8_t)w, .rd = d->rd,
                                       .ld_traced = p->due[w] != UINT64_MAX,
                                       .issued = in->u.issued, .trace = in->u.trace};
         p->load_count++;
     }
-    uint64_t due = insn_returns_data(d) ? p->due[w] : 0;
+    uint64_t due = uop_waits(p->hold_sync, d) ? p->due[w] : 0;
     if (p->kt) {
         kanata_stage(p->kt, in->u.trace, "Cm");
         if (memory)
             kanata_at(p->kt, p->now + 1, in->u.trace, KANATA_STAGE, "Mm");
-        if (insn_returns_data(d)) { /* ends at its writeback */
+        if (uop_waits(p->hold_sync, d)) { /* ends at its writeback */
             if (due != UINT64_MAX) /* else: placed at its writeback */
                 kanata_at(p->kt, due, in->u.trace, KANATA_STAGE, "Ld");
         }
@@ -193,7 +195,7 @@ void stage_writeback(simty_sim *s, pipe_state *p)
      * among equals); with the ideal memory that is always the oldest */
     unsigned pick = 0;
     uint64_t best = p->due[p->loads[p->load_head].warp];
-    for (unsigned i = 1; p->pass_addr && i < p->load_count; i++) {
+    for (unsigned i = 1; (p->pass_addr || p->hold_sync) && i < p->load_count; i++) {
         uint64_t due = p->due[p->loads[(p->load_head + i) % s->W].warp];
         if (due < best) {
             best = due;

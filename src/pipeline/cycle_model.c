@@ -54,6 +54,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         p->warp0 = core->warp0;
         p->st = &core->stats;
         p->decoded = core->decoded;
+        p->hold_sync = s->ncores > 1 && s->quantum > 1;
         p->timing = s->timing;
         p->due = memsys_due_table(s->timing) + core->warp0;
         p->pass_addr = core->pass_addr;
@@ -137,6 +138,11 @@ static void cycle_woken(void *ctx, unsigned gw)
 }
 
 static void cycle_end_cycle(simty_sim *s) { memsys_end_cycle(s->timing); }
+
+static void cycle_core_poll(simty_sim *s, sim_core *c, uint64_t now)
+{
+    sync_poll_core(s, c, now, cycle_woken, s);
+}
 
 static void cycle_poll(simty_sim *s)
 {
@@ -287,6 +293,8 @@ const model_ops model_cycle = {
     .quiet = cycle_quiet,
     .tick = cycle_tick,
     .end_cycle = cycle_end_cycle,
+    .core_poll = cycle_core_poll,
+    .end_quantum = sync_end_quantum,
     .finish = cycle_finish,
     .dump = cycle_dump,
     .hash = cycle_hash,

@@ -65,7 +65,7 @@ void stage_schedule(simty_sim *s, pipe_state *p)
     p->buffered &= ~warp_bit(best);
     p->issued_now = warp_bit(best);
     wp->scoreboard |= insn_rd_bit(d);
-    if (insn_returns_data(d))
+    if (uop_waits(p->hold_sync, d))
         p->loading |= warp_bit(best);
     /* a two-source instruction reads its bank over two cycles */
     if ((d->flags & (INSN_READS_RS1 | INSN_READS_RS2)) == (INSN_READS_RS1 | INSN_READS_RS2))

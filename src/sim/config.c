@@ -61,6 +61,11 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
                  cfg->host_threads);
         return -1;
     }
+    if (cfg->quantum > 1 && cfg->memory.kind != SIMTY_MEMORY_IDEAL) {
+        snprintf(err, errlen, "a quantum of more than one cycle needs the ideal memory (not yet "
+                              "with a hierarchy)");
+        return -1;
+    }
     if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {
         snprintf(err, errlen, "warps must be 1..%d (got %u)", SIMTY_MAX_WARPS, cfg->warps);
         return -1;

@@ -25,7 +25,71 @@ void fx_push(simty_sim *s, unsigned core, fx e)
 void fx_free(fx_log *l)
 {
     free(l->e);
+    free(l->fwd);
     *l = (fx_log){0};
+}
+
+static uint64_t fwd_key(unsigned hart, uint32_t word) { return (uint64_t)(hart + 1) << 32 | word; }
+
+static unsigned fwd_slot(const fx_log *l, uint64_t key)
+{
+    unsigned i = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 40) & (l->fwd_cap - 1);
+    while (l->fwd[i].key && l->fwd[i].key != key)
+        i = (i + 1) & (l->fwd_cap - 1);
+    return i;
+}
+
+/* Hart's store of size bytes of v at addr, for its own later loads. */
+static void fwd_note(fx_log *l, unsigned hart, uint32_t addr, unsigned size, uint32_t v)
+{
+    if (2 * (l->fwd_n + 1) > l->fwd_cap) { /* amortised: the map only grows */
+        unsigned cap = l->fwd_cap ? 2 * l->fwd_cap : 256;
+        struct fx_word *n = calloc(cap, sizeof *n), *old = l->fwd;
+        if (!n) {
+            l->oom = true;
+            return;
+        }
+        unsigned oldcap = l->fwd_cap;
+        l->fwd = n;
+        l->fwd_cap = cap;
+        for (unsigned i = 0; i < oldcap; i++)
+            if (old[i].key)
+                l->fwd[fwd_slot(l, old[i].key)] = old[i];
+        free(old);
+    }
+    uint64_t key = fwd_key(hart, addr & ~3u);
+    struct fx_word *w = &l->fwd[fwd_slot(l, key)];
+    if (!w->key) {
+        *w = (struct fx_word){.key = key};
+        l->fwd_n++;
+    }
+    for (unsigned b = 0; b < size; b++) {
+        unsigned at = (addr & 3) + b;
+        w->value = (w->value & ~(0xffu << 8 * at)) | ((v >> 8 * b) & 0xffu) << 8 * at;
+        w->mask |= (uint8_t)(1u << at);
+    }
+}
+
+void fx_forward(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
+{
+    const fx_log *l = &s->core[hart_core(s, hart)].fx;
+    const struct fx_word *w = &l->fwd[fwd_slot(l, fwd_key(hart, addr & ~3u))];
+    if (!w->key)
+        return;
+    for (unsigned b = 0; b < size; b++) {
+        unsigned at = (addr & 3) + b;
+        if (w->mask >> at & 1)
+            *v = (*v & ~(0xffu << 8 * b)) | ((w->value >> 8 * at) & 0xffu) << 8 * b;
+    }
+}
+
+void fx_note_store(simty_sim *s, unsigned core, unsigned hart, uint32_t addr, unsigned size,
+                   uint32_t v)
+{
+    fx_push(s, core, (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart, .addr = addr,
+                          .value = v});
+    if (s->quantum > 1)
+        fwd_note(&s->core[core].fx, hart, addr, size, v);
 }
 
 int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size, uint32_t v)
@@ -47,6 +111,8 @@ int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned s
     }
     fx_push(s, hart_core(s, hart), (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart,
                                         .addr = addr, .value = v, .pc = pc});
+    if (s->quantum > 1)
+        fwd_note(l, hart, addr, size, v);
     return MEM_OK;
 }
 
@@ -93,6 +159,10 @@ static void publish_core(simty_sim *s, sim_core *c)
     }
     s->counter_read |= l->counter_read;
     l->n = 0;
+    if (l->fwd_n) {
+        memset(l->fwd, 0, l->fwd_cap * sizeof *l->fwd);
+        l->fwd_n = 0;
+    }
     l->oom = l->stop = l->counter_read = false;
     l->changes = 0;
 }

@@ -40,6 +40,17 @@ typedef struct fx_log {
     bool stop;
     char message[1024]; /* as simty_result.message */
     bool counter_read; /* a thread read a time-varying CSR */
+    unsigned woken;    /* waiting paths the core woke itself (sync_poll_core) */
+    /* in quanta of more than one cycle: the words each hart stored in this
+     * quantum, which its own later loads see (open addressing, key hart and
+     * word; only that hart: a store is seen by every other hart at once,
+     * at the end of the quantum) */
+    struct fx_word {
+        uint64_t key;   /* (hart + 1) << 32 | word address; 0: empty */
+        uint32_t value;
+        uint8_t mask;   /* bytes of value written */
+    } *fwd;
+    unsigned fwd_n, fwd_cap;
 } fx_log;
 
 struct simty_sim;
@@ -48,6 +59,12 @@ struct simty_sim;
  * that exists; enum mem_status), performed by sim_publish(). */
 int fx_store(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size,
              uint32_t v);
+/* A load of hart's while deferring in quanta: *v overlaid with what the hart
+ * stored in this quantum (call when fwd_n != 0) */
+void fx_forward(struct simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
+/* A store while deferring whose checks are done (RAM words) */
+void fx_note_store(struct simty_sim *s, unsigned core, unsigned hart, uint32_t addr, unsigned size,
+                   uint32_t v);
 /* Appends e to core c's log (amortised growth). */
 void fx_push(struct simty_sim *s, unsigned core, fx e);
 /* Applies every core's log, core by core, and empties them. */

@@ -54,7 +54,8 @@ struct host_pool {
     atomic_uint_fast64_t go;
     atomic_uint done;
     atomic_bool quit;
-    bool *complete;        /* per core: what its tick returned */
+    bool *complete;        /* per core: what its run returned */
+    uint64_t t0, end;      /* the quantum being run */
 };
 
 static void wait_for(atomic_uint_fast64_t *v, uint64_t old)
@@ -64,10 +65,28 @@ static void wait_for(atomic_uint_fast64_t *v, uint64_t old)
             sched_yield(); /* a busy or oversubscribed host */
 }
 
+/* Core c runs cycles [t0, end) of a quantum: within one, cores do not see
+ * each other (their effects wait in their logs), so they may run in any
+ * order, on any thread. */
+static bool core_run(simty_sim *s, sim_core *c, uint64_t t0, uint64_t end)
+{
+    const model_ops *m = s->model;
+    for (uint64_t t = t0; t < end; t++) {
+        c->now = t;
+        if (t > t0 && m->core_poll)
+            m->core_poll(s, c, t);
+        if (!m->tick(s, c))
+            return false;
+        if (c->fx.stop) /* its fault ends the run at the quantum's end */
+            break;
+    }
+    return true;
+}
+
 static void tick_share(simty_sim *s, struct host_pool *p, unsigned k)
 {
     for (unsigned c = k; c < s->ncores; c += p->n)
-        p->complete[c] = s->model->tick(s, &s->core[c]);
+        p->complete[c] = core_run(s, &s->core[c], p->t0, p->end);
 }
 
 static void *worker(void *arg)
@@ -149,18 +168,28 @@ static struct host_pool *pool_get(simty_sim *s)
 /* One cycle of every core; false if a tick says the cycle does not
  * complete.  A multi-core machine defers its effects on shared state to
  * the end of the cycle (sim/effects.h). */
-static bool tick_cores(simty_sim *s)
+/* The cycles until `end` at most (one unless a multi-core machine runs in
+ * quanta); returns false if a tick says its cycle does not complete.  A
+ * multi-core machine defers its effects on shared state to the end of the
+ * quantum (sim/effects.h). */
+static bool tick_cores(simty_sim *s, uint64_t end)
 {
     const model_ops *m = s->model;
     bool complete = true;
-    for (unsigned c = 0; c < s->ncores; c++)
-        s->core[c].now = s->cycle;
+    const uint64_t t0 = s->cycle;
+    uint64_t q = s->ncores > 1 && m->core_poll ? s->quantum : 1;
+    if (end - t0 > q)
+        end = t0 + q;
+    s->quantum_end = end;
     if (s->ncores == 1) {
+        s->core[0].now = t0;
         complete = m->tick(s, &s->core[0]);
     } else {
         struct host_pool *p = pool_get(s);
         s->deferring = true;
         if (p) {
+            p->t0 = t0;
+            p->end = end;
             atomic_store_explicit(&p->done, 0, memory_order_relaxed);
             atomic_fetch_add_explicit(&p->go, 1, memory_order_release);
             tick_share(s, p, 0);
@@ -170,15 +199,33 @@ static bool tick_cores(simty_sim *s)
                     sched_yield();
             for (unsigned c = 0; c < s->ncores; c++)
                 complete &= p->complete[c];
-        } else {
+        } else { /* cycle by cycle, so that traces come in cycle order */
+            bool *done = s->core_done;
             for (unsigned c = 0; c < s->ncores; c++)
-                complete &= m->tick(s, &s->core[c]);
+                done[c] = false;
+            for (uint64_t t = t0; t < end; t++)
+                for (unsigned c = 0; c < s->ncores; c++) {
+                    sim_core *k = &s->core[c];
+                    if (done[c])
+                        continue;
+                    k->now = t;
+                    if (t > t0 && m->core_poll)
+                        m->core_poll(s, k, t);
+                    if (!m->tick(s, k))
+                        complete = false, done[c] = true;
+                    else if (k->fx.stop)
+                        done[c] = true;
+                }
         }
         s->deferring = false;
         sim_publish(s);
+        if (m->end_quantum)
+            m->end_quantum(s);
     }
     if (m->end_cycle)
         m->end_cycle(s);
+    if (complete)
+        s->cycle = end;
     return complete;
 }
 
@@ -193,9 +240,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
         /* with a stop function, every cycle boundary is asked about */
         if (quiet && machine_idle(s, stop ? s->cycle + 1 : until))
             continue;
-        if (!tick_cores(s))
+        if (!tick_cores(s, until))
             break;
-        s->cycle++;
     }
 }
 

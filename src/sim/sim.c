@@ -128,9 +128,11 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->ndecoded = cfg->host_threads < 1 ? 1 : cfg->host_threads < s->ncores ? cfg->host_threads : s->ncores;
     s->decoded = malloc(s->ndecoded * sizeof *s->decoded);
     s->core = calloc(s->ncores, sizeof *s->core);
+    s->core_done = calloc(s->ncores, sizeof *s->core_done);
+    s->quantum = cfg->quantum ? cfg->quantum : 1;
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
-    if (!s->core || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
+    if (!s->core || !s->core_done || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
         !s->resv || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
@@ -158,6 +160,7 @@ void simty_destroy(simty_sim *s)
     for (unsigned c = 0; s->core && c < s->ncores; c++)
         fx_free(&s->core[c].fx);
     free(s->core);
+    free(s->core_done);
     free(s->paths);
     console_free(&s->console);
     elf_free(&s->elf);

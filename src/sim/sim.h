@@ -134,6 +134,9 @@ struct simty_sim {
      * state goes to their effect logs (sim/effects.h) */
     bool deferring;
     struct host_pool *pool; /* host threads ticking the cores (sim/run.c), or NULL */
+    uint64_t quantum;    /* cycles the cores of a multi-core machine run between exchanges */
+    uint64_t quantum_end; /* the end of the quantum being run */
+    bool *core_done;     /* per core, scratch of the run loop */
     sim_core *core;      /* ncores cores */
     path_table *paths;   /* every warp's path table (SIMT models), core by core */
     progress_watch watch; /* deadlock detection (sim/progress.h) */
@@ -300,6 +303,8 @@ static inline int bus_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned 
     uint64_t off = (uint64_t)(addr - s->ram_base);
     if (addr >= s->ram_base && off + size <= s->ram_size && !(addr & (size - 1))) {
         *v = load_le(s->ram + off, size);
+        if (__builtin_expect(s->deferring, 0) && s->core[hart_core(s, hart)].fx.fwd_n)
+            fx_forward(s, hart, addr, size, v);
         return MEM_OK;
     }
     return bus_load_slow(s, hart, addr, size, v);

@@ -158,6 +158,39 @@ void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t 
     u->next_wake = next;
 }
 
+void sync_poll_core(simty_sim *s, sim_core *c, uint64_t now, sync_woken_fn *woken, void *ctx)
+{
+    uint64_t waited[WAIT_KINDS] = {0};
+    bool any = false;
+    for (unsigned w = c->warp0; w < c->warp0 + s->W; w++) {
+        path_table *t = &s->paths[w];
+        if (!t->nwait || now < t->next_wake)
+            continue;
+        unsigned k = paths_wake_due(t, now, waited);
+        if (k) {
+            c->fx.woken += k;
+            woken(ctx, w);
+        }
+        any = true;
+    }
+    if (any)
+        sync_count_waits(&c->stats, waited);
+}
+
+void sync_end_quantum(simty_sim *s)
+{
+    sync_unit *u = &s->sync;
+    uint64_t next = WAKE_ON_EVENT;
+    for (unsigned c = 0; c < s->ncores; c++) {
+        u->waiting -= s->core[c].fx.woken;
+        s->core[c].fx.woken = 0;
+    }
+    for (unsigned w = 0; w < s->nwarps; w++)
+        if (s->paths[w].nwait && s->paths[w].next_wake < next)
+            next = s->paths[w].next_wake;
+    u->next_wake = next;
+}
+
 void sync_count_waits(simty_stats *st, const uint64_t waited[WAIT_KINDS])
 {
     st->barrier_wait_cycles += waited[WAIT_BARRIER] + waited[WAIT_BARRIER_CORE];

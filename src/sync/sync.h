@@ -67,6 +67,13 @@ static inline void sync_poll(struct simty_sim *s, sync_unit *u, path_table *tabl
         sync_poll_slow(s, tables, nwarps, now, woken, ctx);
 }
 
+/* Runs in quanta (SIMT models): within a quantum, core c wakes its own
+ * due waiting paths (counted in its effect log); after the quantum,
+ * sync_end_quantum settles the unit's waiting count and next wake-up. */
+struct sim_core;
+void sync_poll_core(struct simty_sim *s, struct sim_core *c, uint64_t now, sync_woken_fn *woken,
+                    void *ctx);
+void sync_end_quantum(struct simty_sim *s);
 /* Adds thread-cycles spent waiting, by enum path_wait, to a core's
  * statistics. */
 /* Hart's path (or hart, scalar model) starts waiting for `why` until wake

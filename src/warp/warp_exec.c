@@ -28,8 +28,8 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         uint32_t a = addr[l];
         bad |= (((a - base) > last) | (a & 3) | is_tohost_word(s, a & ~3u)) & sel[l];
     }
-    if (bad)
-        return false;
+    if (bad || (s->deferring && s->core[hart_core(s, hart0)].fx.fwd_n))
+        return false; /* lane by lane (a load may see its hart's own stores) */
     uint8_t *ram = s->ram;
     if (d->op == OP_LW) {
         if (d->rd == 0)
@@ -47,8 +47,7 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         for (lane_mask m = served; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             s->core[core].fx.changes += load_le(ram + (addr[l] - base), 4) != src[l];
-            fx_push(s, core, (fx){.kind = FX_STORE, .size = 4, .hart = hart0 + l,
-                                  .addr = addr[l], .value = src[l]});
+            fx_note_store(s, core, hart0 + l, addr[l], 4, src[l]);
         }
         return true;
     }
