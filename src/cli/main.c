@@ -191,7 +191,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         switch (c) {
         case 'c': rc = parse_uint_opt("--cores", optarg, 1, SIMTY_MAX_CORES, &o->cfg.cores); break;
         case OPT_QUANTUM:
-            rc = parse_uint_opt("--quantum", optarg, 1, 1000000, &o->cfg.quantum);
+            rc = parse_uint_opt("--quantum", optarg, 1, SIMTY_MAX_QUANTUM, &o->cfg.quantum);
             break;
         case OPT_HOST_THREADS:
             rc = parse_uint_opt("--host-threads", optarg, 1, SIMTY_MAX_CORES, &o->cfg.host_threads);

@@ -141,13 +141,20 @@ static void cycle_end_cycle(simty_sim *s) { memsys_end_cycle(s->timing); }
 
 static void cycle_core_poll(simty_sim *s, sim_core *c, uint64_t now)
 {
+    memsys_core_advance(s->timing, c->id, now);
     sync_poll_core(s, c, now, cycle_woken, s);
+}
+
+static void cycle_advance_shared(simty_sim *s, uint64_t t0, uint64_t end)
+{
+    memsys_advance_shared(s->timing, t0, end);
 }
 
 static void cycle_poll(simty_sim *s)
 {
-    if (memsys_is_hierarchy(s->timing)) /* the ideal memory has no events */
-        memsys_advance(s->timing, s->cycle);
+    if (memsys_is_hierarchy(s->timing)) { /* the ideal memory has no events */
+        memsys_advance(s->timing, s->cycle); /* (in quanta: advance_shared) */
+    }
     sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, cycle_woken, s);
 }
 
@@ -163,6 +170,7 @@ static bool cycle_tick(simty_sim *s, sim_core *c)
 {
     pipe_state *p = c->model_state;
     p->now = c->now;
+    p->decoded = c->decoded; /* its host thread's */
     if (p->kt)
         kanata_tick(p->kt, p->now);
     /* back to front: see pipeline.h */
@@ -294,6 +302,7 @@ const model_ops model_cycle = {
     .tick = cycle_tick,
     .end_cycle = cycle_end_cycle,
     .core_poll = cycle_core_poll,
+    .advance_shared = cycle_advance_shared,
     .end_quantum = sync_end_quantum,
     .finish = cycle_finish,
     .dump = cycle_dump,

@@ -61,9 +61,21 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
                  cfg->host_threads);
         return -1;
     }
-    if (cfg->quantum > 1 && cfg->memory.kind != SIMTY_MEMORY_IDEAL) {
-        snprintf(err, errlen, "a quantum of more than one cycle needs the ideal memory (not yet "
-                              "with a hierarchy)");
+    if (cfg->quantum > SIMTY_MAX_QUANTUM) {
+        snprintf(err, errlen, "quantum must be 1..%d cycles (got %u)", SIMTY_MAX_QUANTUM,
+                 cfg->quantum);
+        return -1;
+    }
+    if (cfg->quantum > 1 && cfg->model != SIMTY_MODEL_CYCLE) {
+        snprintf(err, errlen, "a quantum of more than one cycle needs the cycle model (--model "
+                              "cycle)");
+        return -1;
+    }
+    if (cfg->quantum > 1 && cfg->memory.kind != SIMTY_MEMORY_IDEAL &&
+        cfg->quantum > cfg->memory.noc_latency) {
+        snprintf(err, errlen, "a quantum of %u cycles is longer than the interconnect latency "
+                 "(noc.latency %u): a core would miss replies due within it", cfg->quantum,
+                 cfg->memory.noc_latency);
         return -1;
     }
     if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {

@@ -142,7 +142,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     for (unsigned c = 0; c < s->ncores; c++)
         s->core[c] = (sim_core){.id = c, .warp0 = c * s->W,
                                 .paths = s->paths ? s->paths + (size_t)c * s->W : NULL,
-                                .decoded = &s->decoded[c % s->ndecoded]};
+                                .decoded = &s->decoded[0]}; /* (a host thread's: run.c) */
     sim_flush_decode_cache(s);
     return s;
 fail:
