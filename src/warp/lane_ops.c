@@ -199,6 +199,7 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     case SIMTY_CSR_THREADS: old = s->T; break;
     case SIMTY_CSR_HARTS: old = s->nharts; break;
     case SIMTY_CSR_CORES: old = s->cfg.cores; break;
+    case SIMTY_CSR_QUANTUM: old = s->ncores > 1 ? (uint32_t)s->quantum : 1; break;
     default: {
         const char *nm = csr_name(d->csr);
         if (nm)
