@@ -134,6 +134,10 @@ demo: deps all
 bench: deps all
 	python3 bench/speed.py --simty $(BUILD)/simty
 
+# Host-parallel simulation: --host-threads 1..nproc on multi-core machines.
+bench-threads: deps all
+	python3 bench/host_threads.py --simty $(BUILD)/simty
+
 RESULTS_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 results: deps all
 	python3 tools/results.py --simty $(BUILD)/simty -j $(RESULTS_JOBS)

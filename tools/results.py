@@ -30,6 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import host_threads  # noqa: E402
 import results_memory  # noqa: E402
 import results_sync  # noqa: E402
 
@@ -394,6 +396,14 @@ def main():
     sync = results_sync.run(args, cfg, args.build, all_names, build_suite, log)
     # 9. the memory hierarchy
     mem = results_memory.run(args, cfg, suite, bench, log)
+    # 11. host-parallel simulation (alone: it measures host time)
+    threads = list(range(1, max(2, os.cpu_count() or 1) + 1))
+    hp_names = [n for n in host_threads.WORKLOADS if n in names] or names[:1]
+    hp_configs = host_threads.CONFIGS[:1] if cfg.quick else host_threads.CONFIGS
+    log("host threads: %d workloads x %d configurations x %s threads"
+        % (len(hp_names), len(hp_configs), threads))
+    hp_table, hp_summary = host_threads.table(args.simty, {n: elf[n] for n in hp_names},
+                                              hp_configs, threads, 1 if cfg.quick else 3)
 
     failed = [r for r in main_rows + pol_rows + coal_rows + lat_rows + width_rows + layout_rows
               if not r["ok"]]
@@ -764,6 +774,22 @@ def main():
                      ((pe[(n, "hct", "depth")]["cycles"] / max(ce[n]["cycles"], 1), n)
                       for n in names if n in ce and (n, "hct", "depth") in pe),
                      reverse=True)[:3]))
+
+    R.append("## 11. Host-parallel simulation (`--host-threads`)\n")
+    R.append("`simty run --host-threads N --quantum Q`: the cores run Q cycles apart on N host "
+             "threads and exchange their stores, atomics and waits in core order at the end of "
+             "each quantum, so output and statistics are identical for every N (this run "
+             "checks it on every row). Simulation time is the run loop's wall time "
+             "(`sim_seconds`, best of %d, the N interleaved), on %s. Q changes the simulated "
+             "machine (cross-core effects take up to Q cycles; docs/platform.md), N does not; "
+             "`cycles` is the simulated run for that Q. Host threads hand a quantum over in "
+             "about a microsecond on this host, so Q 1 only shows that cost; with a memory "
+             "hierarchy Q is at most the interconnect latency and the L2 and DRAM run on one "
+             "thread beside the cores (docs/memory.md).\n"
+             % (1 if cfg.quick else 3, host_description()))
+    R.append(hp_table + "\n")
+    R += ["- " + x for x in hp_summary]
+    R.append("")
 
     with open(os.path.join(args.out, "RESULTS.md"), "w") as f:
         f.write("\n".join(R))
