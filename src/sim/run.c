@@ -5,6 +5,7 @@
  * at any cycle boundary and resume (simty_run_cycles). */
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -157,12 +158,18 @@ static struct host_pool *pool_get(simty_sim *s)
         return NULL;
     }
     s->pool = p;
+    /* the workers take no signals: the front end's handlers run on the
+     * threads it knows (they only raise a stop request, seen between quanta) */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
     unsigned started = 0;
     for (; started + 1 < n; started++) {
         p->arg[started] = (struct worker_arg){.p = p, .k = started + 1};
         if (pthread_create(&p->tid[started], NULL, worker, &p->arg[started]))
             break;
     }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     p->n = started + 1; /* run on the threads we have */
     if (p->n == 1) {
         sim_pool_free(s);
