@@ -43,7 +43,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 .PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long \
-        demo bench \
+        demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty
 

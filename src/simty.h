@@ -22,7 +22,7 @@
 #define SIMTY_MAX_LANES 64  /* threads per warp */
 #define SIMTY_MAX_WARPS 64  /* warps per core */
 #define SIMTY_MAX_CORES 64
-#define SIMTY_MAX_QUANTUM 1000000 /* cycles (simty_config.quantum) */
+#define SIMTY_MAX_QUANTUM 100000 /* cycles (simty_config.quantum) */
 #define SIMTY_MAX_EXTRA_MEM 8
 #define SIMTY_MAX_MEM_LATENCY 100000 /* --mem-latency, cycles */
 /* Forward progress (docs/progress.md): a runnable path that has waited

@@ -28,7 +28,7 @@ OPTION_CASES = [
     ("host threads too many", ["--host-threads", "65", "-c", "2"], "ok", USAGE,
      r"--host-threads: expected an integer 1\.\.64, got '65'"),
     ("quantum zero", ["--quantum", "0"], "ok", USAGE,
-     r"--quantum: expected an integer 1\.\.1000000, got '0'"),
+     r"--quantum: expected an integer 1\.\.100000, got '0'"),
     ("quantum junk", ["--quantum", "8k"], "ok", USAGE, r"--quantum: .*got '8k'"),
     ("quantum on simt", ["--quantum", "4", "-m", "simt", "-c", "2"], "ok", USAGE,
      r"a quantum of more than one cycle needs the cycle model \(--model cycle\)"),

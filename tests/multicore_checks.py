@@ -281,6 +281,51 @@ def host_thread_extra_tests(ctx, simty, Failure):
                           "'forbidden when fenced'; got %r" % (full, r.out))
     out.append(("multicore sb 2x1x1 quantum 64: store buffering shows unfenced only", tso))
 
+    def region():  # in quanta a thread's loads see its own stores in a --mem region too
+        elf = programs.asm_elf("isa", "lowmem")
+        args = ["-m", "cycle", "--quantum", "16", "--mem", "0:0x10000"]
+        same_for_every_n(ctx, simty, Failure, "lowmem", elf, (2, 1, 2), args, (1, 2))
+        r, full = run_one(ctx, simty, Failure, elf, (2, 1, 2), args)
+        if r.status != 0:
+            raise Failure("lowmem %s: status %d %s" % (full, r.status, r.err.strip()[:300]))
+    out.append(("multicore isa lowmem 2x1x2 quantum 16: own stores seen in a --mem region",
+                region))
+
+    def stop_order():  # a stop within a quantum: earlier effects of every core first
+        elf = programs.asm_elf("bad", "finish_after_output")
+        for q in ("1", "16", "1024"):
+            args = ["-m", "cycle", "--quantum", q]
+            same_for_every_n(ctx, simty, Failure, "finish_after_output", elf, (2, 1, 1), args,
+                             (1, 2))
+            r, full = run_one(ctx, simty, Failure, elf, (2, 1, 1), args)
+            cycles = (r.stats or {}).get("cycles", 0)
+            if r.status != 0 or r.out != "A\n" or not 0 < cycles < 1000:
+                raise Failure("finish_after_output %s: status %d, stdout %r, %d cycles "
+                              "(expected 0, 'A', the finisher's cycle)"
+                              % (full, r.status, r.out, cycles))
+    out.append(("multicore finish_after_output 2x1x1 quantum 1, 16, 1024: output before the "
+                "finisher, the finisher's cycle", stop_order))
+
+    def amo_trace():  # an atomic's traced result is its result, not the register's old value
+        for extra in (["-m", "cycle"], ["-m", "simt"], ["-m", "scalar"],
+                      ["-m", "cycle", "--quantum", "4"]):
+            tpath = os.path.join(ctx.tmp, "amo-%d-%s.trace" % (os.getpid(), "-".join(extra)))
+            r, full = run_one(ctx, simty, Failure, programs.multicore_elf("atomics"), (2, 1, 2),
+                              extra + ["--trace-commits", tpath])
+            check_pass(Failure, "atomics", r, full, (2, 1, 2))
+            with open(tpath) as f:
+                lines = [ln for ln in f if " amoadd.w " in ln]
+            os.unlink(tpath)
+            if not lines:
+                raise Failure("atomics %s: no amoadd.w in the commit trace" % full)
+            pc = lines[0].split()[3]  # the first counter's: every thread adds 1, 64 times
+            old = sorted(int(v.split("=")[1], 16) for ln in lines if ln.split()[3] == pc
+                         for v in ln.split(";")[1].split()[2:])
+            if old != list(range(len(old))):
+                raise Failure("atomics %s: amoadd.w at %s traced old values %s... (expected "
+                              "each of 0..%d once)" % (full, pc, old[:12], len(old) - 1))
+    out.append(("multicore atomics 2x1x2: the commit trace shows each amoadd's result", amo_trace))
+
     def fault():  # every core faults: the first of the quantum in core order reports
         elf = programs.asm_elf("bad", "unmapped_store")
         same_for_every_n(ctx, simty, Failure, "unmapped_store", elf, (4, 1, 4),

@@ -36,7 +36,7 @@ static const char run_options_text[] =
     "                         1); results are the same for every N (with a trace\n"
     "                         the cores run on one thread); fast with --quantum\n"
     "      --quantum Q        cycles the cores run apart between exchanges of their\n"
-    "                         stores, atomics and waits, 1..1000000 (default 1:\n"
+    "                         stores, atomics and waits, 1..100000 (default 1:\n"
     "                         sequentially consistent); more than 1: cycle model,\n"
     "                         TSO across threads, at most noc.latency with a\n"
     "                         memory hierarchy (docs/platform.md)\n"

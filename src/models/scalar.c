@@ -38,7 +38,7 @@ static void step_hart(simty_sim *s, scalar_state *m, unsigned h)
     if (!warp_execute(s, h / s->T, h % s->T, 1, &p, &o))
         return;
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
-        commit_trace_write(s->cfg.trace_commits, s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
+        commit_trace_commit(s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
                            o.retired);
     /* one lane: at most one produced path holds it (none once it ended) */
     if (o.c.next[0].mask)

@@ -95,11 +95,12 @@ void stage_membership(simty_sim *s, pipe_state *p)
 
     if (o.memory)
         memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, p->now);
-    if (p->hold_sync && (o.insn->cls == CLS_AMO || o.insn->op == OP_FENCE))
+    if (p->hold_sync &&
+        (o.insn->cls == CLS_AMO || o.insn->op == OP_FENCE || o.insn->op == OP_FENCE_I))
         memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
     warp_count_executed(s, p->st, &active, &o);
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, p->now + 1))
-        commit_trace_write(s->cfg.trace_commits, s, p->now + 1, gw, 0, active.pc, o.insn,
+        commit_trace_commit(s, p->now + 1, gw, 0, active.pc, o.insn,
                            o.retired);
     if (p->kt) {
         bool replay_pass = active.pc == wp->replay_pc && (active.mask & wp->replay_mask);

@@ -155,7 +155,7 @@ struct pipe_state;
  * waits for the quantum's end, when the effects before it are applied. */
 static inline bool uop_waits(bool hold_sync, const insn_t *d)
 {
-    return insn_returns_data(d) || (hold_sync && d->op == OP_FENCE);
+    return insn_returns_data(d) || (hold_sync && (d->op == OP_FENCE || d->op == OP_FENCE_I));
 }
 
 /* Destination register bit for the scoreboard (none for x0) */

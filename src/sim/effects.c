@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "sim/sim.h"
+#include "trace/commit_trace.h"
 #include "warp/lane_ops.h"
 
 void fx_push(simty_sim *s, unsigned core, fx e)
@@ -19,11 +20,13 @@ void fx_push(simty_sim *s, unsigned core, fx e)
         l->e = n;
         l->cap = cap;
     }
+    e.t = s->core[core].now;
     l->e[l->n++] = e;
 }
 
 void fx_free(fx_log *l)
 {
+    free(l->tr);
     free(l->e);
     free(l->fwd);
     *l = (fx_log){0};
@@ -111,18 +114,17 @@ int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned s
     }
     fx_push(s, hart_core(s, hart), (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart,
                                         .addr = addr, .value = v, .pc = pc});
-    if (s->quantum > 1)
+    if (s->quantum > 1 && p)
         fwd_note(l, hart, addr, size, v);
     return MEM_OK;
 }
 
-/* Applies core c's log.  Once the run has stopped, memory is left as it
- * was (as a finisher store ends the run before the lanes after it). */
-static void publish_core(simty_sim *s, sim_core *c)
+/* Applies core c's effect e.  Once the run has stopped, memory is left as
+ * it was (as a finisher store ends the run before the lanes after it). */
+static void apply(simty_sim *s, sim_core *c, const fx *e)
 {
     fx_log *l = &c->fx;
-    for (unsigned i = 0; i < l->n; i++) {
-        const fx *e = &l->e[i];
+    {
         switch (e->kind) {
         case FX_STORE:
             if (!sim_stopped(s)) {
@@ -147,18 +149,34 @@ static void publish_core(simty_sim *s, sim_core *c)
                 sim_stop(s, SIMTY_EXIT_FAULT, 0);
             }
             break;
-        case FX_ROI:
-            sim_roi_mark(s, e->why != 0);
+        case FX_TRACE: {
+            const struct fx_trace *r = &l->tr[e->value];
+            commit_trace_write(s->cfg.trace_commits, s, r->cycle, r->gw, r->first, r->pc,
+                               &r->insn, r->retired);
             break;
         }
+        case FX_ROI: { /* at the quantum's end, where the counters are */
+            uint64_t t = s->cycle;
+            s->cycle = s->quantum_end - 1;
+            sim_roi_mark(s, e->why != 0);
+            s->cycle = t;
+            break;
+        }
+        }
     }
+}
+
+/* Core c's log is applied: what is left to say, and empty it. */
+static void finish_core(simty_sim *s, sim_core *c)
+{
+    fx_log *l = &c->fx;
     if (l->oom && !sim_stopped(s)) {
         snprintf(s->result.message, sizeof s->result.message,
                  "out of host memory for core %u's effect log", c->id);
         sim_stop(s, SIMTY_EXIT_FAULT, 0);
     }
     s->counter_read |= l->counter_read;
-    l->n = 0;
+    l->n = l->ntr = 0;
     if (l->fwd_n) {
         memset(l->fwd, 0, l->fwd_cap * sizeof *l->fwd);
         l->fwd_n = 0;
@@ -169,6 +187,30 @@ static void publish_core(simty_sim *s, sim_core *c)
 
 void sim_publish(simty_sim *s)
 {
+    const uint64_t t0 = s->cycle;
+    unsigned *next = s->publish_next; /* per core: its next entry */
     for (unsigned c = 0; c < s->ncores; c++)
-        publish_core(s, &s->core[c]);
+        next[c] = 0;
+    bool stopped = sim_stopped(s);
+    for (;;) { /* the earliest entry; the lowest core among equals */
+        unsigned best = s->ncores;
+        for (unsigned c = 0; c < s->ncores; c++)
+            if (next[c] < s->core[c].fx.n &&
+                (best == s->ncores ||
+                 s->core[c].fx.e[next[c]].t < s->core[best].fx.e[next[best]].t))
+                best = c;
+        if (best == s->ncores)
+            break;
+        sim_core *c = &s->core[best];
+        const fx *e = &c->fx.e[next[best]++];
+        s->cycle = e->t; /* (one cycle at a time: t0) */
+        apply(s, c, e);
+        if (!stopped && sim_stopped(s)) {
+            stopped = true;
+            s->stop_cycle = e->t + 1;
+        }
+    }
+    s->cycle = t0;
+    for (unsigned c = 0; c < s->ncores; c++)
+        finish_core(s, &s->core[c]);
 }

@@ -17,7 +17,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum fx_kind { FX_STORE, FX_AMO, FX_END, FX_WAIT, FX_STOP, FX_ROI };
+#include "isa/insn.h"
+
+enum fx_kind { FX_STORE, FX_AMO, FX_END, FX_WAIT, FX_STOP, FX_ROI, FX_TRACE };
 
 typedef struct fx {
     uint8_t kind;   /* enum fx_kind */
@@ -25,10 +27,11 @@ typedef struct fx {
     uint8_t why;    /* FX_WAIT: enum path_wait; FX_ROI: open */
     uint16_t op;    /* FX_AMO: the instruction's op */
     unsigned hart;
-    uint32_t addr, value, pc; /* FX_STORE, FX_AMO (value: rs2) */
+    uint32_t addr, value, pc; /* FX_STORE, FX_AMO (value: rs2); FX_TRACE: value, the record */
     uint32_t *rd;   /* FX_AMO: where the result goes, or NULL (x0) */
     unsigned waiting, threads; /* FX_WAIT: paths parked, threads arriving */
     uint64_t wake, now;        /* FX_WAIT */
+    uint64_t t;     /* the cycle the core logged it in (fx_push) */
 } fx;
 
 typedef struct fx_log {
@@ -51,6 +54,16 @@ typedef struct fx_log {
         uint8_t mask;   /* bytes of value written */
     } *fwd;
     unsigned fwd_n, fwd_cap;
+    /* commit-trace lines of atomics, written when their result is known
+     * (commit_trace_commit) */
+    struct fx_trace {
+        uint64_t cycle;
+        unsigned gw, first;
+        uint32_t pc;
+        lane_mask retired;
+        insn_t insn;
+    } *tr;
+    unsigned ntr, trcap;
 } fx_log;
 
 struct simty_sim;
@@ -67,7 +80,11 @@ void fx_note_store(struct simty_sim *s, unsigned core, unsigned hart, uint32_t a
                    uint32_t v);
 /* Appends e to core c's log (amortised growth). */
 void fx_push(struct simty_sim *s, unsigned core, fx e);
-/* Applies every core's log, core by core, and empties them. */
+/* Applies every core's log and empties them: in time order, cores in core
+ * order within a cycle (one cycle at a time: core by core), each effect at
+ * its own cycle (s->cycle while it applies; a region-of-interest mark at
+ * the quantum's end).  If the run stops, s->stop_cycle is the cycle after
+ * the effect that stopped it. */
 void sim_publish(struct simty_sim *s);
 void fx_free(fx_log *l);
 

@@ -113,6 +113,19 @@ static void *worker(void *arg)
     }
 }
 
+double sim_pool_cpu_seconds(const simty_sim *s)
+{
+    const struct host_pool *p = s->pool;
+    double sum = 0;
+    for (unsigned i = 0; p && i + 1 < p->n; i++) {
+        clockid_t id;
+        struct timespec t;
+        if (!pthread_getcpuclockid(p->tid[i], &id) && !clock_gettime(id, &t))
+            sum += (double)t.tv_sec + t.tv_nsec * 1e-9;
+    }
+    return sum;
+}
+
 void sim_pool_free(simty_sim *s)
 {
     struct host_pool *p = s->pool;
@@ -135,10 +148,11 @@ void sim_pool_free(simty_sim *s)
 static struct host_pool *pool_get(simty_sim *s)
 {
     unsigned n = s->cfg.host_threads < s->ndecoded ? s->cfg.host_threads : s->ndecoded;
-    if (n <= 1 || s->kt || s->cfg.trace_commits) /* traces are written as the cores tick */
-        return NULL;
+    if (n <= 1 || s->kt || s->cfg.trace_commits || s->pool_refused)
+        return NULL; /* (traces are written as the cores tick) */
     if (s->pool)
         return s->pool;
+    s->pool_refused = true; /* until the pool stands: not asked again every quantum */
     struct host_pool *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
@@ -162,6 +176,9 @@ static struct host_pool *pool_get(simty_sim *s)
      * threads it knows (they only raise a stop request, seen between quanta) */
     sigset_t all, old;
     sigfillset(&all);
+    static const int synchronous[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
+    for (unsigned i = 0; i < sizeof synchronous / sizeof *synchronous; i++)
+        sigdelset(&all, synchronous[i]); /* a crash still reports (ASan, a core dump) */
     pthread_sigmask(SIG_BLOCK, &all, &old);
     unsigned started = 0;
     for (; started + 1 < n; started++) {
@@ -175,6 +192,7 @@ static struct host_pool *pool_get(simty_sim *s)
         sim_pool_free(s);
         return NULL;
     }
+    s->pool_refused = false;
     for (unsigned c = 0; c < s->ncores; c++) /* one decode cache per thread */
         s->core[c].decoded = &s->decoded[c % p->n];
     return p;
@@ -199,7 +217,8 @@ static bool tick_cores(simty_sim *s)
 {
     const model_ops *m = s->model;
     bool complete = true;
-    const uint64_t t0 = s->cycle, end = s->quantum_end;
+    const uint64_t t0 = s->cycle;
+    uint64_t end = s->quantum_end;
     if (s->ncores == 1) {
         s->core[0].now = t0;
         complete = m->tick(s, &s->core[0]);
@@ -241,8 +260,11 @@ static bool tick_cores(simty_sim *s)
                 }
         }
         s->deferring = false;
+        s->stop_cycle = 0;
         sim_publish(s);
-        if (m->end_quantum)
+        if (s->stop_cycle && s->stop_cycle < end) /* the run ended within the quantum */
+            end = s->stop_cycle;
+        if (m->end_quantum && s->quantum > 1) /* (one cycle at a time: nothing to settle) */
             m->end_quantum(s);
     }
     if (m->end_cycle)
@@ -307,11 +329,12 @@ static simty_exit_reason run_for(simty_sim *s, uint64_t until, simty_stop_fn *st
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    s->cpu_start = sim_cpu_seconds();
+    s->cpu_start = sim_cpu_seconds(s);
     if (!s->loaded)
         sim_fault(s, 0, 0, "no program loaded");
     else if (!sim_stopped(s))
         run_loop(s, until, stop, ctx);
+    sim_pool_free(s); /* no thread waits, spinning, while the caller has the machine */
     clock_gettime(CLOCK_MONOTONIC, &t1);
     s->stats.sim_seconds += (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
     run_returned(s);

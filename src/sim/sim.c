@@ -129,10 +129,11 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->decoded = malloc(s->ndecoded * sizeof *s->decoded);
     s->core = calloc(s->ncores, sizeof *s->core);
     s->core_done = calloc(s->ncores, sizeof *s->core_done);
+    s->publish_next = calloc(s->ncores, sizeof *s->publish_next);
     s->quantum = cfg->quantum ? cfg->quantum : 1;
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
-    if (!s->core || !s->core_done || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
+    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
         !s->resv || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
@@ -161,6 +162,7 @@ void simty_destroy(simty_sim *s)
         fx_free(&s->core[c].fx);
     free(s->core);
     free(s->core_done);
+    free(s->publish_next);
     free(s->paths);
     console_free(&s->console);
     elf_free(&s->elf);
@@ -249,11 +251,11 @@ int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_
     return start_program(s, err, errlen);
 }
 
-double sim_cpu_seconds(void)
+double sim_cpu_seconds(const simty_sim *s)
 {
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+    return (double)t.tv_sec + t.tv_nsec * 1e-9 + sim_pool_cpu_seconds(s);
 }
 
 void simty_request_stop(simty_sim *s, int signo)
@@ -424,12 +426,13 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
 
 int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {
-    (void)hart;
     if (addr & (size - 1))
         return MEM_MISALIGNED;
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
         *v = load_le(p, size);
+        if (s->deferring && s->core[hart_core(s, hart)].fx.fwd_n) /* its own stores */
+            fx_forward(s, hart, addr, size, v);
         return MEM_OK;
     }
     if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE) {

@@ -134,9 +134,12 @@ struct simty_sim {
      * state goes to their effect logs (sim/effects.h) */
     bool deferring;
     struct host_pool *pool; /* host threads ticking the cores (sim/run.c), or NULL */
+    bool pool_refused;   /* the host refused them: the cores run on the calling thread */
     uint64_t quantum;    /* cycles the cores of a multi-core machine run between exchanges */
     uint64_t quantum_end; /* the end of the quantum being run */
     bool *core_done;     /* per core, scratch of the run loop */
+    unsigned *publish_next; /* per core, scratch of sim_publish */
+    uint64_t stop_cycle; /* sim_publish: the cycle after the effect that stopped the run */
     sim_core *core;      /* ncores cores */
     path_table *paths;   /* every warp's path table (SIMT models), core by core */
     progress_watch watch; /* deadlock detection (sim/progress.h) */
@@ -185,7 +188,7 @@ static inline bool sim_stopped(const simty_sim *s) { return s->result.reason != 
 #define STOP_OUTPUT (-1) /* stop_request: the console output failed */
 
 /* CPU time of the calling thread, seconds. */
-double sim_cpu_seconds(void);
+double sim_cpu_seconds(const simty_sim *s);
 
 /* Ends the run; the first reason wins. */
 void sim_stop(simty_sim *s, simty_exit_reason why, int code);
@@ -212,6 +215,8 @@ void sim_thread_park(simty_sim *s, unsigned hart);
 void sim_thread_ended(simty_sim *s, unsigned hart);
 /* Stops the host threads of a run (sim/run.c), if any */
 void sim_pool_free(simty_sim *s);
+/* CPU time of the host threads of the run so far (0 without) */
+double sim_pool_cpu_seconds(const simty_sim *s);
 
 /* ---- instruction fetch ---- */
 
