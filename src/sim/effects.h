@@ -1,16 +1,18 @@
 /* What a core does to shared state while the cores of a multi-core machine
  * tick (docs/platform.md, "Cores and memory ordering").
  *
- * In a cycle every core ticks against the machine as it was at the start
- * of the cycle: loads read memory, and what would change shared state is
- * logged in the core's own effect log instead: stores, atomics and LR/SC,
- * the end of a thread, a path that starts waiting (the barrier unit), a
- * guest fault, a region-of-interest mark.  After every core has ticked,
- * sim_publish() applies the logs core by core, each in its own order.  So
- * a tick reads only what no tick writes and writes only its own core: the
- * cores may tick on any number of host threads in any order with results
- * identical bit for bit.  A one-core machine logs nothing (its effects
- * take place at once, as they always did). */
+ * In a cycle (a quantum, with --quantum) every core runs against the
+ * machine as it was at its start: loads read memory (and, in quanta, the
+ * thread's own stores of the quantum: fx_forward), and what would change
+ * shared state is logged in the core's own effect log instead: stores,
+ * atomics and LR/SC, the end of a thread, a path that starts waiting (the
+ * barrier unit), a guest fault, a region-of-interest mark, an atomic's
+ * commit-trace line.  After every core has run, sim_publish() applies the
+ * logs in time order (core order within a cycle).  So a tick reads only
+ * what no tick writes and writes only its own core: the cores may run on
+ * any number of host threads in any order with results identical bit for
+ * bit.  A one-core machine logs nothing (its effects take place at once,
+ * as they always did). */
 #ifndef SIMTY_SIM_EFFECTS_H
 #define SIMTY_SIM_EFFECTS_H
 
