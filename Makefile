@@ -43,7 +43,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 .PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long \
-        demo bench \
+        demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty
 
@@ -51,7 +51,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 unit: $(UNIT_TESTS)
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libsimty.a $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a -pthread
 
 $(BUILD)/simty: $(CLI_OBJ) $(BUILD)/libsimty.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -pthread
@@ -133,6 +133,10 @@ demo: deps all
 
 bench: deps all
 	python3 bench/speed.py --simty $(BUILD)/simty
+
+# Host-parallel simulation: --host-threads 1..nproc on multi-core machines.
+bench-threads: deps all
+	python3 bench/host_threads.py --simty $(BUILD)/simty
 
 RESULTS_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 results: deps all

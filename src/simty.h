@@ -22,6 +22,7 @@
 #define SIMTY_MAX_LANES 64  /* threads per warp */
 #define SIMTY_MAX_WARPS 64  /* warps per core */
 #define SIMTY_MAX_CORES 64
+#define SIMTY_MAX_QUANTUM 100000 /* cycles (simty_config.quantum) */
 #define SIMTY_MAX_EXTRA_MEM 8
 #define SIMTY_MAX_MEM_LATENCY 100000 /* --mem-latency, cycles */
 /* Forward progress (docs/progress.md): a runnable path that has waited
@@ -77,6 +78,14 @@ typedef struct simty_memory_config {
 
 typedef struct simty_config {
     unsigned cores;   /* 1..SIMTY_MAX_CORES; every core runs the program */
+    /* host threads that tick the cores, 1..SIMTY_MAX_CORES (0: 1); results
+     * are identical for every value (docs/platform.md, "Host threads") */
+    unsigned host_threads;
+    /* cycles the cores of a multi-core machine run between exchanges of
+     * their effects, 1..SIMTY_MAX_QUANTUM (0: 1); more than 1 needs the
+     * cycle model, and with a memory hierarchy at most its noc_latency
+     * (docs/platform.md, "Host threads and quanta") */
+    unsigned quantum;
     unsigned warps;   /* W, 1..SIMTY_MAX_WARPS */
     unsigned threads; /* T, threads per warp, 1..SIMTY_MAX_LANES */
     simty_model_kind model;
@@ -238,12 +247,14 @@ void simty_run(simty_sim *s);
  * two calls, the state below can be read and written; a write takes effect
  * as if the program had done it at that cycle boundary. */
 
-/* Runs at most `cycles` more cycles (model time: simty_stats.cycles).
+/* Runs at most `cycles` more cycles (model time: simty_stats.cycles); in
+ * quanta of more than one cycle, up to the end of the quantum the last of
+ * them falls in (run control acts at quantum boundaries).
  * Returns the exit reason (NONE: paused).  The configuration's
  * max_seconds limits each call's host CPU time; max_cycles the whole run. */
 simty_exit_reason simty_run_cycles(simty_sim *s, uint64_t cycles);
 
-/* Runs until stop(s, ctx), asked before every cycle, returns non-zero (the
+/* Runs until stop(s, ctx), asked before every cycle (every quantum), returns non-zero (the
  * machine is then at that cycle boundary), or max_cycles more cycles have
  * run, or the program ends. */
 typedef int simty_stop_fn(const simty_sim *s, void *ctx);

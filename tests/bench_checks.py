@@ -335,7 +335,9 @@ def tests(ctx, run, simty, Failure):
                 text = f.read()
             for needle in ("## 1. The suite", "results/policies.png",
                            "## 6. Interleaved stacks", "prints the same output and exits 0 "
-                           "both ways", "## 7. Simulator speed", "| vecadd |", "QEMU"):
+                           "both ways", "## 7. Simulator speed", "| vecadd |", "QEMU",
+                           "## 11. Host-parallel simulation", "| vecadd | 4x8x8, ideal, Q 256 |",
+                           "2 host threads: geometric-mean speed-up"):
                 if needle not in text:
                     raise Failure("RESULTS.md lacks %r" % needle)
             for plot in ("policies", "latency", "width", "layout"):

@@ -175,8 +175,174 @@ def stable_stats(st):
     return {k: v for k, v in (st or {}).items() if k not in HOST_KEYS}
 
 
+# --host-threads N (issue 13): the same program, configuration and quantum
+# give the same output, exit status and statistics for every N.  Cycle
+# model at HOST_SHAPE, one cycle at a time and in quanta, ideal memory and
+# a hierarchy (a quantum up to noc.latency, 8 in the presets).
+HOST_SHAPE = (4, 4, 8)
+HOST_CONFIGS = [
+    ("per cycle", ["-m", "cycle"]),
+    ("quantum 16", ["-m", "cycle", "--quantum", "16"]),
+    ("hbm2 quantum 8", ["-m", "cycle", "--memory", "hbm2", "--quantum", "8"]),
+    ("ddr4-3200 per cycle", ["-m", "cycle", "--memory", "ddr4-3200"]),
+]
+HOST_THREADS = (1, 2, 3)
+# workloads that communicate across cores (atomics, locks, barriers, queues)
+HOST_WORKLOADS = ("reduction", "histogram", "lock_hash", "work_queue", "prefix_sum")
+HOST_WORKLOAD_SHAPE = (4, 2, 8)
+
+
+def same_for_every_n(ctx, simty, Failure, what, elf, shape, extra, threads=HOST_THREADS,
+                     litmus=None, trace=False):
+    """Runs elf with --host-threads N for every N in threads: identical
+    status, stdout, stderr and statistics (and commit trace)."""
+    first = None
+    for n in threads:
+        args = extra + ["--host-threads", str(n)]
+        tpath = None
+        if trace:
+            tpath = os.path.join(ctx.tmp, "hostthreads-%s-%d-%d.trace"
+                                 % (re.sub(r"\W", "_", what), os.getpid(), n))
+            args += ["--trace-commits", tpath]
+        r, full = run_one(ctx, simty, Failure, elf, shape, args)
+        if litmus:
+            check_pass(Failure, litmus, r, full, shape)
+        text = None
+        if tpath:
+            with open(tpath) as f:
+                text = f.read()
+            os.unlink(tpath)
+            if not text:
+                raise Failure("%s %s: empty commit trace" % (what, full))
+        got = (r.status, r.out, r.err, stable_stats(r.stats), text)
+        if not got[3]:
+            raise Failure("%s %s: no statistics" % (what, full))
+        if first is None:
+            first = (n, got)
+            continue
+        if got != first[1]:
+            parts = ("exit status", "stdout", "stderr", "statistics", "commit trace")
+            diff = [p for p, x, y in zip(parts, got, first[1]) if x != y]
+            keys = sorted(k for k in set(got[3]) | set(first[1][3])
+                          if got[3].get(k) != first[1][3].get(k))
+            raise Failure("%s: --host-threads %d and %d differ in %s%s" % (
+                what, first[0], n, ", ".join(diff),
+                (" (%s)" % ", ".join(keys[:12])) if keys else ""))
+
+
+def host_thread_tests(ctx, simty, Failure, name, elf):
+    out = []
+    configs = HOST_CONFIGS[1:3] if ctx.sanitized else HOST_CONFIGS
+    threads = (1, 2) if ctx.sanitized else HOST_THREADS
+    for cname, extra in configs:
+        def t(cname=cname, extra=extra):
+            same_for_every_n(ctx, simty, Failure, "%s %s" % (name, cname), elf, HOST_SHAPE,
+                             extra, threads, litmus=name)
+        out.append(("multicore %s %s cycle %s: same on --host-threads %s"
+                    % (name, label(HOST_SHAPE), cname, ",".join(map(str, threads))), t))
+    if ctx.sanitized:
+        return out
+    for model in ("simt", "scalar"):
+        def f(model=model):
+            same_for_every_n(ctx, simty, Failure, "%s %s" % (name, model), elf, (4, 1, 8),
+                             ["-m", model], litmus=name)
+        out.append(("multicore %s 4x1x8 %s: same on --host-threads 1,2,3" % (name, model), f))
+    return out
+
+
+def host_thread_extra_tests(ctx, simty, Failure):
+    """Workloads, a commit trace and a guest fault on several host threads."""
+    out = []
+    if ctx.sanitized:
+        return out
+    for w in HOST_WORKLOADS:
+        for cname, extra in HOST_CONFIGS[1:3]:
+            def t(w=w, cname=cname, extra=extra):
+                same_for_every_n(ctx, simty, Failure, "%s %s" % (w, cname),
+                                 programs.workload_elf(w), HOST_WORKLOAD_SHAPE, extra, (1, 2))
+            out.append(("multicore workload %s %s cycle %s: same on --host-threads 1,2"
+                        % (w, label(HOST_WORKLOAD_SHAPE), cname), t))
+
+    def trace():
+        same_for_every_n(ctx, simty, Failure, "lock commit trace",
+                         programs.multicore_elf("lock"), (2, 2, 4),
+                         ["-m", "cycle", "--quantum", "4"], (1, 2), trace=True)
+    out.append(("multicore lock 2x2x4 quantum 4: commit trace the same on --host-threads 1,2",
+                trace))
+
+    def tso():  # quanta: the store-buffering outcome is allowed and shows
+        r, full = run_one(ctx, simty, Failure, programs.multicore_elf("sb"), (2, 1, 1),
+                          ["-m", "cycle", "--quantum", "64", "--host-threads", "2"])
+        check_pass(Failure, "sb", r, full, (2, 1, 1))
+        m = re.search(r"plain 0/0:(\d+) .*fenced 0/0:(\d+) .*0/0 forbidden when fenced",
+                      r.out)
+        if not m or int(m.group(1)) == 0 or int(m.group(2)) != 0:
+            raise Failure("sb %s: expected plain 0/0 > 0 (TSO in quanta), fenced 0/0 = 0 and "
+                          "'forbidden when fenced'; got %r" % (full, r.out))
+    out.append(("multicore sb 2x1x1 quantum 64: store buffering shows unfenced only", tso))
+
+    def region():  # in quanta a thread's loads see its own stores in a --mem region too
+        elf = programs.asm_elf("isa", "lowmem")
+        args = ["-m", "cycle", "--quantum", "16", "--mem", "0:0x10000"]
+        same_for_every_n(ctx, simty, Failure, "lowmem", elf, (2, 1, 2), args, (1, 2))
+        r, full = run_one(ctx, simty, Failure, elf, (2, 1, 2), args)
+        if r.status != 0:
+            raise Failure("lowmem %s: status %d %s" % (full, r.status, r.err.strip()[:300]))
+    out.append(("multicore isa lowmem 2x1x2 quantum 16: own stores seen in a --mem region",
+                region))
+
+    def stop_order():  # a stop within a quantum: earlier effects of every core first
+        elf = programs.asm_elf("bad", "finish_after_output")
+        for q in ("1", "16", "1024"):
+            args = ["-m", "cycle", "--quantum", q]
+            same_for_every_n(ctx, simty, Failure, "finish_after_output", elf, (2, 1, 1), args,
+                             (1, 2))
+            r, full = run_one(ctx, simty, Failure, elf, (2, 1, 1), args)
+            cycles = (r.stats or {}).get("cycles", 0)
+            if r.status != 0 or r.out != "A\n" or not 0 < cycles < 1000:
+                raise Failure("finish_after_output %s: status %d, stdout %r, %d cycles "
+                              "(expected 0, 'A', the finisher's cycle)"
+                              % (full, r.status, r.out, cycles))
+    out.append(("multicore finish_after_output 2x1x1 quantum 1, 16, 1024: output before the "
+                "finisher, the finisher's cycle", stop_order))
+
+    def amo_trace():  # an atomic's traced result is its result, not the register's old value
+        for extra in (["-m", "cycle"], ["-m", "simt"], ["-m", "scalar"],
+                      ["-m", "cycle", "--quantum", "4"]):
+            tpath = os.path.join(ctx.tmp, "amo-%d-%s.trace" % (os.getpid(), "-".join(extra)))
+            r, full = run_one(ctx, simty, Failure, programs.multicore_elf("atomics"), (2, 1, 2),
+                              extra + ["--trace-commits", tpath])
+            check_pass(Failure, "atomics", r, full, (2, 1, 2))
+            with open(tpath) as f:
+                lines = [ln for ln in f if " amoadd.w " in ln]
+            os.unlink(tpath)
+            if not lines:
+                raise Failure("atomics %s: no amoadd.w in the commit trace" % full)
+            pc = lines[0].split()[3]  # the first counter's: every thread adds 1, 64 times
+            old = sorted(int(v.split("=")[1], 16) for ln in lines if ln.split()[3] == pc
+                         for v in ln.split(";")[1].split()[2:])
+            if old != list(range(len(old))):
+                raise Failure("atomics %s: amoadd.w at %s traced old values %s... (expected "
+                              "each of 0..%d once)" % (full, pc, old[:12], len(old) - 1))
+    out.append(("multicore atomics 2x1x2: the commit trace shows each amoadd's result", amo_trace))
+
+    def fault():  # every core faults: the first of the quantum in core order reports
+        elf = programs.asm_elf("bad", "unmapped_store")
+        same_for_every_n(ctx, simty, Failure, "unmapped_store", elf, (4, 1, 4),
+                         ["-m", "cycle", "--quantum", "16"])
+        r, full = run_one(ctx, simty, Failure, elf, (4, 1, 4),
+                          ["-m", "cycle", "--quantum", "16", "--host-threads", "2"])
+        if r.status != 121 or "unmapped" not in r.err.splitlines()[0]:
+            raise Failure("unmapped_store %s: status %d, stderr %r (expected 121 and a "
+                          "one-line fault)" % (full, r.status, r.err[:300]))
+    out.append(("multicore bad unmapped_store 4x1x4 quantum 16: same fault on "
+                "--host-threads 1,2,3", fault))
+    return out
+
+
 def tests(ctx, run, simty, Failure):
     out = [("multicore conventions", lambda: conventions(Failure))]
+    out += host_thread_extra_tests(ctx, simty, Failure)
     shapes = SANITIZED_SHAPES if ctx.sanitized else SHAPES
     for name in programs.multicore_names():
         elf = programs.multicore_elf(name)
@@ -239,6 +405,7 @@ def tests(ctx, run, simty, Failure):
                                   % (name, args, ", ".join(diff) or "(no statistics)"))
             out.append(("multicore %s stats are bit-identical on repeated runs %s cycle"
                         % (name, label(shape)), same))
+        out += host_thread_tests(ctx, simty, Failure, name, elf)
         if ctx.sanitized:
             continue  # QEMU is not what the sanitizers check
 

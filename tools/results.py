@@ -30,6 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import host_threads  # noqa: E402
 import results_memory  # noqa: E402
 import results_sync  # noqa: E402
 
@@ -326,11 +328,16 @@ def main():
                     help="scratch directory for the workload builds")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="tiny grid, two workloads")
+    ap.add_argument("--host-threads-only", action="store_true",
+                    help="measure section 11 again and replace it in OUT/RESULTS.md")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per run")
     args = ap.parse_args()
     cfg = Cfg(args.quick)
     if not os.access(args.simty, os.X_OK):
         die("%s not found (run make first)" % args.simty)
+    if args.host_threads_only:
+        host_threads_only(args)
+        return
     if not shutil.which("gnuplot"):
         die("gnuplot not found (Debian: apt-get install gnuplot-nox)")
     t_start = time.time()
@@ -394,6 +401,8 @@ def main():
     sync = results_sync.run(args, cfg, args.build, all_names, build_suite, log)
     # 9. the memory hierarchy
     mem = results_memory.run(args, cfg, suite, bench, log)
+    # 11. host-parallel simulation (alone: it measures host time)
+    hp_text = host_threads_section(args, cfg, names, elf)
 
     failed = [r for r in main_rows + pol_rows + coal_rows + lat_rows + width_rows + layout_rows
               if not r["ok"]]
@@ -765,12 +774,64 @@ def main():
                       for n in names if n in ce and (n, "hct", "depth") in pe),
                      reverse=True)[:3]))
 
+    R += hp_text
+
     with open(os.path.join(args.out, "RESULTS.md"), "w") as f:
         f.write("\n".join(R))
     log("wrote %s and %s/*.png in %.0f s%s" % (
         os.path.join(args.out, "RESULTS.md"), plots, time.time() - t_start,
         "; %d runs FAILED" % len(failed) if failed else ""))
     sys.exit(1 if failed else 0)
+
+
+def host_threads_section(args, cfg, names, elf, note=""):
+    """Section 11: bench/host_threads.py's table (lines of Markdown)."""
+    threads = list(range(1, max(2, os.cpu_count() or 1) + 1))
+    hp_names = [n for n in host_threads.WORKLOADS if n in names] or names[:1]
+    hp_configs = host_threads.CONFIGS[:1] if cfg.quick else host_threads.CONFIGS
+    log("host threads: %d workloads x %d configurations x %s threads"
+        % (len(hp_names), len(hp_configs), threads))
+    hp_table, hp_summary = host_threads.table(args.simty, {n: elf[n] for n in hp_names},
+                                              hp_configs, threads, 1 if cfg.quick else 3)
+    R = []
+    R.append("## 11. Host-parallel simulation (`--host-threads`)\n")
+    R.append(note + "`simty run --host-threads N --quantum Q`: the cores run Q cycles apart on N host "
+             "threads and exchange their stores, atomics and waits in core order at the end of "
+             "each quantum, so output and statistics are identical for every N (this run "
+             "checks it on every row). Simulation time is the run loop's wall time "
+             "(`sim_seconds`, best of %d, the N interleaved), on %s. Q changes the simulated "
+             "machine (cross-core effects take up to Q cycles; docs/platform.md), N does not; "
+             "`cycles` is the simulated run for that Q. Host threads hand a quantum over in "
+             "about a microsecond on this host, so Q 1 only shows that cost; with a memory "
+             "hierarchy Q is at most the interconnect latency and the L2 and DRAM run on one "
+             "thread beside the cores (docs/memory.md).\n"
+             % (1 if cfg.quick else 3, host_description()))
+    R.append(hp_table + "\n")
+    R += ["- " + x for x in hp_summary]
+    R.append("")
+    return R
+
+
+def host_threads_only(args):
+    """--host-threads-only: section 11 again, into an existing RESULTS.md."""
+    path = os.path.join(args.out, "RESULTS.md")
+    with open(path) as f:
+        text = f.read()
+    cut = text.find("## 11. Host-parallel simulation")
+    if cut < 0:
+        die("%s has no section 11 to replace (run make results)" % path)
+    names = [n for n in host_threads.WORKLOADS
+             if os.path.exists(os.path.join(ROOT, "workloads", n + ".c"))]
+    outdir = os.path.join(args.build, "default")
+    build_suite(names, "", outdir, args.jobs, True)
+    elf = {n: os.path.join(outdir, n + ".elf") for n in names}
+    note = ("(This section regenerated alone by `tools/results.py --host-threads-only`, "
+            "simty commit %s, on %s.) " % (git_commit(),
+                                          datetime.date.today().isoformat()))
+    lines = host_threads_section(args, Cfg(False), names, elf, note)
+    with open(path, "w") as f:
+        f.write(text[:cut] + "\n".join(lines))
+    log("rewrote section 11 of %s" % path)
 
 
 if __name__ == "__main__":

@@ -82,6 +82,19 @@ SIMTY_INLINE unsigned simty_cores(void)
     return v;
 }
 
+/* Cycles between exchanges of the cores' effects: 1 (and 1 off the
+ * simulator) when every load sees every earlier store of every thread,
+ * more when another thread's store may be seen up to that many cycles
+ * late (--quantum; docs/platform.md, "Cores and memory ordering"). */
+SIMTY_INLINE unsigned simty_quantum(void)
+{
+    unsigned v;
+    if (!simty_on_simulator())
+        return 1;
+    __asm__ volatile("csrr %0, " SIMTY_XSTR(SIMTY_CSR_QUANTUM) : "=r"(v));
+    return v;
+}
+
 /* Low 32 bits of the cycle counter (the core's, on the simulator) and of
  * this thread's retired-instruction counter. */
 SIMTY_INLINE uint32_t simty_cycles(void)

@@ -35,6 +35,10 @@
 #define SIMTY_CSR_THREADS 0xfc1 /* threads per warp (T) */
 #define SIMTY_CSR_HARTS   0xfc2 /* total harts */
 #define SIMTY_CSR_CORES   0xfc3 /* cores */
+/* cycles between exchanges of the cores' effects (--quantum): 1, the
+ * machine is sequentially consistent; more, a store reaches other threads
+ * up to that many cycles later (TSO: docs/platform.md) */
+#define SIMTY_CSR_QUANTUM 0xfc4
 
 /* Region of interest (custom read/write): write SIMTY_ROI_OPEN to open it,
  * SIMTY_ROI_CLOSE to close it; a read returns whether it is open. */

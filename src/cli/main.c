@@ -32,6 +32,14 @@ static const char run_options_text[] =
     "Machine:\n"
     "  -c, --cores N          cores, 1..64 (default 1); hart id =\n"
     "                         (core x W + warp) x T + lane\n"
+    "      --host-threads N   host threads that simulate the cores, 1..64 (default\n"
+    "                         1); results are the same for every N (with a trace\n"
+    "                         the cores run on one thread); fast with --quantum\n"
+    "      --quantum Q        cycles the cores run apart between exchanges of their\n"
+    "                         stores, atomics and waits, 1..100000 (default 1:\n"
+    "                         sequentially consistent); more than 1: cycle model,\n"
+    "                         TSO across threads, at most noc.latency with a\n"
+    "                         memory hierarchy (docs/platform.md)\n"
     "  -w, --warps N          warps per core, 1..64 (default 8)\n"
     "  -t, --threads N        threads per warp, 1..64 (default 4)\n"
     "  -m, --model M          cycle (default): the 10-stage pipeline, cycle by cycle;\n"
@@ -131,6 +139,8 @@ enum {
     OPT_SPIN_DETECT,
     OPT_MEMORY,
     OPT_MEM_SET,
+    OPT_HOST_THREADS,
+    OPT_QUANTUM,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -169,6 +179,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"spin-detect", required_argument, 0, OPT_SPIN_DETECT},
         {"memory", required_argument, 0, OPT_MEMORY},
         {"mem-set", required_argument, 0, OPT_MEM_SET},
+        {"host-threads", required_argument, 0, OPT_HOST_THREADS},
+        {"quantum", required_argument, 0, OPT_QUANTUM},
         {0, 0, 0, 0},
     };
     char **mem_set = o->mem_set; /* argc entries, the caller's */
@@ -183,6 +195,12 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     while ((c = getopt_long(argc, argv, "+c:w:t:m:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'c': rc = parse_uint_opt("--cores", optarg, 1, SIMTY_MAX_CORES, &o->cfg.cores); break;
+        case OPT_QUANTUM:
+            rc = parse_uint_opt("--quantum", optarg, 1, SIMTY_MAX_QUANTUM, &o->cfg.quantum);
+            break;
+        case OPT_HOST_THREADS:
+            rc = parse_uint_opt("--host-threads", optarg, 1, SIMTY_MAX_CORES, &o->cfg.host_threads);
+            break;
         case 'w': rc = parse_uint_opt("--warps", optarg, 1, SIMTY_MAX_WARPS, &o->cfg.warps); break;
         case 't':
             rc = parse_uint_opt("--threads", optarg, 1, SIMTY_MAX_LANES, &o->cfg.threads);

@@ -55,6 +55,7 @@ enum ev_kind {
     EV_CORE_FILL, /* a line reaches a core's L1 */
     EV_ATOMIC,    /* an atomic's result reaches its warp */
     EV_WB_ACK,    /* an L2 bank accepted a write: the core's write buffer has room */
+    EV_INVAL,     /* in quanta: another core's write reached the L2 (invalidate_others) */
 };
 
 typedef struct mev {
@@ -74,6 +75,13 @@ typedef struct pend {
     uint8_t op;       /* enum req_op (L1D: OP_READ_D, or OP_WRITE for a write-allocate) */
     uint64_t t0;
 } pend;
+
+/* A queue of events, earliest first (a binary heap) */
+typedef struct evq {
+    mev *e;
+    unsigned n, cap;
+    uint64_t seq;
+} evq;
 
 typedef struct pend_fifo {
     pend *e;
@@ -95,6 +103,11 @@ typedef struct mcore {
     bool out_oom;             /* the outbox could not grow */
     mev *out;
     unsigned nout, outcap;
+    /* in quanta: the events that reach this core, and those the shared
+     * levels sent it in this quantum (due after it) */
+    evq q;
+    mev *in;
+    unsigned nin, incap;
 } mcore;
 
 typedef struct l2bank {
@@ -117,9 +130,11 @@ struct memsys {
     l2bank *bank;
     dram dram;
     uint64_t period_ps;       /* core clock */
-    mev *heap;
-    unsigned nev, cap;
-    uint64_t seq;
+    evq q;                    /* the shared events (and, one cycle at a time, all) */
+    /* in quanta: the cores run alone through a quantum, seeing only their
+     * own queue; the shared levels run the quantum first (memsys_advance) */
+    bool split;
+    bool shared_oom;          /* in quanta: the shared levels ran out of host memory */
     bool oom;                 /* host memory ran out: reported once */
 };
 
@@ -147,8 +162,18 @@ static const timing_ops ideal_ops = {ideal_fetch, ideal_access, ideal_advance};
 
 /* The host ran out of memory for a queue (they grow only as far as the
  * requests in flight need): the run stops with a fault that says so. */
-static void host_oom(memsys *m)
+#define SHARED_SIDE UINT32_MAX /* host_oom: the L2 or DRAM ran out, not a core */
+
+static void host_oom(memsys *m, unsigned core)
 {
+    if (core != SHARED_SIDE && m->core[core].ticking) { /* another host thread may tick too */
+        m->core[core].out_oom = true;
+        return;
+    }
+    if (m->split) { /* the shared levels run beside the cores */
+        m->shared_oom = true;
+        return;
+    }
     if (m->oom || sim_stopped(m->s))
         return;
     m->oom = true;
@@ -162,9 +187,86 @@ static bool ev_before(const mev *a, const mev *b)
     return a->time != b->time ? a->time < b->time : a->seq < b->seq;
 }
 
+/* Appends e to queue q; false if the host refused the memory. */
+static bool evq_push(evq *q, mev e)
+{
+    if (q->n == q->cap) { /* amortised: a queue only grows */
+        unsigned cap = q->cap ? 2 * q->cap : 256;
+        mev *h = realloc(q->e, cap * sizeof *h);
+        if (!h)
+            return false;
+        q->e = h;
+        q->cap = cap;
+    }
+    e.seq = q->seq++;
+    unsigned i = q->n++;
+    while (i) {
+        unsigned p = (i - 1) / 2;
+        if (!ev_before(&e, &q->e[p]))
+            break;
+        q->e[i] = q->e[p];
+        i = p;
+    }
+    q->e[i] = e;
+    return true;
+}
+
+static mev evq_pop(evq *q)
+{
+    mev top = q->e[0], last = q->e[--q->n];
+    unsigned i = 0;
+    for (;;) {
+        unsigned c = 2 * i + 1;
+        if (c >= q->n)
+            break;
+        if (c + 1 < q->n && ev_before(&q->e[c + 1], &q->e[c]))
+            c++;
+        if (!ev_before(&q->e[c], &last))
+            break;
+        q->e[i] = q->e[c];
+        i = c;
+    }
+    if (q->n)
+        q->e[i] = last;
+    return top;
+}
+
+/* What reaches a core rather than the L2 or DRAM */
+static bool core_side(unsigned kind)
+{
+    return kind == EV_CORE_FILL || kind == EV_ATOMIC || kind == EV_WB_ACK || kind == EV_INVAL;
+}
+
+/* Schedules e (the L2's and DRAM's side, or one cycle at a time a core's
+ * events).  In quanta, what reaches a core waits in its inbox until the
+ * quantum ends: the core is running through it meanwhile, alone. */
 static void push(memsys *m, mev e)
 {
-    mcore *k = &m->core[e.core];
+    if (m->split && core_side(e.kind)) {
+        mcore *k = &m->core[e.core];
+        if (k->nin == k->incap) { /* amortised: the inbox only grows */
+            unsigned cap = k->incap ? 2 * k->incap : 16;
+            mev *in = realloc(k->in, cap * sizeof *in);
+            if (!in) {
+                host_oom(m, SHARED_SIDE);
+                return;
+            }
+            k->in = in;
+            k->incap = cap;
+        }
+        k->in[k->nin++] = e;
+        return;
+    }
+    if (!evq_push(&m->q, e))
+        host_oom(m, SHARED_SIDE);
+}
+
+/* What core `core` sends to the L2: while the core ticks (or, in quanta,
+ * runs its events) it waits in the core's outbox until every core has
+ * ticked (memsys_end_cycle), so that no core touches shared state. */
+static void send(memsys *m, unsigned core, mev e)
+{
+    mcore *k = &m->core[core];
     if (k->ticking) {
         if (k->nout == k->outcap) { /* amortised: the outbox only grows */
             unsigned cap = k->outcap ? 2 * k->outcap : 16;
@@ -179,55 +281,18 @@ static void push(memsys *m, mev e)
         k->out[k->nout++] = e;
         return;
     }
-    if (m->nev == m->cap) { /* amortised: the queue only grows */
-        unsigned cap = m->cap ? 2 * m->cap : 256;
-        mev *h = realloc(m->heap, cap * sizeof *h);
-        if (!h) {
-            host_oom(m);
-            return;
-        }
-        m->heap = h;
-        m->cap = cap;
-    }
-    e.seq = m->seq++;
-    unsigned i = m->nev++;
-    while (i) {
-        unsigned p = (i - 1) / 2;
-        if (!ev_before(&e, &m->heap[p]))
-            break;
-        m->heap[i] = m->heap[p];
-        i = p;
-    }
-    m->heap[i] = e;
+    push(m, e);
 }
 
-static mev pop(memsys *m)
-{
-    mev top = m->heap[0], last = m->heap[--m->nev];
-    unsigned i = 0;
-    for (;;) {
-        unsigned c = 2 * i + 1;
-        if (c >= m->nev)
-            break;
-        if (c + 1 < m->nev && ev_before(&m->heap[c + 1], &m->heap[c]))
-            c++;
-        if (!ev_before(&m->heap[c], &last))
-            break;
-        m->heap[i] = m->heap[c];
-        i = c;
-    }
-    if (m->nev)
-        m->heap[i] = last;
-    return top;
-}
-
-static bool pend_push(memsys *m, pend_fifo *f, pend p)
+/* Appends p to f; on failure the run stops (host_oom: `side`, a core or
+ * SHARED_SIDE, tells who ran out). */
+static bool pend_push(memsys *m, unsigned side, pend_fifo *f, pend p)
 {
     if (f->n == f->cap) {
         unsigned cap = f->cap ? 2 * f->cap : 64;
         pend *e = malloc(cap * sizeof *e);
         if (!e) {
-            host_oom(m);
+            host_oom(m, side);
             return false;
         }
         for (unsigned i = 0; i < f->n; i++)
@@ -256,9 +321,9 @@ static unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
 static void send_l2(memsys *m, unsigned core, unsigned op, uint32_t line, unsigned warp,
                     unsigned bytes, uint64_t t)
 {
-    push(m, (mev){.time = t + m->cfg->noc_latency, .t0 = t + m->cfg->noc_latency, .line = line,
-                  .core = (uint16_t)core, .warp = (uint16_t)warp, .bytes = (uint16_t)bytes,
-                  .kind = EV_L2_ARRIVE, .op = (uint8_t)op});
+    send(m, core, (mev){.time = t + m->cfg->noc_latency, .t0 = t + m->cfg->noc_latency,
+                        .line = line, .core = (uint16_t)core, .warp = (uint16_t)warp,
+                        .bytes = (uint16_t)bytes, .kind = EV_L2_ARRIVE, .op = (uint8_t)op});
 }
 
 /* A write leaves core c at t if its write buffer has room, else waits for
@@ -270,7 +335,7 @@ static void send_write(memsys *m, unsigned c, uint32_t line, unsigned bytes, uin
         k->wb_used++;
         send_l2(m, c, OP_WRITE, line, 0, bytes, t);
     } else {
-        pend_push(m, &k->wbq, (pend){.line = line, .bytes = (uint16_t)bytes,
+        pend_push(m, c, &k->wbq, (pend){.line = line, .bytes = (uint16_t)bytes,
                                      .core = (uint16_t)c, .op = OP_WRITE, .t0 = t});
     }
 }
@@ -294,19 +359,35 @@ static void dram_request(memsys *m, unsigned core, uint32_t line, bool write, ui
                   .kind = EV_DRAM, .op = write ? OP_WRITE : OP_READ_D});
 }
 
+static void send_write(memsys *m, unsigned c, uint32_t line, unsigned bytes, uint64_t t);
+
+/* Another core's write reached the L2 at t: core c drops its copy of the
+ * line, if any (timing only: data is always the machine's memory). */
+static void invalidate_copy(memsys *m, unsigned c, uint32_t line, uint64_t t)
+{
+    unsigned st = cache_invalidate(&m->core[c].l1d, line);
+    if (!st)
+        return;
+    lvl(m, c, SIMTY_L1D)->invalidations++;
+    if (st & CACHE_DIRTY) { /* a write-back L1 writes its copy out first */
+        lvl(m, c, SIMTY_L1D)->writebacks++;
+        send_write(m, c, line, 1u << m->line_shift, t);
+    }
+}
+
 /* Another core's write reached the L2: copies in other L1 data caches are
- * dropped (timing only: data is always the machine's memory). */
+ * dropped. */
 static void invalidate_others(memsys *m, unsigned writer, uint32_t line, uint64_t t)
 {
     for (unsigned c = 0; c < m->ncores; c++) {
-        unsigned st = c == writer ? 0 : cache_invalidate(&m->core[c].l1d, line);
-        if (!st)
+        if (c == writer)
             continue;
-        lvl(m, c, SIMTY_L1D)->invalidations++;
-        if (st & CACHE_DIRTY) { /* a write-back L1 writes its copy out first */
-            lvl(m, c, SIMTY_L1D)->writebacks++;
-            send_write(m, c, line, 1u << m->line_shift, t);
+        if (m->split) { /* the invalidation travels to the core as a reply does */
+            push(m, (mev){.time = t + m->cfg->noc_latency, .line = line, .core = (uint16_t)c,
+                          .kind = EV_INVAL});
+            continue;
         }
+        invalidate_copy(m, c, line, t);
     }
 }
 
@@ -389,7 +470,7 @@ static void l2_lookup(memsys *m, const mev *e, uint64_t t, bool retry)
         dram_request(m, e->core, e->line, false, t + lat);
     } else { /* every MSHR busy: wait for one, in arrival order */
         st->mshr_stalls++;
-        pend_push(m, &b->pend, (pend){.line = e->line, .warp = e->warp, .core = e->core,
+        pend_push(m, SHARED_SIDE, &b->pend, (pend){.line = e->line, .warp = e->warp, .core = e->core,
                                       .op = e->op, .t0 = e->t0});
         return;
     }
@@ -499,7 +580,7 @@ static void l1d_miss(memsys *m, unsigned c, unsigned gw, uint32_t line, bool for
         send_l2(m, c, OP_READ_D, line, gw, 0, t);
     } else {
         st->mshr_stalls++;
-        pend_push(m, &k->pend, (pend){.line = line, .warp = (uint16_t)gw, .core = (uint16_t)c,
+        pend_push(m, c, &k->pend, (pend){.line = line, .warp = (uint16_t)gw, .core = (uint16_t)c,
                                       .op = for_write ? OP_WRITE : OP_READ_D, .t0 = t0});
         return;
     }
@@ -691,11 +772,32 @@ static void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t 
     k->ticking = false;
 }
 
+/* An event that reaches core e->core */
+static void core_event(memsys *m, const mev *e)
+{
+    switch (e->kind) {
+    case EV_CORE_FILL:
+        core_fill(m, e);
+        break;
+    case EV_WB_ACK:
+        write_acked(m, e->core, e->time);
+        break;
+    case EV_ATOMIC:
+        m->left[e->warp] = 1;
+        m->due_max[e->warp] = 0;
+        line_arrived(m, e->warp, e->time + 1);
+        break;
+    case EV_INVAL:
+        invalidate_copy(m, e->core, e->line, e->time);
+        break;
+    }
+}
+
 static void hier_advance(memsys *m, uint64_t now)
 {
 again:
-    while (m->nev && m->heap[0].time <= now) {
-        mev e = pop(m);
+    while (m->q.n && m->q.e[0].time <= now) {
+        mev e = evq_pop(&m->q);
         switch (e.kind) {
         case EV_L2_ARRIVE:
             l2_arrive(m, &e);
@@ -706,7 +808,7 @@ again:
         case EV_DRAM:
             if (dram_push(&m->dram, (uint64_t)e.core << 32 | e.line, e.line, e.op == OP_WRITE,
                           e.time * m->period_ps))
-                host_oom(m);
+                host_oom(m, SHARED_SIDE);
             if (e.op == OP_WRITE)
                 lvl(m, e.core, SIMTY_DRAM)->writes++;
             else
@@ -715,38 +817,81 @@ again:
         case EV_L2_FILL:
             l2_fill(m, &e);
             break;
-        case EV_CORE_FILL:
-            core_fill(m, &e);
-            break;
-        case EV_WB_ACK:
-            write_acked(m, e.core, e.time);
-            break;
-        case EV_ATOMIC:
-            m->left[e.warp] = 1;
-            m->due_max[e.warp] = 0;
-            line_arrived(m, e.warp, e.time + 1);
+        default:
+            core_event(m, &e);
             break;
         }
     }
     dram_advance(&m->dram, now * m->period_ps, dram_done_cb, m);
-    if (m->nev && m->heap[0].time <= now) /* a slow core clock: DRAM finished within it */
+    if (m->q.n && m->q.e[0].time <= now) /* a slow core clock: DRAM finished within it */
         goto again;
 }
 
-static const timing_ops hier_ops = {hier_fetch, hier_access, hier_advance};
+/* One cycle at a time: everything due by now.  In quanta: the cores' events
+ * due now (the shared levels run in memsys_advance_shared). */
+static void hier_advance_cycle(memsys *m, uint64_t now)
+{
+    if (m->split) {
+        for (unsigned c = 0; c < m->ncores; c++)
+            memsys_core_advance(m, c, now);
+        return;
+    }
+    hier_advance(m, now);
+}
+
+static const timing_ops hier_ops = {hier_fetch, hier_access, hier_advance_cycle};
+
+void memsys_advance_shared(memsys *m, uint64_t t0, uint64_t end)
+{
+    if (!m->split)
+        return;
+    for (uint64_t t = t0; t < end; t++)
+        hier_advance(m, t);
+}
+
+void memsys_hold(memsys *m, unsigned gw, uint64_t t)
+{
+    if (m->due[gw] != UINT64_MAX && m->due[gw] < t) /* (a miss: its fill comes later anyway) */
+        m->due[gw] = t;
+}
+
+void memsys_core_advance(memsys *m, unsigned core, uint64_t now)
+{
+    mcore *k = &m->core[core];
+    if (!m->split || !k->q.n || k->q.e[0].time > now)
+        return;
+    k->ticking = true; /* what it sends goes to its outbox */
+    while (k->q.n && k->q.e[0].time <= now) {
+        mev e = evq_pop(&k->q);
+        core_event(m, &e);
+    }
+    k->ticking = false;
+}
 
 void memsys_end_cycle(memsys *m)
 {
     if (m->ops != &hier_ops)
         return;
+    bool split = m->split;
+    m->split = false; /* reports host_oom at once */
+    if (m->shared_oom)
+        host_oom(m, SHARED_SIDE);
+    m->shared_oom = false;
     for (unsigned c = 0; c < m->ncores; c++) {
         mcore *k = &m->core[c];
         for (unsigned i = 0; i < k->nout; i++)
             push(m, k->out[i]);
         k->nout = 0;
-        if (k->out_oom)
-            host_oom(m);
+        for (unsigned i = 0; i < k->nin; i++) /* (all due after the quantum) */
+            if (!evq_push(&k->q, k->in[i]))
+                k->out_oom = true;
+        k->nin = 0;
+        if (k->out_oom) {
+            k->out_oom = false;
+            host_oom(m, c);
+        }
     }
+    m->split = split;
 }
 
 /* ---- creation --------------------------------------------------------- */
@@ -763,6 +908,8 @@ void memsys_destroy(memsys *m)
         free(m->core[c].pend.e);
         free(m->core[c].wbq.e);
         free(m->core[c].out);
+        free(m->core[c].q.e);
+        free(m->core[c].in);
     }
     for (unsigned b = 0; m->bank && b < m->cfg->l2_banks; b++) {
         cache_free(&m->bank[b].c);
@@ -777,7 +924,7 @@ void memsys_destroy(memsys *m)
     free(m->t0);
     free(m->left);
     free(m->atomic_next);
-    free(m->heap);
+    free(m->q.e);
     free(m);
 }
 
@@ -804,6 +951,7 @@ int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
     }
     const simty_memory_config *c = m->cfg;
     m->ops = &hier_ops;
+    m->split = s->ncores > 1 && s->quantum > 1; /* (a quantum needs the cycle model) */
     m->line_shift = (unsigned)__builtin_ctz(c->line);
     m->period_ps = 1000000u / c->core_mhz;
     m->atomic_next = calloc(s->nwarps, sizeof *m->atomic_next);
@@ -882,6 +1030,18 @@ static uint64_t hash_pend(uint64_t h, const pend_fifo *f)
     return h;
 }
 
+static uint64_t hash_events(uint64_t h, const evq *q, uint64_t now)
+{
+    uint64_t events = 0; /* a heap's layout depends on history: a sum is order-free */
+    for (unsigned i = 0; i < q->n; i++) {
+        const mev *e = &q->e[i];
+        events += mix(mix(rel(e->time, now), (uint64_t)e->line << 32 | (uint64_t)e->core << 16 |
+                                                 e->warp),
+                      (uint64_t)e->bytes << 16 | (uint64_t)e->kind << 8 | e->op);
+    }
+    return mix(mix(h, q->n), events);
+}
+
 /* Everything that decides the hierarchy's future, with times relative to
  * now, for deadlock detection: a spin loop that keeps sending requests
  * still repeats its state, and a hierarchy that works towards a fill does
@@ -898,16 +1058,11 @@ uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now)
     h = cache_hash(cache_hash(h, &k->l1i), &k->l1d);
     h = mshr_hash(mshr_hash(h, &k->mi), &k->md);
     h = hash_pend(hash_pend(h, &k->pend), &k->wbq);
+    if (m->split)
+        h = hash_events(h, &k->q, now);
     if (core)
         return h;
-    uint64_t events = 0; /* the heap's layout depends on history: a sum is order-free */
-    for (unsigned i = 0; i < m->nev; i++) {
-        const mev *e = &m->heap[i];
-        events += mix(mix(rel(e->time, now), (uint64_t)e->line << 32 | (uint64_t)e->core << 16 |
-                                                 e->warp),
-                      (uint64_t)e->bytes << 16 | (uint64_t)e->kind << 8 | e->op);
-    }
-    h = mix(mix(h, m->nev), events);
+    h = hash_events(h, &m->q, now);
     for (unsigned b = 0; b < m->cfg->l2_banks; b++) {
         const l2bank *bk = &m->bank[b];
         h = mix(cache_hash(h, &bk->c), rel(bk->busy, now));

@@ -45,8 +45,18 @@ void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr
 /* Entry gw: the first cycle warp gw's last load or AMO may be written
  * back, or UINT64_MAX while a line is missing (valid as long as m) */
 const uint64_t *memsys_due_table(const memsys *m);
-/* The hierarchy's events of cycle now (before the cores tick). */
+/* Warp gw's last load, AMO or fence completes at t at the earliest */
+void memsys_hold(memsys *m, unsigned gw, uint64_t t);
+/* The hierarchy's events of cycle now (before the cores tick; in quanta
+ * only the cores' own, memsys_core_advance). */
 void memsys_advance(memsys *m, uint64_t now);
+/* In quanta: the events of cycle now that reach core `core` (while it runs
+ * through its quantum alone), and the L2's and DRAM's events of cycles
+ * [t0, end) (beside the cores: what they send a core in the quantum is due
+ * after it, as noc.latency >= the quantum).  One cycle at a time
+ * memsys_advance does it all and these do nothing. */
+void memsys_advance_shared(memsys *m, uint64_t t0, uint64_t end);
+void memsys_core_advance(memsys *m, unsigned core, uint64_t now);
 /* Every core has ticked: what they sent joins the queue, core by core (a
  * core touches nothing shared while it ticks) */
 void memsys_end_cycle(memsys *m);

@@ -43,6 +43,17 @@ typedef struct model_ops {
      * the cores left for shared state takes effect, in core order; may be
      * NULL. */
     void (*end_cycle)(simty_sim *s);
+    /* Runs in quanta: the cycles after a quantum's first, core c alone wakes
+     * its own waiting threads (the machine-wide poll comes at the next
+     * quantum); end_quantum settles the machine-wide bookkeeping after the
+     * cores' effects are applied.  NULL: one cycle at a time. */
+    void (*core_poll)(simty_sim *s, sim_core *c, uint64_t now);
+    /* Runs in quanta: the machine's shared timing (the L2 and DRAM) through
+     * cycles [t0, end), beside the cores' ticks of the quantum (it reads and
+     * writes no core state; what it sends a core is due after the quantum).
+     * NULL: nothing to run. */
+    void (*advance_shared)(simty_sim *s, uint64_t t0, uint64_t end);
+    void (*end_quantum)(simty_sim *s);
     /* The run loop returns (paused or over): bring c's statistics up to
      * date; may be NULL. */
     void (*settle)(simty_sim *s, sim_core *c);

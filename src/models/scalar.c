@@ -26,13 +26,7 @@ static void wait_start(simty_sim *s, scalar_state *m, unsigned h, enum path_wait
     m->wait[i] = (uint8_t)why;
     m->since[i] = s->cycle;
     m->wake[i] = wake;
-    s->sync.waiting++;
-    if (wake < s->sync.next_wake)
-        s->sync.next_wake = wake;
-    if (why == WAIT_WRS)
-        s->sync.store_waiting++;
-    if (why == WAIT_BARRIER || why == WAIT_BARRIER_CORE)
-        sync_arrive(s, why, hart_core(s, h), 1, s->cycle);
+    sync_note_wait(s, h, why, wake, 1, 1, s->cycle);
 }
 
 /* Runs one instruction of hart h: a one-lane view of its warp, through the
@@ -44,7 +38,7 @@ static void step_hart(simty_sim *s, scalar_state *m, unsigned h)
     if (!warp_execute(s, h / s->T, h % s->T, 1, &p, &o))
         return;
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
-        commit_trace_write(s->cfg.trace_commits, s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
+        commit_trace_commit(s, s->cycle, h / s->T, h % s->T, p.pc, o.insn,
                            o.retired);
     /* one lane: at most one produced path holds it (none once it ended) */
     if (o.c.next[0].mask)
@@ -164,7 +158,7 @@ static bool scalar_tick(simty_sim *s, sim_core *c)
 {
     scalar_state *m = c->model_state;
     unsigned kept = 0;
-    for (unsigned i = 0; i < m->nlive && !sim_stopped(s); i++) {
+    for (unsigned i = 0; i < m->nlive && !sim_stopped(s) && !c->fx.stop; i++) {
         unsigned h = m->live[i];
         step_hart(s, m, h);
         if (s->status[h] == HART_RUNNING && !m->wait[h - m->hart0])

@@ -89,7 +89,7 @@ static bool simt_tick(simty_sim *s, sim_core *c)
     if (!warp_execute(s, gw, 0, s->T, &active, &o))
         return false;
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
-        commit_trace_write(s->cfg.trace_commits, s, s->cycle, gw, 0, active.pc, o.insn,
+        commit_trace_commit(s, s->cycle, gw, 0, active.pc, o.insn,
                            o.retired);
     c->stats.warp_instructions++;
     warp_count_executed(s, &c->stats, &active, &o);

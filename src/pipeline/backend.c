@@ -9,7 +9,7 @@
  * (self-modifying code): it is squashed and the warp fetches it again, so
  * the instruction that executes is always the word memory holds at F+7 and
  * the pipeline's bookkeeping (scoreboard, load wait) is always its own. */
-static void refetch_changed(simty_sim *s, pipe_state *p, const uop *in, bool returns_data)
+static void refetch_changed(pipe_state *p, const uop *in, bool returns_data)
 {
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
@@ -30,7 +30,7 @@ static void refetch_changed(simty_sim *s, pipe_state *p, const uop *in, bool ret
     if (p->kt) {
         kanata_stage(p->kt, in->trace, "Wb");
         kanata_label(p->kt, in->trace, 0, " [squashed: code changed since fetch]");
-        kanata_at(p->kt, s->cycle + 1, in->trace, KANATA_FLUSH, NULL);
+        kanata_at(p->kt, p->now + 1, in->trace, KANATA_FLUSH, NULL);
     }
 }
 
@@ -47,7 +47,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
     in->valid = false; /* consumed (the run may end in this stage) */
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
-    const bool returns_data = insn_returns_data(&in->insn);
+    const bool returns_data = uop_waits(p->hold_sync, &in->insn);
     if (!returns_data)
         wp->scoreboard &= ~insn_rd_bit(&in->insn); /* ALU writeback now */
 
@@ -61,7 +61,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
         if (p->kt) {
             kanata_stage(p->kt, in->trace, "Wb");
             kanata_label(p->kt, in->trace, 0, " [squashed]");
-            kanata_at(p->kt, s->cycle + 1, in->trace, KANATA_FLUSH, NULL);
+            kanata_at(p->kt, p->now + 1, in->trace, KANATA_FLUSH, NULL);
         }
         return;
     }
@@ -71,7 +71,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
     if (__builtin_expect(dc->tag[slot] != in->pc || dc->insn[slot].raw != in->insn.raw, 0)) {
         const insn_t *now = sim_peek(s, p->decoded, in->pc); /* NULL: unmapped, faults below */
         if (now && now->raw != in->insn.raw) {
-            refetch_changed(s, p, in, returns_data);
+            refetch_changed(p, in, returns_data);
             return;
         }
     }
@@ -86,7 +86,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
         if (p->kt) {
             kanata_stage(p->kt, in->trace, "Wb");
             kanata_label(p->kt, in->trace, 0, " [fault]");
-            kanata_at(p->kt, s->cycle + 1, in->trace, KANATA_FLUSH, NULL);
+            kanata_at(p->kt, p->now + 1, in->trace, KANATA_FLUSH, NULL);
         }
         return;
     }
@@ -94,10 +94,13 @@ void stage_membership(simty_sim *s, pipe_state *p)
         p->write_parity = (int)(w & 1);
 
     if (o.memory)
-        memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, s->cycle);
+        memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, p->now);
+    if (p->hold_sync &&
+        (o.insn->cls == CLS_AMO || o.insn->op == OP_FENCE || o.insn->op == OP_FENCE_I))
+        memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
     warp_count_executed(s, p->st, &active, &o);
-    if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle + 1))
-        commit_trace_write(s->cfg.trace_commits, s, s->cycle + 1, gw, 0, active.pc, o.insn,
+    if (s->cfg.trace_commits && o.retired && sim_trace_at(s, p->now + 1))
+        commit_trace_commit(s, p->now + 1, gw, 0, active.pc, o.insn,
                            o.retired);
     if (p->kt) {
         bool replay_pass = active.pc == wp->replay_pc && (active.mask & wp->replay_mask);
@@ -137,8 +140,8 @@ void stage_commit(simty_sim *s, pipe_state *p)
     simty_stats *st = p->st;
 
     /* the offline sorter has stepped in every cycle the CCT port was idle */
-    warp_commit(s, p->st, pt, (p->warp0 + w) * s->T, &in->c, s->cycle - p->idle_since[w], s->cycle);
-    p->idle_since[w] = s->cycle + 1;
+    warp_commit(s, p->st, pt, (p->warp0 + w) * s->T, &in->c, p->now - p->idle_since[w], p->now);
+    p->idle_since[w] = p->now + 1;
 
     const path_t *next = paths_active(pt);
     bool flush_buffer = false;
@@ -160,24 +163,24 @@ void stage_commit(simty_sim *s, pipe_state *p)
 
     const insn_t *d = &in->u.insn;
     bool memory = d->cls == CLS_LOAD || d->cls == CLS_STORE || d->cls == CLS_AMO;
-    if (insn_returns_data(d)) {
+    if (uop_waits(p->hold_sync, d)) {
         unsigned slot = (p->load_head + p->load_count) % s->W;
         p->loads[slot] = (load_entry){.warp = (uint8_t)w, .rd = d->rd,
                                       .ld_traced = p->due[w] != UINT64_MAX,
                                       .issued = in->u.issued, .trace = in->u.trace};
         p->load_count++;
     }
-    uint64_t due = insn_returns_data(d) ? p->due[w] : 0;
+    uint64_t due = uop_waits(p->hold_sync, d) ? p->due[w] : 0;
     if (p->kt) {
         kanata_stage(p->kt, in->u.trace, "Cm");
         if (memory)
-            kanata_at(p->kt, s->cycle + 1, in->u.trace, KANATA_STAGE, "Mm");
-        if (insn_returns_data(d)) { /* ends at its writeback */
+            kanata_at(p->kt, p->now + 1, in->u.trace, KANATA_STAGE, "Mm");
+        if (uop_waits(p->hold_sync, d)) { /* ends at its writeback */
             if (due != UINT64_MAX) /* else: placed at its writeback */
                 kanata_at(p->kt, due, in->u.trace, KANATA_STAGE, "Ld");
         }
         else
-            kanata_at(p->kt, s->cycle + 1 + memory, in->u.trace, KANATA_RETIRE, NULL);
+            kanata_at(p->kt, p->now + 1 + memory, in->u.trace, KANATA_RETIRE, NULL);
     }
 }
 
@@ -193,7 +196,7 @@ void stage_writeback(simty_sim *s, pipe_state *p)
      * among equals); with the ideal memory that is always the oldest */
     unsigned pick = 0;
     uint64_t best = p->due[p->loads[p->load_head].warp];
-    for (unsigned i = 1; p->pass_addr && i < p->load_count; i++) {
+    for (unsigned i = 1; (p->pass_addr || p->hold_sync) && i < p->load_count; i++) {
         uint64_t due = p->due[p->loads[(p->load_head + i) % s->W].warp];
         if (due < best) {
             best = due;
@@ -201,18 +204,18 @@ void stage_writeback(simty_sim *s, pipe_state *p)
         }
     }
     load_entry e = p->loads[(p->load_head + pick) % s->W];
-    if (best > s->cycle || p->write_parity == (int)(e.warp & 1))
+    if (best > p->now || p->write_parity == (int)(e.warp & 1))
         return;
     for (unsigned i = pick; i > 0; i--) /* close the gap: the older entries move up */
         p->loads[(p->load_head + i) % s->W] = p->loads[(p->load_head + i - 1) % s->W];
     p->warp[e.warp].scoreboard &= ~(e.rd ? 1u << e.rd : 0u);
     p->loading &= ~warp_bit(e.warp);
     p->st->loads++;
-    p->st->load_latency_sum += s->cycle - e.issued;
+    p->st->load_latency_sum += p->now - e.issued;
     if (p->kt) {
         if (!e.ld_traced) /* a miss: the data came this cycle */
             kanata_stage(p->kt, e.trace, "Ld");
-        kanata_at(p->kt, s->cycle + 1, e.trace, KANATA_RETIRE, NULL);
+        kanata_at(p->kt, p->now + 1, e.trace, KANATA_RETIRE, NULL);
     }
     p->load_head = (p->load_head + 1) % s->W;
     p->load_count--;

@@ -54,6 +54,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         p->warp0 = core->warp0;
         p->st = &core->stats;
         p->decoded = core->decoded;
+        p->hold_sync = s->ncores > 1 && s->quantum > 1;
         p->timing = s->timing;
         p->due = memsys_due_table(s->timing) + core->warp0;
         p->pass_addr = core->pass_addr;
@@ -138,10 +139,22 @@ static void cycle_woken(void *ctx, unsigned gw)
 
 static void cycle_end_cycle(simty_sim *s) { memsys_end_cycle(s->timing); }
 
+static void cycle_core_poll(simty_sim *s, sim_core *c, uint64_t now)
+{
+    memsys_core_advance(s->timing, c->id, now);
+    sync_poll_core(s, c, now, cycle_woken, s);
+}
+
+static void cycle_advance_shared(simty_sim *s, uint64_t t0, uint64_t end)
+{
+    memsys_advance_shared(s->timing, t0, end);
+}
+
 static void cycle_poll(simty_sim *s)
 {
-    if (memsys_is_hierarchy(s->timing)) /* the ideal memory has no events */
-        memsys_advance(s->timing, s->cycle);
+    if (memsys_is_hierarchy(s->timing)) { /* the ideal memory has no events */
+        memsys_advance(s->timing, s->cycle); /* (in quanta: advance_shared) */
+    }
     sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, cycle_woken, s);
 }
 
@@ -156,8 +169,10 @@ static bool cycle_quiet(const simty_sim *s, const sim_core *c)
 static bool cycle_tick(simty_sim *s, sim_core *c)
 {
     pipe_state *p = c->model_state;
+    p->now = c->now;
+    p->decoded = c->decoded; /* its host thread's */
     if (p->kt)
-        kanata_tick(p->kt, s->cycle);
+        kanata_tick(p->kt, p->now);
     /* back to front: see pipeline.h */
     stage_commit(s, p);
     stage_membership(s, p); /* may end the run: the cycle still completes */
@@ -286,6 +301,9 @@ const model_ops model_cycle = {
     .quiet = cycle_quiet,
     .tick = cycle_tick,
     .end_cycle = cycle_end_cycle,
+    .core_poll = cycle_core_poll,
+    .advance_shared = cycle_advance_shared,
+    .end_quantum = sync_end_quantum,
     .finish = cycle_finish,
     .dump = cycle_dump,
     .hash = cycle_hash,

@@ -6,15 +6,15 @@
 static __attribute__((noinline)) void trace_steer(const simty_sim *s, pipe_state *p,
                                                   fetch_latch *out, unsigned w)
 {
-    out->trace = sim_trace_at(s, s->cycle) ? kanata_new(p->kt, p->warp0 + w) : KANATA_NONE;
+    out->trace = sim_trace_at(s, p->now) ? kanata_new(p->kt, p->warp0 + w) : KANATA_NONE;
     kanata_stage(p->kt, out->trace, "St");
 }
 
 /* A memory hierarchy (the ideal memory always delivers): an instruction
  * cache miss makes the warp wait for the line. */
-static __attribute__((noinline)) bool icache_ready(simty_sim *s, pipe_state *p, unsigned w)
+static __attribute__((noinline)) bool icache_ready(pipe_state *p, unsigned w)
 {
-    if (memsys_fetch(p->timing, p->warp0 + w, p->warp[w].spec_pc, s->cycle))
+    if (memsys_fetch(p->timing, p->warp0 + w, p->warp[w].spec_pc, p->now))
         return true;
     p->st->stall_fetch++;
     return false;
@@ -26,13 +26,13 @@ void stage_steer(simty_sim *s, pipe_state *p)
 {
     fetch_latch *out = &p->steer_out;
     out->valid = false;
-    if (s->cycle < p->start) /* reset: warps are initialised one per cycle */
+    if (p->now < p->start) /* reset: warps are initialised one per cycle */
         return;
     unsigned w = p->steer_ptr;
     p->steer_ptr = w + 1 == s->W ? 0 : w + 1;
     if (!(p->live & warp_bit(w)))
         return;
-    if (__builtin_expect(p->pass_addr != NULL, 0) && !icache_ready(s, p, w))
+    if (__builtin_expect(p->pass_addr != NULL, 0) && !icache_ready(p, w))
         return;
     out->valid = true;
     out->warp = (uint8_t)w;

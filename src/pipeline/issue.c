@@ -36,7 +36,7 @@ void stage_schedule(simty_sim *s, pipe_state *p)
     }
     /* loose round-robin: among ready warps, the j minimising j XOR counter;
      * a stall is charged to what blocks the warp it would otherwise pick */
-    unsigned counter = (unsigned)s->cycle & p->select_mask;
+    unsigned counter = (unsigned)p->now & p->select_mask;
     const bool store_ok = !p->pass_addr || memsys_store_ready(p->timing, p->warp0 / s->W);
     unsigned best = ~0u, best_key = ~0u, blocked_key = ~0u;
     enum stall_cause blocked = STALL_NONE;
@@ -61,11 +61,11 @@ void stage_schedule(simty_sim *s, pipe_state *p)
     warp_pipe *wp = &p->warp[best];
     const insn_t *d = &wp->buf_insn;
     *out = (uop){.valid = true, .warp = (uint8_t)best, .pc = wp->buf_pc, .insn = *d,
-                 .issued = s->cycle, .trace = wp->buf_trace};
+                 .issued = p->now, .trace = wp->buf_trace};
     p->buffered &= ~warp_bit(best);
     p->issued_now = warp_bit(best);
     wp->scoreboard |= insn_rd_bit(d);
-    if (insn_returns_data(d))
+    if (uop_waits(p->hold_sync, d))
         p->loading |= warp_bit(best);
     /* a two-source instruction reads its bank over two cycles */
     if ((d->flags & (INSN_READS_RS1 | INSN_READS_RS2)) == (INSN_READS_RS1 | INSN_READS_RS2))

@@ -100,6 +100,8 @@ enum stall_cause { STALL_NONE, STALL_SCOREBOARD, STALL_LOAD, STALL_BANK, STALL_S
 typedef struct pipe_state {
     unsigned warp0;     /* global index of the core's first warp */
     simty_stats *st;    /* the core's statistics */
+    uint64_t now;       /* the cycle being ticked (sim_core.now) */
+    bool hold_sync;     /* quanta: AMOs, LR/SC and fences wait for the quantum's end */
     decode_cache *decoded; /* the core's decode cache */
     char name[16];      /* "c3 " in trace labels when there are several cores, else "" */
     path_table *paths;  /* per warp: the shared path machinery (the core's) */
@@ -145,6 +147,15 @@ static inline uint64_t warp_bit(unsigned w) { return 1ull << w; }
 static inline bool insn_returns_data(const insn_t *d)
 {
     return d->cls == CLS_LOAD || d->cls == CLS_AMO;
+}
+
+struct pipe_state;
+/* Occupies the writeback FIFO and holds its warp (the pending-load rule):
+ * loads and AMOs; in quanta of more than one cycle also a fence, which
+ * waits for the quantum's end, when the effects before it are applied. */
+static inline bool uop_waits(bool hold_sync, const insn_t *d)
+{
+    return insn_returns_data(d) || (hold_sync && (d->op == OP_FENCE || d->op == OP_FENCE_I));
 }
 
 /* Destination register bit for the scoreboard (none for x0) */

@@ -56,6 +56,28 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "cores must be 1..%d (got %u)", SIMTY_MAX_CORES, cfg->cores);
         return -1;
     }
+    if (cfg->host_threads > SIMTY_MAX_CORES) {
+        snprintf(err, errlen, "host threads must be 1..%d (got %u)", SIMTY_MAX_CORES,
+                 cfg->host_threads);
+        return -1;
+    }
+    if (cfg->quantum > SIMTY_MAX_QUANTUM) {
+        snprintf(err, errlen, "quantum must be 1..%d cycles (got %u)", SIMTY_MAX_QUANTUM,
+                 cfg->quantum);
+        return -1;
+    }
+    if (cfg->quantum > 1 && cfg->model != SIMTY_MODEL_CYCLE) {
+        snprintf(err, errlen, "a quantum of more than one cycle needs the cycle model (--model "
+                              "cycle)");
+        return -1;
+    }
+    if (cfg->quantum > 1 && cfg->memory.kind != SIMTY_MEMORY_IDEAL &&
+        cfg->quantum > cfg->memory.noc_latency) {
+        snprintf(err, errlen, "a quantum of %u cycles is longer than the interconnect latency "
+                 "(noc.latency %u): a core would miss replies due within it", cfg->quantum,
+                 cfg->memory.noc_latency);
+        return -1;
+    }
     if (cfg->warps < 1 || cfg->warps > SIMTY_MAX_WARPS) {
         snprintf(err, errlen, "warps must be 1..%d (got %u)", SIMTY_MAX_WARPS, cfg->warps);
         return -1;

@@ -145,7 +145,7 @@ static bool time_limit(simty_sim *s)
     if (s->cfg.max_seconds <= 0 || s->time_check-- > 0)
         return false;
     s->time_check = 15;
-    double used = sim_cpu_seconds() - s->cpu_start;
+    double used = sim_cpu_seconds(s) - s->cpu_start;
     if (used < s->cfg.max_seconds)
         return false;
     snprintf(s->result.message, sizeof s->result.message,

@@ -125,12 +125,15 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->resv = calloc(n, sizeof *s->resv);
     s->status = calloc(n, sizeof *s->status);
     s->exit_code = calloc(n, sizeof *s->exit_code);
-    s->ndecoded = 1;
+    s->ndecoded = cfg->host_threads < 1 ? 1 : cfg->host_threads < s->ncores ? cfg->host_threads : s->ncores;
     s->decoded = malloc(s->ndecoded * sizeof *s->decoded);
     s->core = calloc(s->ncores, sizeof *s->core);
+    s->core_done = calloc(s->ncores, sizeof *s->core_done);
+    s->publish_next = calloc(s->ncores, sizeof *s->publish_next);
+    s->quantum = cfg->quantum ? cfg->quantum : 1;
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
-    if (!s->core || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
+    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
         !s->resv || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
@@ -140,7 +143,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     for (unsigned c = 0; c < s->ncores; c++)
         s->core[c] = (sim_core){.id = c, .warp0 = c * s->W,
                                 .paths = s->paths ? s->paths + (size_t)c * s->W : NULL,
-                                .decoded = &s->decoded[c % s->ndecoded]};
+                                .decoded = &s->decoded[0]}; /* (a host thread's: run.c) */
     sim_flush_decode_cache(s);
     return s;
 fail:
@@ -152,9 +155,14 @@ void simty_destroy(simty_sim *s)
 {
     if (!s)
         return;
+    sim_pool_free(s);
     if (s->core && s->loaded)
         s->model->free(s);
+    for (unsigned c = 0; s->core && c < s->ncores; c++)
+        fx_free(&s->core[c].fx);
     free(s->core);
+    free(s->core_done);
+    free(s->publish_next);
     free(s->paths);
     console_free(&s->console);
     elf_free(&s->elf);
@@ -243,11 +251,11 @@ int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_
     return start_program(s, err, errlen);
 }
 
-double sim_cpu_seconds(void)
+double sim_cpu_seconds(const simty_sim *s)
 {
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+    return (double)t.tv_sec + t.tv_nsec * 1e-9 + sim_pool_cpu_seconds(s);
 }
 
 void simty_request_stop(simty_sim *s, int signo)
@@ -285,7 +293,7 @@ static void last_thread_check(simty_sim *s)
 
 /* A thread ended: the program may be over, or a barrier complete (threads
  * that have ended count as arrived). */
-static void thread_ended(simty_sim *s, unsigned hart)
+void sim_thread_ended(simty_sim *s, unsigned hart)
 {
     s->running--;
     s->mem_changed = true; /* a thread ending is progress */
@@ -297,13 +305,19 @@ void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code)
 {
     s->status[hart] = HART_EXITED;
     s->exit_code[hart] = code;
-    thread_ended(s, hart);
+    if (s->deferring)
+        fx_push(s, hart_core(s, hart), (fx){.kind = FX_END, .hart = hart});
+    else
+        sim_thread_ended(s, hart);
 }
 
 void sim_thread_park(simty_sim *s, unsigned hart)
 {
     s->status[hart] = HART_PARKED;
-    thread_ended(s, hart);
+    if (s->deferring)
+        fx_push(s, hart_core(s, hart), (fx){.kind = FX_END, .hart = hart});
+    else
+        sim_thread_ended(s, hart);
 }
 
 int sim_symbolize(const simty_sim *s, uint32_t addr, char *buf, size_t n)
@@ -333,7 +347,8 @@ void sim_disasm(const simty_sim *s, uint32_t pc, char *buf, size_t n)
 
 void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
 {
-    if (sim_stopped(s))
+    fx_log *l = &s->core[hart_core(s, hart)].fx;
+    if (sim_stopped(s) || (s->deferring && l->stop))
         return;
     char what[256], dis[160], where[160];
     va_list ap;
@@ -341,23 +356,29 @@ void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     /* "hart 3, pc 0x80000124 <main+0x10> (lw a0,0(a1)): why" */
-    int n = snprintf(s->result.message, sizeof s->result.message,
-                     "guest fault: hart %u, pc 0x%08x", hart, pc);
+    char *msg = s->deferring ? l->message : s->result.message;
+    const size_t size = sizeof s->result.message;
+    int n = snprintf(msg, size, "guest fault: hart %u, pc 0x%08x", hart, pc);
     if (sim_symbolize(s, pc, where, sizeof where))
-        n += snprintf(s->result.message + n, sizeof s->result.message - (size_t)n, " <%s>",
-                      where);
+        n += snprintf(msg + n, size - (size_t)n, " <%s>", where);
     sim_disasm(s, pc, dis, sizeof dis);
     if (strcmp(dis, "?") != 0)
-        n += snprintf(s->result.message + n, sizeof s->result.message - (size_t)n, " (%s)",
-                      dis);
-    snprintf(s->result.message + n, sizeof s->result.message - (size_t)n, ": %s", what);
-    sim_stop(s, SIMTY_EXIT_FAULT, 0);
+        n += snprintf(msg + n, size - (size_t)n, " (%s)", dis);
+    snprintf(msg + n, size - (size_t)n, ": %s", what);
+    if (s->deferring) { /* the core's fault takes effect at the end of the cycle */
+        l->stop = true;
+        fx_push(s, hart_core(s, hart), (fx){.kind = FX_STOP, .hart = hart});
+    } else {
+        sim_stop(s, SIMTY_EXIT_FAULT, 0);
+    }
 }
 
 /* ---- fetch ---- */
 
 void sim_flush_decode_cache(simty_sim *s)
 {
+    if (s->deferring) /* fence.i in a tick: every store drops its words anyway */
+        return;
     for (unsigned k = 0; k < s->ndecoded; k++)
         for (unsigned i = 0; i < DECODE_CACHE_SLOTS; i++)
             s->decoded[k].tag[i] = 1;
@@ -405,12 +426,13 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
 
 int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {
-    (void)hart;
     if (addr & (size - 1))
         return MEM_MISALIGNED;
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
         *v = load_le(p, size);
+        if (s->deferring && s->core[hart_core(s, hart)].fx.fwd_n) /* its own stores */
+            fx_forward(s, hart, addr, size, v);
         return MEM_OK;
     }
     if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE) {

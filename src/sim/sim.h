@@ -24,6 +24,7 @@
 #include "loader/dwarf_line.h"
 #include "loader/elf.h"
 #include "memory/memory.h"
+#include "sim/effects.h"
 #include "sim/stacks.h"
 #include "simty.h"
 #include "sync/sync.h"
@@ -67,6 +68,8 @@ typedef struct sim_core {
     void *model_state;    /* the model's per-core state */
     uint32_t *pass_addr;  /* if set, warp_execute leaves a memory pass's lane addresses here */
     decode_cache *decoded; /* the decode cache it reads and fills */
+    fx_log fx;            /* its effects on shared state in this cycle (sim/effects.h) */
+    uint64_t now;         /* the cycle it is ticking (the machine's s->cycle between ticks) */
     simty_stats stats;    /* this core's statistics (the machine's are their sum) */
     /* region of interest (stats/roi.c): stats at its start; at its end
      * roi_stats holds the difference */
@@ -127,7 +130,16 @@ struct simty_sim {
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
     sync_unit sync;      /* barrier unit and waiting paths (sync/sync.h) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
-
+    /* the cores of a multi-core machine are ticking: what they do to shared
+     * state goes to their effect logs (sim/effects.h) */
+    bool deferring;
+    struct host_pool *pool; /* host threads ticking the cores (sim/run.c), or NULL */
+    bool pool_refused;   /* the host refused them: the cores run on the calling thread */
+    uint64_t quantum;    /* cycles the cores of a multi-core machine run between exchanges */
+    uint64_t quantum_end; /* the end of the quantum being run */
+    bool *core_done;     /* per core, scratch of the run loop */
+    unsigned *publish_next; /* per core, scratch of sim_publish */
+    uint64_t stop_cycle; /* sim_publish: the cycle after the effect that stopped the run */
     sim_core *core;      /* ncores cores */
     path_table *paths;   /* every warp's path table (SIMT models), core by core */
     progress_watch watch; /* deadlock detection (sim/progress.h) */
@@ -176,7 +188,7 @@ static inline bool sim_stopped(const simty_sim *s) { return s->result.reason != 
 #define STOP_OUTPUT (-1) /* stop_request: the console output failed */
 
 /* CPU time of the calling thread, seconds. */
-double sim_cpu_seconds(void);
+double sim_cpu_seconds(const simty_sim *s);
 
 /* Ends the run; the first reason wins. */
 void sim_stop(simty_sim *s, simty_exit_reason why, int code);
@@ -198,6 +210,13 @@ void sim_fold_stats(simty_sim *s);
 /* Thread end (ecall exit or self-loop) bookkeeping. */
 void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code);
 void sim_thread_park(simty_sim *s, unsigned hart);
+/* The bookkeeping of a thread's end (running count, barriers, the end of
+ * the program); sim_thread_exit/park do it, or log it while deferring. */
+void sim_thread_ended(simty_sim *s, unsigned hart);
+/* Stops the host threads of a run (sim/run.c), if any */
+void sim_pool_free(simty_sim *s);
+/* CPU time of the host threads of the run so far (0 without) */
+double sim_pool_cpu_seconds(const simty_sim *s);
 
 /* ---- instruction fetch ---- */
 
@@ -289,6 +308,8 @@ static inline int bus_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned 
     uint64_t off = (uint64_t)(addr - s->ram_base);
     if (addr >= s->ram_base && off + size <= s->ram_size && !(addr & (size - 1))) {
         *v = load_le(s->ram + off, size);
+        if (__builtin_expect(s->deferring, 0) && s->core[hart_core(s, hart)].fx.fwd_n)
+            fx_forward(s, hart, addr, size, v);
         return MEM_OK;
     }
     return bus_load_slow(s, hart, addr, size, v);

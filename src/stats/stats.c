@@ -96,6 +96,8 @@ void simty_print_stats(const simty_sim *s, FILE *f)
                 coalescer_name(s));
     if (s->cfg.stack_interleave)
         fprintf(f, ", stacks interleaved");
+    if (s->ncores > 1 && s->quantum > 1)
+        fprintf(f, ", quantum %llu cycles", (unsigned long long)s->quantum);
     fprintf(f, "\n");
     fprintf(f, "  exit reason          %s, exit code %d\n", simty_exit_reason_name(r->reason),
             r->exit_code);
@@ -269,6 +271,7 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
             paths_name(s), priority_name(s), coalescer_name(s));
     fprintf(f, "  \"stack_interleave\": %s,\n", s->cfg.stack_interleave ? "true" : "false");
     U64("cores", s->cfg.cores);
+    U64("quantum", s->ncores > 1 ? s->quantum : 1); /* (host threads change nothing) */
     U64("warps", s->W);
     U64("threads", s->T);
     U64("cycles", st->cycles);

@@ -41,6 +41,30 @@ void sync_thread_ended(simty_sim *s, unsigned core, uint64_t now)
     barrier_check(s, core, now);
 }
 
+void sync_wait_apply(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, unsigned waiting,
+                     unsigned threads, uint64_t now)
+{
+    sync_unit *u = &s->sync;
+    if (why == WAIT_WRS || why == WAIT_SPIN)
+        u->store_waiting++;
+    u->waiting += waiting;
+    if (wake < u->next_wake)
+        u->next_wake = wake;
+    if (why == WAIT_BARRIER || why == WAIT_BARRIER_CORE)
+        sync_arrive(s, why, hart_core(s, hart), threads, now);
+}
+
+void sync_note_wait(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, unsigned waiting,
+                    unsigned threads, uint64_t now)
+{
+    if (s->deferring)
+        fx_push(s, hart_core(s, hart), (fx){.kind = FX_WAIT, .why = (uint8_t)why, .hart = hart,
+                                            .wake = wake, .waiting = waiting,
+                                            .threads = threads, .now = now});
+    else
+        sync_wait_apply(s, hart, why, wake, waiting, threads, now);
+}
+
 void sync_arrive(simty_sim *s, enum path_wait why, unsigned core, unsigned threads,
                  uint64_t now)
 {
@@ -131,6 +155,39 @@ void sync_poll_slow(simty_sim *s, path_table *tables, unsigned nwarps, uint64_t 
         }
         sync_count_waits(&s->core[w0 / s->W].stats, waited);
     }
+    u->next_wake = next;
+}
+
+void sync_poll_core(simty_sim *s, sim_core *c, uint64_t now, sync_woken_fn *woken, void *ctx)
+{
+    uint64_t waited[WAIT_KINDS] = {0};
+    bool any = false;
+    for (unsigned w = c->warp0; w < c->warp0 + s->W; w++) {
+        path_table *t = &s->paths[w];
+        if (!t->nwait || now < t->next_wake)
+            continue;
+        unsigned k = paths_wake_due(t, now, waited);
+        if (k) {
+            c->fx.woken += k;
+            woken(ctx, w);
+        }
+        any = true;
+    }
+    if (any)
+        sync_count_waits(&c->stats, waited);
+}
+
+void sync_end_quantum(simty_sim *s)
+{
+    sync_unit *u = &s->sync;
+    uint64_t next = WAKE_ON_EVENT;
+    for (unsigned c = 0; c < s->ncores; c++) {
+        u->waiting -= s->core[c].fx.woken;
+        s->core[c].fx.woken = 0;
+    }
+    for (unsigned w = 0; w < s->nwarps; w++)
+        if (s->paths[w].nwait && s->paths[w].next_wake < next)
+            next = s->paths[w].next_wake;
     u->next_wake = next;
 }
 

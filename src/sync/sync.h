@@ -67,8 +67,23 @@ static inline void sync_poll(struct simty_sim *s, sync_unit *u, path_table *tabl
         sync_poll_slow(s, tables, nwarps, now, woken, ctx);
 }
 
+/* Runs in quanta (SIMT models): within a quantum, core c wakes its own
+ * due waiting paths (counted in its effect log); after the quantum,
+ * sync_end_quantum settles the unit's waiting count and next wake-up. */
+struct sim_core;
+void sync_poll_core(struct simty_sim *s, struct sim_core *c, uint64_t now, sync_woken_fn *woken,
+                    void *ctx);
+void sync_end_quantum(struct simty_sim *s);
 /* Adds thread-cycles spent waiting, by enum path_wait, to a core's
  * statistics. */
+/* Hart's path (or hart, scalar model) starts waiting for `why` until wake
+ * at most: `waiting` more waiting entries, `threads` threads arriving at a
+ * barrier.  sync_note_wait applies it, or logs it while the cores tick
+ * (sim/effects.h); sync_wait_apply is the bookkeeping itself. */
+void sync_note_wait(struct simty_sim *s, unsigned hart, unsigned why, uint64_t wake,
+                    unsigned waiting, unsigned threads, uint64_t now);
+void sync_wait_apply(struct simty_sim *s, unsigned hart, unsigned why, uint64_t wake,
+                     unsigned waiting, unsigned threads, uint64_t now);
 void sync_count_waits(simty_stats *st, const uint64_t waited[WAIT_KINDS]);
 
 /* No warp has a runnable path: is there anything that could ever wake one?

@@ -17,5 +17,11 @@
  * Register writes list the destination's new value in every retired lane. */
 void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsigned first,
                         uint32_t pc, const insn_t *d, lane_mask retired);
+/* The same into s->cfg.trace_commits, for the models: on a multi-core
+ * machine, an atomic's line waits until its result is known (the end of
+ * its cycle or quantum: sim/effects.h), so it follows the other cores'
+ * lines of its cycle. */
+void commit_trace_commit(simty_sim *s, uint64_t cycle, unsigned gw, unsigned first, uint32_t pc,
+                         const insn_t *d, lane_mask retired);
 
 #endif

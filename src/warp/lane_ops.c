@@ -51,6 +51,59 @@ static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr
     return true;
 }
 
+/* The RAM word an atomic access of hart's at addr works on, or NULL after
+ * reporting a fault (word-aligned, RAM only: atomics on devices make no
+ * sense). */
+static uint8_t *atomic_word(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr)
+{
+    if (addr & 3) {
+        mem_fault(s, hart, pc, 2, MEM_MISALIGNED, addr, 4);
+        return NULL;
+    }
+    uint64_t off = (uint64_t)(addr - s->ram_base);
+    uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
+                                                                 : mem_ptr(&s->mem, addr, 4);
+    if (!p) {
+        if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE || addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE)
+            sim_fault(s, hart, pc, "atomic access to device register 0x%08x (atomics need RAM)",
+                      addr);
+        else
+            mem_fault(s, hart, pc, 2, MEM_UNMAPPED, addr, 4);
+    }
+    return p;
+}
+
+bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32_t v2,
+                 uint32_t *rd, uint32_t pc)
+{
+    reservation *r = &s->resv[hart];
+    uint8_t *p = atomic_word(s, hart, pc, addr);
+    if (!p)
+        return false;
+    uint32_t old = load_le(p, 4);
+
+    if (op == OP_LR_W) {
+        *r = (reservation){.addr = addr, .value = old, .valid = true};
+        if (rd)
+            *rd = old;
+        return true;
+    }
+    if (op == OP_SC_W) {
+        bool ok = r->valid && r->addr == addr && sync_resv_holds(s, hart);
+        r->valid = false;
+        if (ok && !atomic_store(s, hart, pc, addr, p, v2))
+            return false;
+        if (rd)
+            *rd = ok ? 0 : 1;
+        return true;
+    }
+    if (!atomic_store(s, hart, pc, addr, p, amo_apply(op, old, v2)))
+        return false;
+    if (rd)
+        *rd = old;
+    return true;
+}
+
 bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
                  unsigned hart, uint32_t addr, uint32_t pc)
 {
@@ -73,7 +126,7 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
             *rd = v;
         return true;
     case CLS_STORE:
-        st = bus_store(s, hart, addr, size, v2);
+        st = s->deferring ? fx_store(s, hart, pc, addr, size, v2) : bus_store(s, hart, addr, size, v2);
         if (st != MEM_OK)
             return mem_fault(s, hart, pc, 1, st, addr, size);
         return true;
@@ -81,45 +134,29 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
         break;
     }
 
-    /* A extension: word-aligned, RAM only (atomics on devices make no sense) */
-    reservation *r = &s->resv[hart];
-    if (addr & 3)
-        return mem_fault(s, hart, pc, 2, MEM_MISALIGNED, addr, 4);
-    uint64_t off = (uint64_t)(addr - s->ram_base);
-    uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
-                                                                 : mem_ptr(&s->mem, addr, 4);
-    if (!p) {
-        if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE || addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
-            sim_fault(s, hart, pc, "atomic access to device register 0x%08x (atomics need RAM)",
-                      addr);
+    if (s->deferring) { /* checked now, performed at the end of the cycle */
+        uint8_t *p = atomic_word(s, hart, pc, addr);
+        if (!p)
             return false;
-        }
-        return mem_fault(s, hart, pc, 2, MEM_UNMAPPED, addr, 4);
-    }
-    uint32_t old = load_le(p, 4);
-
-    if (d->op == OP_LR_W) {
-        *r = (reservation){.addr = addr, .value = old, .valid = true};
-        if (d->rd)
-            *rd = old;
+        uint32_t old = load_le(p, 4);
+        bool sc_ok = s->resv[hart].valid && s->resv[hart].addr == addr;
+        warp_core(s, hart / s->T)->fx.changes +=
+            d->op == OP_SC_W ? sc_ok && old != v2 : d->op != OP_LR_W && amo_apply(d->op, old, v2) != old;
+        fx_push(s, hart_core(s, hart), (fx){.kind = FX_AMO, .op = d->op, .hart = hart, .addr = addr,
+                                            .value = v2, .pc = pc, .rd = d->rd ? rd : NULL});
         return true;
     }
-    if (d->op == OP_SC_W) {
-        bool ok = r->valid && r->addr == addr && sync_resv_holds(s, hart);
-        r->valid = false;
-        if (ok && !atomic_store(s, hart, pc, addr, p, v2))
-            return false;
-        if (d->rd)
-            *rd = ok ? 0 : 1;
-        return true;
-    }
-    if (!atomic_store(s, hart, pc, addr, p, amo_apply(d->op, old, v2)))
-        return false;
-    if (d->rd)
-        *rd = old;
-    return true;
+    return lane_atomic(s, d->op, hart, addr, v2, d->rd ? rd : NULL, pc);
 }
 
+
+static void note_counter_read(simty_sim *s, unsigned hart)
+{
+    if (s->deferring)
+        s->core[hart_core(s, hart)].fx.counter_read = true;
+    else
+        s->counter_read = true;
+}
 
 /* misa: MXL = 1 (32-bit), extensions A, I, M */
 #define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12))
@@ -141,20 +178,20 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     case SIMTY_CSR_ROI: old = s->roi_state == ROI_OPEN; writable = true; break;
     case SIMTY_CSR_BARRIER: old = (uint32_t)s->sync.completed; writable = true; break;
     case CSR_MCYCLE: case CSR_CYCLE:
-        old = (uint32_t)s->cycle;
-        s->counter_read = true;
+        old = (uint32_t)s->core[hart_core(s, hart)].now;
+        note_counter_read(s, hart);
         break;
     case CSR_MCYCLEH: case CSR_CYCLEH:
-        old = (uint32_t)(s->cycle >> 32);
-        s->counter_read = true;
+        old = (uint32_t)(s->core[hart_core(s, hart)].now >> 32);
+        note_counter_read(s, hart);
         break;
     case CSR_MINSTRET: case CSR_INSTRET:
         old = (uint32_t)sim_instret(s, hart);
-        s->counter_read = true;
+        note_counter_read(s, hart);
         break;
     case CSR_MINSTRETH: case CSR_INSTRETH:
         old = (uint32_t)(sim_instret(s, hart) >> 32);
-        s->counter_read = true;
+        note_counter_read(s, hart);
         break;
     case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: old = 0; break;
     case CSR_MHARTID: old = hart; break;
@@ -162,6 +199,7 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     case SIMTY_CSR_THREADS: old = s->T; break;
     case SIMTY_CSR_HARTS: old = s->nharts; break;
     case SIMTY_CSR_CORES: old = s->cfg.cores; break;
+    case SIMTY_CSR_QUANTUM: old = s->ncores > 1 ? (uint32_t)s->quantum : 1; break;
     default: {
         const char *nm = csr_name(d->csr);
         if (nm)
@@ -180,7 +218,10 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
                       : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src
                                                                 : old & ~src;
         if (d->csr == SIMTY_CSR_ROI) {
-            sim_roi_mark(s, nv != 0);
+            if (s->deferring) /* takes effect with the cycle's other effects */
+                fx_push(s, hart_core(s, hart), (fx){.kind = FX_ROI, .why = nv != 0, .hart = hart});
+            else
+                sim_roi_mark(s, nv != 0);
         } else if (d->csr == SIMTY_CSR_BARRIER) {
             /* the arrival itself happens at commit (the path parks) */
             if (nv != SIMTY_BARRIER_SCOPE_MACHINE && nv != SIMTY_BARRIER_SCOPE_CORE) {

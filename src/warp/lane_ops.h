@@ -49,6 +49,11 @@ static inline unsigned mem_access_size(const insn_t *d)
 
 /* Load, store, AMO, LR or SC of one lane at addr.  x/stride: the warp's
  * register file.  Returns false after reporting a guest fault. */
+/* An atomic access (AMO, LR, SC: op) of hart at addr with operand v2; the
+ * old value (SC: 0 on success) goes to *rd unless rd is NULL.  Returns false
+ * after reporting a fault. */
+bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32_t v2,
+                 uint32_t *rd, uint32_t pc);
 bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
                  unsigned hart, uint32_t addr, uint32_t pc);
 

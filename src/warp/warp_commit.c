@@ -24,18 +24,13 @@ static void park(simty_sim *s, path_table *pt, unsigned hart0, path_t p, enum pa
             lost = !sync_resv_holds(s, hart0 + (unsigned)__builtin_ctzll(m));
         if (lost)
             wake = now + u->latency;
-        u->store_waiting++;
     } else if (why == WAIT_SPIN) {
         /* memory may have changed since the spin was detected */
         if (pt->spin.epoch != s->sync.store_epoch)
             wake = now + u->latency;
-        u->store_waiting++;
     }
-    u->waiting += paths_park(pt, p, why, now, wake);
-    if (wake < u->next_wake)
-        u->next_wake = wake;
-    if (why == WAIT_BARRIER || why == WAIT_BARRIER_CORE)
-        sync_arrive(s, why, hart0 / (s->W * s->T), lane_count(p.mask, s->T), now);
+    unsigned waiting = paths_park(pt, p, why, now, wake);
+    sync_note_wait(s, hart0, why, wake, waiting, lane_count(p.mask, s->T), now);
 }
 
 void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,

@@ -18,7 +18,7 @@ static const uint32_t *lane_select(lane_mask mask, unsigned n, uint32_t *sel)
  * main RAM (not tohost), the lanes are served straight from the RAM buffer.
  * Returns false to fall back to the general per-lane path. */
 static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
-                      const uint32_t *addr, lane_mask served, uint32_t *sel)
+                      const uint32_t *addr, lane_mask served, uint32_t *sel, unsigned hart0)
 {
     const uint32_t base = s->ram_base, last = (uint32_t)(s->ram_size - 4);
     uint32_t bad = 0;
@@ -28,8 +28,8 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         uint32_t a = addr[l];
         bad |= (((a - base) > last) | (a & 3) | is_tohost_word(s, a & ~3u)) & sel[l];
     }
-    if (bad)
-        return false;
+    if (bad || (s->deferring && s->core[hart_core(s, hart0)].fx.fwd_n))
+        return false; /* lane by lane (a load may see its hart's own stores) */
     uint8_t *ram = s->ram;
     if (d->op == OP_LW) {
         if (d->rd == 0)
@@ -42,6 +42,15 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         return true;
     }
     const uint32_t *src = x + (unsigned)d->rs2 * stride;
+    if (s->deferring) { /* performed at the end of the cycle (sim/effects.h) */
+        const unsigned core = hart_core(s, hart0);
+        for (lane_mask m = served; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            s->core[core].fx.changes += load_le(ram + (addr[l] - base), 4) != src[l];
+            fx_note_store(s, core, hart0 + l, addr[l], 4, src[l]);
+        }
+        return true;
+    }
     uint32_t changed = 0;
     for (lane_mask m = served; m; m &= m - 1) { /* lane order */
         unsigned l = (unsigned)__builtin_ctzll(m);
@@ -182,9 +191,10 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (s->stacks.il_size) /* --stack-interleave: where each word is stored */
             interleave(s, addr, n, mem_access_size(d));
         const uint64_t epoch = s->sync.store_epoch;
+        const unsigned changes = warp_core(s, gw)->fx.changes;
         lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
-                    ram_words(s, d, x, T, n, addr, served, sel_buf);
+                    ram_words(s, d, x, T, n, addr, served, sel_buf, hart0);
         for (lane_mask m = fast ? 0 : served; m; m &= m - 1) { /* lane order */
             unsigned l = lowest_lane(m);
             if (!lane_memory(s, d, x, T, l, hart0 + l, addr[l], pc))
@@ -200,7 +210,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (pass_addr) /* for the memory timing (cycle model, memsys/) */
             memcpy(pass_addr + first, addr, n * sizeof *addr);
         o->memory = true;
-        o->wrote = s->sync.store_epoch != epoch;
+        o->wrote = s->sync.store_epoch != epoch || warp_core(s, gw)->fx.changes != changes;
         o->retired = served;
         o->c.next[0].mask = served;
         if (served != mask) {

@@ -1,0 +1,216 @@
+/* Effect logs of the cores of a multi-core machine: see sim/effects.h. */
+#include "sim/effects.h"
+
+#include <stdlib.h>
+
+#include "sim/sim.h"
+#include "trace/commit_trace.h"
+#include "warp/lane_ops.h"
+
+void fx_push(simty_sim *s, unsigned core, fx e)
+{
+    fx_log *l = &s->core[core].fx;
+    if (l->n == l->cap) { /* amortised: a log only grows */
+        unsigned cap = l->cap ? 2 * l->cap : 64;
+        fx *n = realloc(l->e, cap * sizeof *n);
+        if (!n) {
+            l->oom = true;
+            return;
+        }
+        l->e = n;
+        l->cap = cap;
+    }
+    e.t = s->core[core].now;
+    l->e[l->n++] = e;
+}
+
+void fx_free(fx_log *l)
+{
+    free(l->tr);
+    free(l->e);
+    free(l->fwd);
+    *l = (fx_log){0};
+}
+
+static uint64_t fwd_key(unsigned hart, uint32_t word) { return (uint64_t)(hart + 1) << 32 | word; }
+
+static unsigned fwd_slot(const fx_log *l, uint64_t key)
+{
+    unsigned i = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 40) & (l->fwd_cap - 1);
+    while (l->fwd[i].key && l->fwd[i].key != key)
+        i = (i + 1) & (l->fwd_cap - 1);
+    return i;
+}
+
+/* Hart's store of size bytes of v at addr, for its own later loads. */
+static void fwd_note(fx_log *l, unsigned hart, uint32_t addr, unsigned size, uint32_t v)
+{
+    if (2 * (l->fwd_n + 1) > l->fwd_cap) { /* amortised: the map only grows */
+        unsigned cap = l->fwd_cap ? 2 * l->fwd_cap : 256;
+        struct fx_word *n = calloc(cap, sizeof *n), *old = l->fwd;
+        if (!n) {
+            l->oom = true;
+            return;
+        }
+        unsigned oldcap = l->fwd_cap;
+        l->fwd = n;
+        l->fwd_cap = cap;
+        for (unsigned i = 0; i < oldcap; i++)
+            if (old[i].key)
+                l->fwd[fwd_slot(l, old[i].key)] = old[i];
+        free(old);
+    }
+    uint64_t key = fwd_key(hart, addr & ~3u);
+    struct fx_word *w = &l->fwd[fwd_slot(l, key)];
+    if (!w->key) {
+        *w = (struct fx_word){.key = key};
+        l->fwd_n++;
+    }
+    for (unsigned b = 0; b < size; b++) {
+        unsigned at = (addr & 3) + b;
+        w->value = (w->value & ~(0xffu << 8 * at)) | ((v >> 8 * b) & 0xffu) << 8 * at;
+        w->mask |= (uint8_t)(1u << at);
+    }
+}
+
+void fx_forward(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
+{
+    const fx_log *l = &s->core[hart_core(s, hart)].fx;
+    const struct fx_word *w = &l->fwd[fwd_slot(l, fwd_key(hart, addr & ~3u))];
+    if (!w->key)
+        return;
+    for (unsigned b = 0; b < size; b++) {
+        unsigned at = (addr & 3) + b;
+        if (w->mask >> at & 1)
+            *v = (*v & ~(0xffu << 8 * b)) | ((w->value >> 8 * at) & 0xffu) << 8 * b;
+    }
+}
+
+void fx_note_store(simty_sim *s, unsigned core, unsigned hart, uint32_t addr, unsigned size,
+                   uint32_t v)
+{
+    fx_push(s, core, (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart, .addr = addr,
+                          .value = v});
+    if (s->quantum > 1)
+        fwd_note(&s->core[core].fx, hart, addr, size, v);
+}
+
+int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size, uint32_t v)
+{
+    if (addr & (size - 1))
+        return MEM_MISALIGNED;
+    uint64_t off = (uint64_t)(addr - s->ram_base);
+    const uint8_t *p = addr >= s->ram_base && off + size <= s->ram_size
+                           ? s->ram + off : mem_ptr(&s->mem, addr, size);
+    fx_log *l = &s->core[hart_core(s, hart)].fx;
+    if (p) {
+        uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
+        l->changes += load_le(p, size) != (v & mask);
+    } else if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
+               addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
+        l->changes++; /* a device acts on every store */
+    } else {
+        return MEM_UNMAPPED;
+    }
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart,
+                                        .addr = addr, .value = v, .pc = pc});
+    if (s->quantum > 1 && p)
+        fwd_note(l, hart, addr, size, v);
+    return MEM_OK;
+}
+
+/* Applies core c's effect e.  Once the run has stopped, memory is left as
+ * it was (as a finisher store ends the run before the lanes after it). */
+static void apply(simty_sim *s, sim_core *c, const fx *e)
+{
+    fx_log *l = &c->fx;
+    {
+        switch (e->kind) {
+        case FX_STORE:
+            if (!sim_stopped(s)) {
+                int st = bus_store(s, e->hart, e->addr, e->size, e->value);
+                if (st != MEM_OK) /* a device refused it (checked when logged otherwise) */
+                    sim_fault(s, e->hart, e->pc, "%s", s->bus_error);
+            }
+            break;
+        case FX_AMO:
+            if (!sim_stopped(s))
+                lane_atomic(s, e->op, e->hart, e->addr, e->value, e->rd, e->pc);
+            break;
+        case FX_END:
+            sim_thread_ended(s, e->hart);
+            break;
+        case FX_WAIT:
+            sync_wait_apply(s, e->hart, e->why, e->wake, e->waiting, e->threads, e->now);
+            break;
+        case FX_STOP:
+            if (!sim_stopped(s)) {
+                memcpy(s->result.message, l->message, sizeof s->result.message);
+                sim_stop(s, SIMTY_EXIT_FAULT, 0);
+            }
+            break;
+        case FX_TRACE: {
+            const struct fx_trace *r = &l->tr[e->value];
+            commit_trace_write(s->cfg.trace_commits, s, r->cycle, r->gw, r->first, r->pc,
+                               &r->insn, r->retired);
+            break;
+        }
+        case FX_ROI: { /* at the quantum's end, where the counters are */
+            uint64_t t = s->cycle;
+            s->cycle = s->quantum_end - 1;
+            sim_roi_mark(s, e->why != 0);
+            s->cycle = t;
+            break;
+        }
+        }
+    }
+}
+
+/* Core c's log is applied: what is left to say, and empty it. */
+static void finish_core(simty_sim *s, sim_core *c)
+{
+    fx_log *l = &c->fx;
+    if (l->oom && !sim_stopped(s)) {
+        snprintf(s->result.message, sizeof s->result.message,
+                 "out of host memory for core %u's effect log", c->id);
+        sim_stop(s, SIMTY_EXIT_FAULT, 0);
+    }
+    s->counter_read |= l->counter_read;
+    l->n = l->ntr = 0;
+    if (l->fwd_n) {
+        memset(l->fwd, 0, l->fwd_cap * sizeof *l->fwd);
+        l->fwd_n = 0;
+    }
+    l->oom = l->stop = l->counter_read = false;
+    l->changes = 0;
+}
+
+void sim_publish(simty_sim *s)
+{
+    const uint64_t t0 = s->cycle;
+    unsigned *next = s->publish_next; /* per core: its next entry */
+    for (unsigned c = 0; c < s->ncores; c++)
+        next[c] = 0;
+    bool stopped = sim_stopped(s);
+    for (;;) { /* the earliest entry; the lowest core among equals */
+        unsigned best = s->ncores;
+        for (unsigned c = 0; c < s->ncores; c++)
+            if (next[c] < s->core[c].fx.n &&
+                (best == s->ncores ||
+                 s->core[c].fx.e[next[c]].t < s->core[best].fx.e[next[best]].t))
+                best = c;
+        if (best == s->ncores)
+            break;
+        sim_core *c = &s->core[best];
+        const fx *e = &c->fx.e[next[best]++];
+        s->cycle = e->t; /* (one cycle at a time: t0) */
+        apply(s, c, e);
+        if (!stopped && sim_stopped(s)) {
+            stopped = true;
+            s->stop_cycle = e->t + 1;
+        }
+    }
+    s->cycle = t0;
+    for (unsigned c = 0; c < s->ncores; c++)
+        finish_core(s, &s->core[c]);
+}

@@ -1,0 +1,93 @@
+/* What a core does to shared state while the cores of a multi-core machine
+ * tick (docs/platform.md, "Cores and memory ordering").
+ *
+ * In a cycle (a quantum, with --quantum) every core runs against the
+ * machine as it was at its start: loads read memory (and, in quanta, the
+ * thread's own stores of the quantum: fx_forward), and what would change
+ * shared state is logged in the core's own effect log instead: stores,
+ * atomics and LR/SC, the end of a thread, a path that starts waiting (the
+ * barrier unit), a guest fault, a region-of-interest mark, an atomic's
+ * commit-trace line.  After every core has run, sim_publish() applies the
+ * logs in time order (core order within a cycle).  So a tick reads only
+ * what no tick writes and writes only its own core: the cores may run on
+ * any number of host threads in any order with results identical bit for
+ * bit.  A one-core machine logs nothing (its effects take place at once,
+ * as they always did). */
+#ifndef SIMTY_SIM_EFFECTS_H
+#define SIMTY_SIM_EFFECTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa/insn.h"
+
+enum fx_kind { FX_STORE, FX_AMO, FX_END, FX_WAIT, FX_STOP, FX_ROI, FX_TRACE };
+
+typedef struct fx {
+    uint8_t kind;   /* enum fx_kind */
+    uint8_t size;   /* FX_STORE: bytes */
+    uint8_t why;    /* FX_WAIT: enum path_wait; FX_ROI: open */
+    uint16_t op;    /* FX_AMO: the instruction's op */
+    unsigned hart;
+    uint32_t addr, value, pc; /* FX_STORE, FX_AMO (value: rs2); FX_TRACE: value, the record */
+    uint32_t *rd;   /* FX_AMO: where the result goes, or NULL (x0) */
+    unsigned waiting, threads; /* FX_WAIT: paths parked, threads arriving */
+    uint64_t wake, now;        /* FX_WAIT */
+    uint64_t t;     /* the cycle the core logged it in (fx_push) */
+} fx;
+
+typedef struct fx_log {
+    fx *e;
+    unsigned n, cap;
+    bool oom;       /* the log could not grow */
+    unsigned changes; /* logged stores and atomics that change memory as it is now */
+    /* the core's first guest fault of the cycle (FX_STOP) */
+    bool stop;
+    char message[1024]; /* as simty_result.message */
+    bool counter_read; /* a thread read a time-varying CSR */
+    unsigned woken;    /* waiting paths the core woke itself (sync_poll_core) */
+    /* in quanta of more than one cycle: the words each hart stored in this
+     * quantum, which its own later loads see (open addressing, key hart and
+     * word; only that hart: a store is seen by every other hart at once,
+     * at the end of the quantum) */
+    struct fx_word {
+        uint64_t key;   /* (hart + 1) << 32 | word address; 0: empty */
+        uint32_t value;
+        uint8_t mask;   /* bytes of value written */
+    } *fwd;
+    unsigned fwd_n, fwd_cap;
+    /* commit-trace lines of atomics, written when their result is known
+     * (commit_trace_commit) */
+    struct fx_trace {
+        uint64_t cycle;
+        unsigned gw, first;
+        uint32_t pc;
+        lane_mask retired;
+        insn_t insn;
+    } *tr;
+    unsigned ntr, trcap;
+} fx_log;
+
+struct simty_sim;
+
+/* A store of hart's while deferring: checked now (alignment, an address
+ * that exists; enum mem_status), performed by sim_publish(). */
+int fx_store(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size,
+             uint32_t v);
+/* A load of hart's while deferring in quanta: *v overlaid with what the hart
+ * stored in this quantum (call when fwd_n != 0) */
+void fx_forward(struct simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
+/* A store while deferring whose checks are done (RAM words) */
+void fx_note_store(struct simty_sim *s, unsigned core, unsigned hart, uint32_t addr, unsigned size,
+                   uint32_t v);
+/* Appends e to core c's log (amortised growth). */
+void fx_push(struct simty_sim *s, unsigned core, fx e);
+/* Applies every core's log and empties them: in time order, cores in core
+ * order within a cycle (one cycle at a time: core by core), each effect at
+ * its own cycle (s->cycle while it applies; a region-of-interest mark at
+ * the quantum's end).  If the run stops, s->stop_cycle is the cycle after
+ * the effect that stopped it. */
+void sim_publish(struct simty_sim *s);
+void fx_free(fx_log *l);
+
+#endif
