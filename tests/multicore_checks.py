@@ -299,10 +299,13 @@ def host_thread_extra_tests(ctx, simty, Failure):
                              (1, 2))
             r, full = run_one(ctx, simty, Failure, elf, (2, 1, 1), args)
             cycles = (r.stats or {}).get("cycles", 0)
-            if r.status != 0 or r.out != "A\n" or not 0 < cycles < 1000:
-                raise Failure("finish_after_output %s: status %d, stdout %r, %d cycles "
-                              "(expected 0, 'A', the finisher's cycle)"
-                              % (full, r.status, r.out, cycles))
+            roi = ((r.stats or {}).get("roi") or {}).get("cycles", 0)
+            if r.status != 0 or r.out != "A\n" or not 0 < cycles < 1000 or \
+                    not 0 < roi <= cycles:
+                raise Failure("finish_after_output %s: status %d, stdout %r, %d cycles, "
+                              "region of interest %d cycles (expected 0, 'A', the "
+                              "finisher's cycle, a region within it)"
+                              % (full, r.status, r.out, cycles, roi))
     out.append(("multicore finish_after_output 2x1x1 quantum 1, 16, 1024: output before the "
                 "finisher, the finisher's cycle", stop_order))
 

@@ -150,18 +150,17 @@ static void apply(simty_sim *s, sim_core *c, const fx *e)
             }
             break;
         case FX_TRACE: {
+            if (sim_stopped(s)) /* its atomic was not performed either */
+                break;
             const struct fx_trace *r = &l->tr[e->value];
             commit_trace_write(s->cfg.trace_commits, s, r->cycle, r->gw, r->first, r->pc,
                                &r->insn, r->retired);
             break;
         }
-        case FX_ROI: { /* at the quantum's end, where the counters are */
-            uint64_t t = s->cycle;
-            s->cycle = s->quantum_end - 1;
-            sim_roi_mark(s, e->why != 0);
-            s->cycle = t;
+        case FX_ROI: /* at its cycle (the counters: the quantum's end) */
+            if (!sim_stopped(s))
+                sim_roi_mark(s, e->why != 0);
             break;
-        }
         }
     }
 }

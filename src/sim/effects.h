@@ -84,8 +84,8 @@ void fx_note_store(struct simty_sim *s, unsigned core, unsigned hart, uint32_t a
 void fx_push(struct simty_sim *s, unsigned core, fx e);
 /* Applies every core's log and empties them: in time order, cores in core
  * order within a cycle (one cycle at a time: core by core), each effect at
- * its own cycle (s->cycle while it applies; a region-of-interest mark at
- * the quantum's end).  If the run stops, s->stop_cycle is the cycle after
+ * its own cycle (s->cycle while it applies).  After a stop, memory, ROI
+ * marks and atomics' trace lines are left alone.  If the run stops, s->stop_cycle is the cycle after
  * the effect that stopped it. */
 void sim_publish(struct simty_sim *s);
 void fx_free(fx_log *l);

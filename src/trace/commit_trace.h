@@ -20,7 +20,7 @@ void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsi
 /* The same into s->cfg.trace_commits, for the models: on a multi-core
  * machine, an atomic's line waits until its result is known (the end of
  * its cycle or quantum: sim/effects.h), so it follows the other cores'
- * lines of its cycle. */
+ * lines of its cycle, in quanta those of the rest of its quantum. */
 void commit_trace_commit(simty_sim *s, uint64_t cycle, unsigned gw, unsigned first, uint32_t pc,
                          const insn_t *d, lane_mask retired);
 
