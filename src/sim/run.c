@@ -65,11 +65,29 @@ struct host_pool {
     uint64_t t0, end;      /* the quantum being run */
 };
 
+/* One more turn of a spin wait: after a while, let the host run others
+ * (a busy or oversubscribed host). */
+static void spin(unsigned *spins)
+{
+    if (++*spins > 2000)
+        sched_yield();
+}
+
 static void wait_for(atomic_uint_fast64_t *v, uint64_t old)
 {
-    for (unsigned spins = 0; atomic_load_explicit(v, memory_order_acquire) == old; spins++)
-        if (spins > 2000)
-            sched_yield(); /* a busy or oversubscribed host */
+    for (unsigned spins = 0; atomic_load_explicit(v, memory_order_acquire) == old;)
+        spin(&spins);
+}
+
+/* Core c's cycle t of the quantum that began at t0 (it wakes its own
+ * waiting threads after the first, where the machine-wide poll did);
+ * what its tick returned. */
+static bool core_cycle(simty_sim *s, sim_core *c, uint64_t t, uint64_t t0)
+{
+    c->now = t;
+    if (t > t0 && s->model->core_poll)
+        s->model->core_poll(s, c, t);
+    return s->model->tick(s, c);
 }
 
 /* Core c runs cycles [t0, end) of a quantum: within one, cores do not see
@@ -77,14 +95,10 @@ static void wait_for(atomic_uint_fast64_t *v, uint64_t old)
  * order, on any thread. */
 static bool core_run(simty_sim *s, sim_core *c, uint64_t t0, uint64_t end)
 {
-    const model_ops *m = s->model;
     for (uint64_t t = t0; t < end; t++) {
-        c->now = t;
-        if (t > t0 && m->core_poll)
-            m->core_poll(s, c, t);
-        if (!m->tick(s, c))
+        if (!core_cycle(s, c, t, t0))
             return false;
-        if (c->fx.stop) /* its fault ends the run at the quantum's end */
+        if (c->fx.stop) /* its fault: the run ends in that cycle (sim_publish) */
             break;
     }
     return true;
@@ -234,9 +248,8 @@ static bool tick_cores(simty_sim *s)
             atomic_fetch_add_explicit(&p->go, 1, memory_order_release);
             run_tasks(s, p, 0);
             for (unsigned spins = 0;
-                 atomic_load_explicit(&p->done, memory_order_acquire) != p->n - 1; spins++)
-                if (spins > 2000)
-                    sched_yield();
+                 atomic_load_explicit(&p->done, memory_order_acquire) != p->n - 1;)
+                spin(&spins);
             for (unsigned c = 0; c < s->ncores; c++)
                 complete &= p->complete[c];
         } else { /* cycle by cycle, so that traces come in cycle order */
@@ -247,15 +260,11 @@ static bool tick_cores(simty_sim *s)
                 done[c] = false;
             for (uint64_t t = t0; t < end; t++)
                 for (unsigned c = 0; c < s->ncores; c++) {
-                    sim_core *k = &s->core[c];
                     if (done[c])
                         continue;
-                    k->now = t;
-                    if (t > t0 && m->core_poll)
-                        m->core_poll(s, k, t);
-                    if (!m->tick(s, k))
+                    if (!core_cycle(s, &s->core[c], t, t0))
                         complete = false, done[c] = true;
-                    else if (k->fx.stop)
+                    else if (s->core[c].fx.stop)
                         done[c] = true;
                 }
         }
