@@ -9,24 +9,31 @@
 #define SIMTY_ISA_EXEC_H
 
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "isa/insn.h"
 
 #define EXEC_MAX_LANES 64
 
-/* Computes expr for every lane into a local array (so the compiler knows
- * nothing aliases), then merges it into rd under the select words. */
+/* Computes expr for every lane.  All lanes active: straight into rd (a
+ * lane reads only its own lane of the sources, so rd may be a source; the
+ * compiler vectorises after a run-time overlap check).  Else into a local
+ * array first (so the compiler knows nothing aliases), then merged into rd
+ * under the select words. */
 #define EXEC_LANES(expr)                                             \
     do {                                                             \
+        if (!sel) {                                                  \
+            for (unsigned l = 0; l < n; l++)                         \
+                rd[l] = (expr);                                      \
+            break;                                                   \
+        }                                                            \
         uint32_t res_[EXEC_MAX_LANES];                               \
         for (unsigned l = 0; l < n; l++)                             \
             res_[l] = (expr);                                        \
-        if (sel)                                                     \
-            for (unsigned l = 0; l < n; l++)                         \
-                rd[l] = (res_[l] & sel[l]) | (rd[l] & ~sel[l]);      \
-        else                                                         \
-            for (unsigned l = 0; l < n; l++)                         \
-                rd[l] = res_[l];                                     \
+        for (unsigned l = 0; l < n; l++)                             \
+            rd[l] = (res_[l] & sel[l]) | (rd[l] & ~sel[l]);          \
     } while (0)
 
 static inline uint32_t exec_div(uint32_t a, uint32_t b)
@@ -48,7 +55,7 @@ static inline uint32_t exec_rem(uint32_t a, uint32_t b)
 }
 
 /* CLS_ALU: arithmetic, logic, shifts, comparisons, LUI, AUIPC, M. */
-static inline void exec_alu(const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
+static inline __attribute__((always_inline)) void exec_alu(const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
                             const uint32_t *sel, uint32_t pc)
 {
     if (!(d->flags & INSN_WRITES_RD))
@@ -96,15 +103,57 @@ static inline void exec_alu(const insn_t *d, uint32_t *x, unsigned stride, unsig
     }
 }
 
+/* Select words of a lane mask: sel[l] = ~0 if lane l is in mask, else 0,
+ * for lanes [0, n).  Written as an AND with a per-lane constant and a
+ * compare, which the compiler turns into SIMD code (a shift by the lane
+ * number would not vectorise before AVX2). */
+static inline void exec_select_words(uint64_t mask, unsigned n, uint32_t *sel)
+{
+    static const uint32_t bit[32] = {
+        1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
+        1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+        1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+        1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
+    const uint32_t lo = (uint32_t)mask, hi = (uint32_t)(mask >> 32);
+    const unsigned n0 = n < 32 ? n : 32;
+    for (unsigned l = 0; l < n0; l++)
+        sel[l] = 0u - (uint32_t)((lo & bit[l]) != 0);
+    for (unsigned l = 32; l < n; l++)
+        sel[l] = 0u - (uint32_t)((hi & bit[l - 32]) != 0);
+}
+
+/* The inverse: the lane mask of select words (bit l set iff c[l] != 0;
+ * each c[l] is 0 or ~0).  SSE2 packs four lanes per instruction; other
+ * hosts take the portable loop. */
+static inline uint64_t exec_mask_of(const uint32_t *c, unsigned n)
+{
+    uint64_t t = 0;
+    unsigned l = 0;
+#if defined(__SSE2__)
+    for (; l + 4 <= n; l += 4) {
+        __m128 v = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(c + l)));
+        t |= (uint64_t)(unsigned)_mm_movemask_ps(v) << l;
+    }
+#endif
+    for (; l < n; l++)
+        t |= (uint64_t)(c[l] & 1) << l;
+    return t;
+}
+
+/* exec_alu out of line, compiled for the host's widest SIMD unit
+ * (isa/exec.c): what the SIMT models call for whole warps. */
+void exec_alu_lanes(const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
+                    const uint32_t *sel, uint32_t pc);
+
 /* CLS_BRANCH: returns the mask of lanes (bit l) whose condition holds. */
-static inline uint64_t exec_branch(const insn_t *d, const uint32_t *x, unsigned stride, unsigned n)
+static inline __attribute__((always_inline)) uint64_t exec_branch(const insn_t *d, const uint32_t *x, unsigned stride, unsigned n)
 {
     const uint32_t *a = x + (unsigned)d->rs1 * stride;
     const uint32_t *b = x + (unsigned)d->rs2 * stride;
-    uint64_t t = 0;
+    uint32_t c[EXEC_MAX_LANES];
 #define BRANCH_LANES(cond)                             \
     for (unsigned l = 0; l < n; l++)                   \
-        t |= (uint64_t)(cond) << l;
+        c[l] = 0u - (uint32_t)(cond);
     switch (d->op) {
     case OP_BEQ:  BRANCH_LANES(a[l] == b[l]); break;
     case OP_BNE:  BRANCH_LANES(a[l] != b[l]); break;
@@ -112,11 +161,14 @@ static inline uint64_t exec_branch(const insn_t *d, const uint32_t *x, unsigned 
     case OP_BGE:  BRANCH_LANES((int32_t)a[l] >= (int32_t)b[l]); break;
     case OP_BLTU: BRANCH_LANES(a[l] < b[l]); break;
     case OP_BGEU: BRANCH_LANES(a[l] >= b[l]); break;
-    default: break;
+    default: return 0;
     }
 #undef BRANCH_LANES
-    return t;
+    return exec_mask_of(c, n);
 }
+
+/* exec_branch out of line, compiled like exec_alu_lanes. */
+uint64_t exec_branch_lanes(const insn_t *d, const uint32_t *x, unsigned stride, unsigned n);
 
 /* Effective addresses rs1 + imm of loads, stores, AMOs (imm 0) and JALR
  * targets (the caller clears bit 0). */

@@ -102,6 +102,27 @@ enum insn_class {
 /* A set of lanes of a warp: bit l is lane l (T <= 64). */
 typedef uint64_t lane_mask;
 
+/* Every lane of a T-lane warp (1 <= T <= 64). */
+static inline lane_mask full_lane_mask(unsigned T)
+{
+    return ~0ull >> (64 - T);
+}
+
+/* Lanes in a mask.  Without a popcount instruction in the target (x86-64
+ * before -mpopcnt) the builtin is a libgcc call; the bit-parallel count
+ * below is a dozen inline instructions instead. */
+static inline unsigned lane_popcount(lane_mask m)
+{
+#if defined(__x86_64__) && !defined(__POPCNT__)
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((m * 0x0101010101010101ull) >> 56);
+#else
+    return (unsigned)__builtin_popcountll(m);
+#endif
+}
+
 enum insn_op {
 #define SIMTY_OP_ENUM(name, mn, cls) OP_##name,
     SIMTY_OPS(SIMTY_OP_ENUM)

@@ -32,6 +32,16 @@ typedef struct model_ops {
     /* Once per cycle before the cores tick: wake the waiting threads whose
      * event came or whose time is up (machine-wide: a barrier spans cores). */
     void (*poll)(simty_sim *s);
+    /* Does poll have work even while no thread waits (a memory hierarchy
+     * to advance)?  NULL: it has not, and a one-core run with no waiting
+     * thread skips it (sim/run.c, run_burst). */
+    bool (*poll_always)(const simty_sim *s);
+    /* Ticks the one core of a one-core machine cycle after cycle, from
+     * s->cycle up to `end`, while no thread waits and the run is not
+     * stopped (sim/run.c, run_burst).  Returns false if a tick did not
+     * complete.  NULL: the run loop calls tick.  Defined with
+     * MODEL_BURST() so that the model's tick is inlined into the loop. */
+    bool (*burst)(simty_sim *s, uint64_t end);
     /* Nothing of core c can issue or is about to commit. */
     bool (*quiet)(const simty_sim *s, const sim_core *c);
     /* One cycle of core c (simt: one issue slot; scalar: one step of each
@@ -78,6 +88,28 @@ typedef struct model_ops {
      * runnable or has ended): for deadlock reports. */
     uint8_t (*wait_state)(const simty_sim *s, unsigned hart);
 } model_ops;
+
+/* The loop of model_ops.burst, for a model whose tick and quiet functions
+ * are `tick` and `quiet`: one definition, each model's copy compiled with its
+ * own tick inline. */
+#define MODEL_BURST(fn, tick, quiet, end_cycle)                                      \
+    static bool fn(simty_sim *s, uint64_t end)                                       \
+    {                                                                                \
+        sim_core *c = &s->core[0];                                                   \
+        while (s->cycle < end && !s->sync.waiting && !s->stop_request &&             \
+               !sim_stopped(s) && !quiet(s, c)) {                                    \
+            s->quantum_end = s->cycle + 1;                                           \
+            c->now = s->cycle;                                                       \
+            bool complete_ = tick(s, c);                                             \
+            end_cycle(s);                                                            \
+            if (!complete_)                                                          \
+                return false;                                                        \
+            s->cycle++;                                                              \
+        }                                                                            \
+        return true;                                                                 \
+    }
+
+static inline void model_no_end_cycle(simty_sim *s) { (void)s; }
 
 extern const model_ops model_scalar;
 extern const model_ops model_simt;

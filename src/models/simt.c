@@ -74,6 +74,24 @@ static bool simt_quiet(const simty_sim *s, const sim_core *c)
     return !m->live;
 }
 
+/* What follows the execution of a slot: trace, statistics, spin detector,
+ * commit.  Inline, so that the converged slot below, whose outcome is a
+ * constant but for its PC, compiles to the few counters it changes. */
+static inline __attribute__((always_inline)) void simt_slot_done(simty_sim *s, sim_core *c, simt_state *m, unsigned w,
+                                  unsigned gw, path_table *pt, const path_t *active,
+                                  warp_outcome *o)
+{
+    if (s->cfg.trace_commits && o->retired && sim_trace_at(s, s->cycle))
+        commit_trace_commit(s, s->cycle, gw, 0, active->pc, o->insn, o->retired);
+    c->stats.warp_instructions++;
+    warp_count_executed(s, &c->stats, active, o);
+    if (s->cfg.spin_detect)
+        o->c.backoff = spin_note(&pt->spin, s, gw, active, o);
+    /* the offline sorter stepped in the cycles since the warp's last issue */
+    warp_commit(s, &c->stats, pt, gw * s->T, &o->c, s->cycle - m->last_slot[w], s->cycle);
+    m->last_slot[w] = s->cycle + 1;
+}
+
 /* One issue slot of core c: the next warp with a runnable path, round-robin. */
 static bool simt_tick(simty_sim *s, sim_core *c)
 {
@@ -84,24 +102,37 @@ static bool simt_tick(simty_sim *s, sim_core *c)
     m->rr = w + 1 < s->W ? w + 1 : 0;
     path_table *pt = &c->paths[w];
 
-    warp_outcome o;
     const path_t active = *paths_active(pt);
-    if (!warp_execute(s, gw, 0, s->T, &active, &o))
-        return false;
-    if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))
-        commit_trace_commit(s, s->cycle, gw, 0, active.pc, o.insn,
-                           o.retired);
-    c->stats.warp_instructions++;
-    warp_count_executed(s, &c->stats, &active, &o);
-    if (s->cfg.spin_detect)
-        o.c.backoff = spin_note(&pt->spin, s, gw, &active, &o);
-    /* the offline sorter stepped in the cycles since the warp's last issue */
-    warp_commit(s, &c->stats, pt, gw * s->T, &o.c, s->cycle - m->last_slot[w], s->cycle);
-    m->last_slot[w] = s->cycle + 1;
+    /* the common case, inline */
+    const simple_slot r = warp_execute_simple(s, gw, &active);
+    if (r.insn) {
+        /* a converged warp: its commit moves its one path on in place
+         * (paths_commit's first case, nothing to sort) */
+        if (pt->n == 1 && !pt->turn_left && active.mask == full_lane_mask(s->T) &&
+            !s->cfg.trace_commits && !(r.backedge && s->cfg.spin_detect)) {
+            simty_stats *st = &c->stats;
+            st->warp_instructions++;
+            st->thread_instructions += s->T;
+            st->lane_histogram[s->T]++;
+            pt->spin.slots += s->cfg.spin_detect; /* (spin_note: no store, no backedge) */
+            warp_count_paths(st, pt, paths_advance(pt, r.next, r.depth, active.mask));
+            m->last_slot[w] = s->cycle + 1;
+            return true;
+        }
+        warp_outcome o = simple_outcome(&r, &active);
+        simt_slot_done(s, c, m, w, gw, pt, &active, &o); /* (a spin may park the path) */
+    } else {
+        warp_outcome o;
+        if (!warp_execute(s, gw, 0, s->T, &active, &o))
+            return false;
+        simt_slot_done(s, c, m, w, gw, pt, &active, &o);
+    }
     if (!paths_count(pt))
         m->live &= ~(1ull << w);
     return true;
 }
+
+MODEL_BURST(simt_burst, simt_tick, simt_quiet, model_no_end_cycle)
 
 static int simt_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
 {
@@ -143,6 +174,7 @@ const model_ops model_simt = {
     .poll = simt_poll,
     .quiet = simt_quiet,
     .tick = simt_tick,
+    .burst = simt_burst,
     .dump = simt_dump,
     .hash = simt_hash,
     .wait_state = simt_wait_state,

@@ -77,11 +77,18 @@ void stage_membership(simty_sim *s, pipe_state *p)
     }
 
     const path_t active = *hct1;
-    warp_outcome o;
-    p->executing = true; /* its slot is still in flight for a region of interest */
     const unsigned gw = p->warp0 + w;
-    bool ok = warp_execute(s, gw, 0, s->T, &active, &o);
-    p->executing = false;
+    /* the common case inline (warp_exec.h), else the general one */
+    warp_outcome o;
+    bool ok = true;
+    const simple_slot r = warp_execute_simple(s, gw, &active);
+    if (r.insn) {
+        o = simple_outcome(&r, &active);
+    } else {
+        p->executing = true; /* its slot is still in flight for a region of interest */
+        ok = warp_execute(s, gw, 0, s->T, &active, &o);
+        p->executing = false;
+    }
     if (!ok) { /* guest fault: the run is over */
         if (p->kt) {
             kanata_stage(p->kt, in->trace, "Wb");
@@ -121,8 +128,11 @@ void stage_membership(simty_sim *s, pipe_state *p)
     /* the spin detector reads the registers the slot leaves behind */
     if (s->cfg.spin_detect)
         o.c.backoff = spin_note(&p->paths[w].spin, s, gw, &active, &o);
-    *out = (commit_latch){.valid = true, .u = *in, .active = active.mask, .c = o.c,
-                          .replay = o.replay};
+    out->valid = true;
+    out->u = *in;
+    out->active = active.mask;
+    out->c = o.c;
+    out->replay = o.replay;
 }
 
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next

@@ -158,6 +158,8 @@ static void cycle_poll(simty_sim *s)
     sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, cycle_woken, s);
 }
 
+static bool cycle_poll_always(const simty_sim *s) { return memsys_is_hierarchy(s->timing); }
+
 /* Nothing runnable and nothing about to commit. */
 static bool cycle_quiet(const simty_sim *s, const sim_core *c)
 {
@@ -184,6 +186,8 @@ static bool cycle_tick(simty_sim *s, sim_core *c)
     stage_steer(s, p);
     return true;
 }
+
+MODEL_BURST(cycle_burst, cycle_tick, cycle_quiet, cycle_end_cycle)
 
 static void cycle_finish(simty_sim *s, sim_core *c)
 {
@@ -298,8 +302,10 @@ const model_ops model_cycle = {
     .init = cycle_init,
     .free = cycle_free,
     .poll = cycle_poll,
+    .poll_always = cycle_poll_always,
     .quiet = cycle_quiet,
     .tick = cycle_tick,
+    .burst = cycle_burst,
     .end_cycle = cycle_end_cycle,
     .core_poll = cycle_core_poll,
     .advance_shared = cycle_advance_shared,

@@ -55,12 +55,14 @@ void stage_fetch(simty_sim *s, pipe_state *p)
      * depend on which (possibly wrong-path) PCs were fetched before */
     const decode_cache *dc = p->decoded;
     unsigned i = (in->pc >> 2) & (DECODE_CACHE_SLOTS - 1);
-    const uint8_t *word = (in->pc & 3) ? NULL : mem_ptr(&s->mem, in->pc, 4);
-    out->fetched = dc->tag[i] == in->pc || word;
-    if (dc->tag[i] == in->pc)
+    if (dc->tag[i] == in->pc) {
+        out->fetched = true;
         out->insn = dc->insn[i];
-    else
+    } else {
+        const uint8_t *word = (in->pc & 3) ? NULL : mem_ptr(&s->mem, in->pc, 4);
+        out->fetched = word != NULL;
         insn_decode(word ? load_le(word, 4) : 0, &out->insn); /* 0: illegal, no registers */
+    }
     if (p->kt)
         kanata_stage(p->kt, out->trace, "If");
 }

@@ -119,7 +119,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->x = calloc((size_t)s->nwarps * 32 * s->T, sizeof *s->x);
     s->pc = calloc(n, sizeof *s->pc);
     s->instret = calloc(n, sizeof *s->instret);
-    s->warp_instret = calloc(s->nwarps, sizeof *s->warp_instret);
+    s->retire = calloc(s->nwarps, sizeof *s->retire);
     s->mscratch = calloc(n, sizeof *s->mscratch);
     s->jump = calloc(n, sizeof *s->jump);
     s->resv = calloc(n, sizeof *s->resv);
@@ -133,7 +133,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->quantum = cfg->quantum ? cfg->quantum : 1;
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
-    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->warp_instret || !s->mscratch || !s->jump ||
+    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->retire || !s->mscratch || !s->jump ||
         !s->resv || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
@@ -172,7 +172,7 @@ void simty_destroy(simty_sim *s)
     free(s->x);
     free(s->pc);
     free(s->instret);
-    free(s->warp_instret);
+    free(s->retire);
     free(s->mscratch);
     free(s->jump);
     free(s->resv);
@@ -374,6 +374,16 @@ void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
 }
 
 /* ---- fetch ---- */
+
+void sim_retire_switch(simty_sim *s, unsigned gw, lane_mask lanes)
+{
+    struct warp_retire *r = &s->retire[gw];
+    uint64_t *instret = s->instret + (size_t)gw * s->T;
+    for (lane_mask m = r->mask; m; m &= m - 1)
+        instret[__builtin_ctzll(m)] += r->run;
+    r->mask = lanes;
+    r->run = 1;
+}
 
 void sim_flush_decode_cache(simty_sim *s)
 {

@@ -102,8 +102,12 @@ struct simty_sim {
     /* per-thread architectural state */
     uint32_t *x;         /* register file, see above */
     uint32_t *pc;        /* per-hart PC (the SIMT model keeps PCs in its paths) */
-    uint64_t *instret;   /* per hart; plus warp_instret[warp], see sim_instret() */
-    uint64_t *warp_instret; /* instructions retired by all T lanes of a warp at once */
+    uint64_t *instret;   /* per hart; plus retire[warp], see sim_instret() */
+    struct warp_retire {
+        uint64_t all;    /* instructions retired by all T lanes of the warp at once */
+        lane_mask mask;  /* the last other set of lanes that retired ... */
+        uint64_t run;    /* ... and how many instructions it retired in a row */
+    } *retire;
     uint32_t *mscratch;
     /* per hart: the last jump or taken branch it led (for fetch faults) */
     struct last_jump {
@@ -169,10 +173,28 @@ static inline uint32_t *warp_regs(simty_sim *s, unsigned gwarp)
 }
 
 /* minstret of a hart.  Instructions retired by a whole warp are counted
- * once per warp, not once per lane: uniform code pays one add. */
+ * once per warp, not once per lane, and those of a run of slots with the
+ * same lanes once per slot: they go to the lanes when the lanes change
+ * (sim_retire_switch), so that uniform code and a path running alone pay
+ * one add. */
 static inline uint64_t sim_instret(const simty_sim *s, unsigned hart)
 {
-    return s->instret[hart] + s->warp_instret[hart / s->T];
+    const struct warp_retire *r = &s->retire[hart / s->T];
+    return s->instret[hart] + r->all + (r->mask >> (hart % s->T) & 1) * r->run;
+}
+
+void sim_retire_switch(simty_sim *s, unsigned gw, lane_mask lanes);
+
+/* Lanes (bit l: lane l of warp gw) retired one instruction. */
+static inline void sim_retire(simty_sim *s, unsigned gw, lane_mask lanes)
+{
+    struct warp_retire *r = &s->retire[gw];
+    if (lanes == r->mask)
+        r->run++;
+    else if (lanes == full_lane_mask(s->T))
+        r->all++;
+    else
+        sim_retire_switch(s, gw, lanes);
 }
 
 /* Is `cycle` inside the trace window (--trace-from, --trace-to,
@@ -232,14 +254,20 @@ static inline void sim_note_jump(simty_sim *s, unsigned hart, uint32_t pc, uint3
     s->jump[hart] = (struct last_jump){.from = pc, .to = target};
 }
 
-/* Decoded instruction at pc, or NULL after reporting a fetch fault. */
-static inline const insn_t *sim_fetch(simty_sim *s, unsigned hart, uint32_t pc)
+/* The decoded instruction at pc if hart's decode cache holds it, else
+ * NULL (nothing is decoded or reported). */
+static inline const insn_t *sim_peek_cached(const simty_sim *s, unsigned hart, uint32_t pc)
 {
     unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
     const decode_cache *dc = s->ndecoded == 1 ? s->decoded : s->core[hart_core(s, hart)].decoded;
-    if (dc->tag[i] == pc)
-        return &dc->insn[i];
-    return sim_fetch_slow(s, hart, pc);
+    return dc->tag[i] == pc ? &dc->insn[i] : NULL;
+}
+
+/* Decoded instruction at pc, or NULL after reporting a fetch fault. */
+static inline const insn_t *sim_fetch(simty_sim *s, unsigned hart, uint32_t pc)
+{
+    const insn_t *d = sim_peek_cached(s, hart, pc);
+    return d ? d : sim_fetch_slow(s, hart, pc);
 }
 
 void sim_flush_decode_cache(simty_sim *s);

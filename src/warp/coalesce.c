@@ -1,5 +1,6 @@
 #include "warp/coalesce.h"
 
+#include "isa/exec.h"
 #include "warp/lane_ops.h"
 
 lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
@@ -12,22 +13,20 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
 
     const uint32_t lead = addr[leader], bsize = 4 * T;
     const uint32_t block = lead - lead % bsize; /* blocks need not be a power of two */
-    lane_mask served = leader_bit;
+    uint32_t in[SIMTY_MAX_LANES]; /* per lane: served (~0) or not (0); SIMD code */
 
     if (kind == SIMTY_COALESCER_BLOCK) {
-        for (unsigned l = leader + 1; l < T; l++)
-            served |= (lane_mask)((addr[l] - block) < bsize) << l;
-        return served & mask;
+        for (unsigned l = 0; l < T; l++)
+            in[l] = 0u - (uint32_t)((addr[l] - block) < bsize);
+        return (exec_mask_of(in, T) | leader_bit) & mask;
     }
     if (mem_access_size(d) != 4)
         return leader_bit; /* sub-word: one lane per pass */
-    const int is_load = d->cls == CLS_LOAD;
-    for (unsigned l = leader + 1; l < T; l++) {
-        int unit_stride = addr[l] == block + 4 * l;
-        int broadcast = is_load && addr[l] == lead;
-        served |= (lane_mask)(unit_stride | broadcast) << l;
-    }
-    served &= mask;
+    const uint32_t is_load = d->cls == CLS_LOAD;
+    for (unsigned l = 0; l < T; l++)
+        in[l] = 0u - (uint32_t)((addr[l] == block + 4 * l) | (is_load & (addr[l] == lead)));
+    /* (lanes below the leader are not in mask) */
+    lane_mask served = (exec_mask_of(in, T) | leader_bit) & mask;
     if (!is_load) {
         /* A unit-stride lane must not store before a lower lane that writes
          * the same word in a later pass: same-address stores serialise in

@@ -218,6 +218,13 @@ bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev)
     return port;
 }
 
+bool paths_progress_slow(path_table *t, path_events *ev)
+{
+    bool port = false;
+    progress_after_commit(t, ev, &port);
+    return port;
+}
+
 bool paths_yield(path_table *t, path_events *ev)
 {
     bool port = false;
@@ -304,7 +311,7 @@ unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]
     for (unsigned i = 0; i < t->nwait; i++) {
         const waiting_path *e = &t->wait[i];
         if (e->wake <= now) {
-            waited[e->why] += (now - e->since) * (uint64_t)__builtin_popcountll(e->p.mask);
+            waited[e->why] += (now - e->since) * (uint64_t)lane_popcount(e->p.mask);
             insert_runnable(t, e->p);
             woken++;
         } else {

@@ -146,21 +146,53 @@ static inline bool paths_live(const path_table *t) { return t->n || t->nwait; }
 #define PATH_NOT_ISSUED UINT64_MAX
 
 bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev);
+bool paths_progress_slow(path_table *t, path_events *ev);
+
+/* Priority order: does a run before b?  A path holding a turn (with lanes in
+ * `boost`) goes first. */
+static inline bool path_before(const path_t *a, const path_t *b, bool by_depth, lane_mask boost)
+{
+    bool ab = (a->mask & boost) != 0, bb = (b->mask & boost) != 0;
+    if (ab != bb)
+        return ab;
+    if (by_depth && a->depth != b->depth)
+        return a->depth > b->depth;
+    if (a->pc != b->pc)
+        return a->pc < b->pc;
+    return a->depth > b->depth;
+}
+
+/* The commit of a path that continues alone at (pc, depth) with the same
+ * lanes, when nothing needs to merge or reorder (see paths_commit): the
+ * active path moves on in place.  Returns the commits it had waited. */
+static inline uint64_t paths_advance(path_table *t, uint32_t pc, int32_t depth, lane_mask mask)
+{
+    path_t *a = &t->list[0];
+    uint64_t starvation = t->clock - a->stamp;
+    a->pc = pc;
+    a->depth = depth;
+    a->mask = mask;
+    a->stamp = t->clock++;
+    return starvation;
+}
 
 /* Replaces the active path by the (up to two) paths its instruction produced;
  * empty masks are ignored.  Then applies the forward-progress policy.
  * Returns whether the CCT port was used. */
 static inline bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
 {
-    /* one path in, one path out, nothing else in the table (a converged
-     * warp): the compact/sort network has nothing to merge or order */
-    if (t->n == 1 && !next[1].mask && next[0].mask && !t->turn_left) {
-        path_t *a = &t->list[0];
-        ev->starvation = t->clock - a->stamp;
-        a->pc = next[0].pc;
-        a->depth = next[0].depth;
-        a->mask = next[0].mask;
-        a->stamp = t->clock++;
+    /* One path in, one path out, no turn running, and the path stays ahead
+     * of the next one (a converged warp, or a path running on before HCT2):
+     * in either organisation the compact/sort network or the sorted insert
+     * leaves it in place, with nothing to merge and the CCT untouched. */
+    const path_t *p = &next[0];
+    if (!next[1].mask && p->mask && !t->turn_left &&
+        (t->n == 1 || (!(p->pc == t->list[1].pc && p->depth == t->list[1].depth) &&
+                       path_before(p, &t->list[1], t->by_depth, 0)))) {
+        ev->starvation = paths_advance(t, p->pc, p->depth, p->mask);
+        /* (no turn runs; one can only start once some path waited long) */
+        if (t->threshold && t->n >= 2 && t->clock - t->oldest_bound >= t->threshold)
+            return paths_progress_slow(t, ev);
         return false;
     }
     return paths_commit_slow(t, next, ev);
@@ -213,20 +245,6 @@ static inline int32_t path_depth_add(int32_t depth, int delta)
     if ((delta > 0 && depth == INT32_MAX) || (delta < 0 && depth == INT32_MIN))
         return depth;
     return depth + delta;
-}
-
-/* Priority order: does a run before b?  A path holding a turn (with lanes in
- * `boost`) goes first. */
-static inline bool path_before(const path_t *a, const path_t *b, bool by_depth, lane_mask boost)
-{
-    bool ab = (a->mask & boost) != 0, bb = (b->mask & boost) != 0;
-    if (ab != bb)
-        return ab;
-    if (by_depth && a->depth != b->depth)
-        return a->depth > b->depth;
-    if (a->pc != b->pc)
-        return a->pc < b->pc;
-    return a->depth > b->depth;
 }
 
 #endif

@@ -34,8 +34,9 @@ static void park(simty_sim *s, path_table *pt, unsigned hart0, path_t p, enum pa
 }
 
 void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,
-                      const slot_commit *c, uint64_t idle, uint64_t now)
+                      slot_commit sc, uint64_t idle, uint64_t now)
 {
+    const slot_commit *c = &sc;
     path_events ev = {0};
     path_t next[2] = {c->next[0], c->next[1]}, held = {0};
     enum path_wait why = WAIT_NONE;

@@ -18,7 +18,20 @@ void warp_paths_init(const simty_sim *s, path_table *pt);
  * the compact/sort network, the forward-progress policy, `pause`,
  * statistics.  Shared by the SIMT and cycle models. */
 void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,
-                      const slot_commit *c, uint64_t idle, uint64_t now);
+                      slot_commit c, uint64_t idle, uint64_t now);
+
+/* The statistics of the paths a commit leaves (paths, waiting or not, and
+ * the starvation of the committed path). */
+static inline void warp_count_paths(simty_stats *st, const path_table *pt, uint64_t starvation)
+{
+    if (starvation > st->max_starvation)
+        st->max_starvation = starvation;
+    unsigned np = paths_count(pt) + pt->nwait;
+    st->path_sum += np;
+    st->path_samples++;
+    if (np > st->max_paths)
+        st->max_paths = np;
+}
 
 /* The path-table statistics of one commit. */
 static inline void warp_commit_count(simty_stats *st, const path_table *pt, const path_events *ev)
@@ -28,20 +41,21 @@ static inline void warp_commit_count(simty_stats *st, const path_table *pt, cons
     st->cct_swaps += ev->swaps;
     st->progress_triggers += ev->triggers;
     st->progress_yields += ev->yields;
-    if (ev->starvation > st->max_starvation)
-        st->max_starvation = ev->starvation;
-    unsigned np = paths_count(pt) + pt->nwait;
-    st->path_sum += np;
-    st->path_samples++;
-    if (np > st->max_paths)
-        st->max_paths = np;
+    warp_count_paths(st, pt, ev->starvation);
 }
 
 static inline void warp_commit(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,
                                const slot_commit *c, uint64_t idle, uint64_t now)
 {
     if (c->park | c->pause | (c->backoff != 0)) { /* a path waits or yields */
-        warp_commit_wait(s, st, pt, hart0, c, idle, now);
+        warp_commit_wait(s, st, pt, hart0, *c, idle, now); /* (by value: *c stays a register) */
+        return;
+    }
+    const path_t *n0 = &c->next[0];
+    if (pt->n == 1 && !pt->turn_left && !c->next[1].mask && n0->mask) {
+        /* a converged warp: no CCT for the sorter, nothing to merge or
+         * order (paths_commit's first case), no CCT or turn event */
+        warp_count_paths(st, pt, paths_advance(pt, n0->pc, n0->depth, n0->mask));
         return;
     }
     path_events ev = {0};

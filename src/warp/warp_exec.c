@@ -9,9 +9,17 @@ static const uint32_t *lane_select(lane_mask mask, unsigned n, uint32_t *sel)
 {
     if (mask == full_lane_mask(n))
         return NULL;
-    for (unsigned l = 0; l < n; l++)
-        sel[l] = 0u - (uint32_t)((mask >> l) & 1);
+    exec_select_words(mask, n, sel);
     return sel;
+}
+
+/* Does lane l access the word at addr[0] + 4*l, for every lane? */
+static bool unit_stride(const uint32_t *addr, unsigned n)
+{
+    uint32_t off = 0;
+    for (unsigned l = 0; l < n; l++)
+        off |= addr[l] - addr[0] - 4 * l;
+    return !off;
 }
 
 /* Fast path for LW/SW: when every served lane accesses an aligned word of
@@ -21,12 +29,13 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
                       const uint32_t *addr, lane_mask served, uint32_t *sel, unsigned hart0)
 {
     const uint32_t base = s->ram_base, last = (uint32_t)(s->ram_size - 4);
+    /* the tohost word's address, or 1 (never a word address) */
+    const uint32_t tohost = s->has_tohost ? s->tohost & ~3u : 1u;
     uint32_t bad = 0;
-    for (unsigned l = 0; l < n; l++)
-        sel[l] = 0u - (uint32_t)((served >> l) & 1);
-    for (unsigned l = 0; l < n; l++) {
+    exec_select_words(served, n, sel);
+    for (unsigned l = 0; l < n; l++) { /* (SIMD code) */
         uint32_t a = addr[l];
-        bad |= (((a - base) > last) | (a & 3) | is_tohost_word(s, a & ~3u)) & sel[l];
+        bad |= (((a - base) > last) | (a & 3) | ((a & ~3u) == tohost)) & sel[l];
     }
     if (bad || (s->deferring && s->core[hart_core(s, hart0)].fx.fwd_n))
         return false; /* lane by lane (a load may see its hart's own stores) */
@@ -35,6 +44,10 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         if (d->rd == 0)
             return true;
         uint32_t *rd = x + (unsigned)d->rd * stride;
+        if (served == full_lane_mask(n) && unit_stride(addr, n)) {
+            memcpy(rd, ram + (addr[0] - base), 4 * n); /* one block, every lane */
+            return true;
+        }
         for (unsigned l = 0; l < n; l++) {
             uint32_t v = load_le(ram + ((addr[l] - base) & sel[l]), 4);
             rd[l] = (v & sel[l]) | (rd[l] & ~sel[l]);
@@ -113,13 +126,16 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
 
     switch (d->cls) {
     case CLS_ALU:
-        exec_alu(d, x, T, n, lane_select(mask, n, sel_buf), pc);
+        if (n == 1) /* the scalar model: inline, no SIMD to gain */
+            exec_alu(d, x, T, 1, lane_select(mask, 1, sel_buf), pc);
+        else
+            exec_alu_lanes(d, x, T, n, lane_select(mask, n, sel_buf), pc);
         if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, mask, pc))
             return false;
         break;
 
     case CLS_BRANCH: {
-        lane_mask taken = exec_branch(d, x, T, n) & mask;
+        lane_mask taken = (n == 1 ? exec_branch(d, x, T, 1) : exec_branch_lanes(d, x, T, n)) & mask;
         if (!taken)
             break;
         if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
@@ -240,7 +256,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             /* the threads wait at the next instruction */
             o->c.park = scope == SIMTY_BARRIER_SCOPE_CORE ? WAIT_BARRIER_CORE : WAIT_BARRIER;
             warp_stats(s, gw)->barrier_slots++;
-            warp_stats(s, gw)->barrier_thread_instructions += (uint64_t)__builtin_popcountll(mask);
+            warp_stats(s, gw)->barrier_thread_instructions += (uint64_t)lane_popcount(mask);
         }
         break;
     }
@@ -292,10 +308,9 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         return false;
     }
 
-    if (n == T && o->retired == full_lane_mask(T))
-        s->warp_instret[gw]++;
+    if (n == 1) /* the scalar model: one hart at a time */
+        s->instret[hart0] += o->retired & 1;
     else
-        for (lane_mask m = o->retired; m; m &= m - 1)
-            s->instret[hart0 + lowest_lane(m)]++;
+        sim_retire(s, gw, o->retired << first);
     return true;
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "isa/exec.h"
 #include "warp/paths.h"
 #include "sim/sim.h"
 
@@ -34,16 +35,11 @@ typedef struct warp_outcome {
     bool backedge;       /* a conditional branch every lane took backwards */
 } warp_outcome;
 
-static inline lane_mask full_lane_mask(unsigned T)
-{
-    return T >= 64 ? ~0ull : (1ull << T) - 1;
-}
-
 /* Lanes in m (of a T-lane warp); full warps, the common case, cost a compare
- * instead of a popcount (a library call without a POPCNT target). */
+ * instead of a popcount. */
 static inline unsigned lane_count(lane_mask m, unsigned T)
 {
-    return m == full_lane_mask(T) ? T : (unsigned)__builtin_popcountll(m);
+    return m == full_lane_mask(T) ? T : lane_popcount(m);
 }
 
 /* Executes the instruction of path p on lanes [first, first+n) of global
@@ -54,6 +50,80 @@ static inline unsigned lane_count(lane_mask m, unsigned T)
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o);
 
+/* What a simple slot did (warp_execute_simple). */
+typedef struct simple_slot {
+    const insn_t *insn; /* NULL: not a simple slot, nothing was done */
+    uint32_t next;      /* the path's next PC ... */
+    int32_t depth;      /* ... and call depth */
+    bool backedge;      /* a branch taken backwards */
+} simple_slot;
+
+/* The common case of warp_execute(), inline: if the instruction of path p
+ * of warp gw is register arithmetic that does not write sp, a branch every
+ * lane of the path takes the same way or a jump (JAL), none of them parking
+ * or faulting, executes it on the path's lanes.  Its outcome is then the
+ * same path at (next, depth) with every lane retired.  Else nothing is
+ * done: warp_execute() does the rest. */
+static inline __attribute__((always_inline)) simple_slot
+warp_execute_simple(simty_sim *s, unsigned gw, const path_t *p)
+{
+    const unsigned T = s->T;
+    const uint32_t pc = p->pc;
+    const lane_mask mask = p->mask;
+    simple_slot r = {.insn = NULL, .next = pc + 4, .depth = p->depth, .backedge = false};
+    const insn_t *d = sim_peek_cached(s, gw * T, pc);
+    if (!d)
+        return r;
+    uint32_t *x = warp_regs(s, gw);
+    const bool all = mask == full_lane_mask(T);
+    uint32_t sel[SIMTY_MAX_LANES];
+    if (d->cls == CLS_ALU) {
+        if (d->flags & INSN_WRITES_SP)
+            return r;
+        if (!all)
+            exec_select_words(mask, T, sel);
+        exec_alu_lanes(d, x, T, T, all ? NULL : sel, pc);
+    } else if (d->cls == CLS_BRANCH) {
+        lane_mask taken = exec_branch_lanes(d, x, T, T) & mask;
+        if (taken) {
+            uint32_t target = pc + (uint32_t)d->imm;
+            if (taken != mask || (d->flags & INSN_SELF_LOOP) || (target & 3))
+                return r; /* splits, parks or faults */
+            sim_note_jump(s, gw * T + (unsigned)__builtin_ctzll(mask), pc, target);
+            r.backedge = d->imm < 0;
+            r.next = target;
+        }
+    } else if (d->cls == CLS_JAL) {
+        uint32_t target = pc + (uint32_t)d->imm;
+        if ((d->flags & INSN_SELF_LOOP) || (target & 3))
+            return r;
+        if (d->flags & INSN_WRITES_RD) {
+            if (!all)
+                exec_select_words(mask, T, sel);
+            exec_link(d, x, T, T, all ? NULL : sel, pc);
+        }
+        sim_note_jump(s, gw * T + (unsigned)__builtin_ctzll(mask), pc, target);
+        r.next = target;
+        r.depth = path_depth_add(r.depth, insn_depth_delta(d));
+    } else {
+        return r;
+    }
+    if (all)
+        s->retire[gw].all++;
+    else
+        sim_retire(s, gw, mask);
+    r.insn = d;
+    return r;
+}
+
+/* The outcome of a simple slot, as warp_execute() would give it. */
+static inline warp_outcome simple_outcome(const simple_slot *r, const path_t *p)
+{
+    warp_outcome o = {.insn = r->insn, .retired = p->mask, .backedge = r->backedge};
+    o.c.next[0] = (path_t){.pc = r->next, .depth = r->depth, .mask = p->mask};
+    return o;
+}
+
 /* The statistics of one executed SIMT slot (path `active`, outcome o) that
  * both SIMT models count the same way; when a slot counts as issued and the
  * path-table counters differ between them and stay with each model. */
@@ -62,7 +132,8 @@ static inline void warp_count_executed(const simty_sim *s, simty_stats *st, cons
 {
     unsigned lanes = lane_count(o->retired, s->T);
     st->thread_instructions += lanes;
-    st->lane_histogram[lane_count(active->mask, s->T)]++; /* active lanes at issue */
+    /* active lanes at issue */
+    st->lane_histogram[o->retired == active->mask ? lanes : lane_count(active->mask, s->T)]++;
     st->divergent_branches += o->divergent;
     st->replays_memory += o->replay == REPLAY_MEMORY;
     st->replays_indirect += o->replay == REPLAY_INDIRECT;
