@@ -6,7 +6,9 @@
 #                 AddressSanitizer + UndefinedBehaviorSanitizer; then 60 s
 #                 of libFuzzer
 #   make demo     build the examples and run them
-#   make bench    simulation speed figures (not a test)
+#   make bench    simulation speed figures (not a test): rates, host
+#                 instructions per cycle and warp-instruction (callgrind),
+#                 side by side with QEMU
 #   make results  regenerate docs/RESULTS.md and its plots (45-75 minutes
 #                 on 2 cores; RESULTS_JOBS=N simulations at once)
 #   make check-random-long   2000 more random programs, simt vs scalar
@@ -39,7 +41,7 @@ HEADERS := $(wildcard src/*.h src/*/*.h) sdk/include/simty_guest.h
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
                 binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox \
-                clang-14 libclang-rt-14-dev
+                clang-14 libclang-rt-14-dev valgrind
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 .PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long \
@@ -133,6 +135,8 @@ demo: deps all
 
 bench: deps all
 	python3 bench/speed.py --simty $(BUILD)/simty
+	python3 bench/host_cost.py --simty $(BUILD)/simty
+	python3 bench/vs_qemu.py --simty $(BUILD)/simty
 
 # Host-parallel simulation: --host-threads 1..nproc on multi-core machines.
 bench-threads: deps all

@@ -120,6 +120,34 @@ def tests(ctx, run, simty, Failure):
                     raise Failure("QEMU: status %d\n%s%s" % (status, o[-500:], e[-500:]))
             out.append(("workload %s qemu" % name, qemu))
 
+    # ---- the benchmark builds of the workloads (bench/vs_qemu.py) ----
+    def bench_variants():
+        """Sizes, REPS (the kernel again, same values) and WL_ALIGN keep every
+        self-check passing; WL_NO_CHECK runs the SPMD part only."""
+        variants = [("vecadd", ["-DN=4096", "-DREPS=3"]), ("saxpy", ["-DN=4096", "-DREPS=3"]),
+                    ("matmul", ["-DN=128"]),
+                    ("mandelbrot", ["-DW=128", "-DH=96", "-DMAX_ITER=255"])]
+        outdir = os.path.join(ctx.tmp, "bench-variants")
+        os.makedirs(outdir, exist_ok=True)
+        for name, flags in variants:
+            for extra in ([], ["-DWL_ALIGN=4096"], ["-DWL_NO_CHECK", "-DWL_ALIGN=4096"]):
+                elf = os.path.join(outdir, "%s-%d.elf" % (name, len(extra)))
+                p = subprocess.run([programs.SIMTY_CC, "-O2"] + flags + extra +
+                                   [os.path.join(programs.ROOT, "workloads", name + ".c"),
+                                    "-o", elf], capture_output=True, text=True)
+                if p.returncode != 0:
+                    raise Failure("%s %s: build failed:\n%s" % (name, flags + extra, p.stderr))
+                for model in ("simt", "cycle"):
+                    status, o, e = run([ctx.simty, "run", "-m", model, "-w", "2", "-t", "8",
+                                        elf], timeout=600)
+                    checked = "-DWL_NO_CHECK" not in extra
+                    if status != 0 or (("%s: PASS" % name in o) != checked) or \
+                            (not checked and o):
+                        raise Failure("%s %s on %s: status %d, output %r %s" % (
+                            name, " ".join(flags + extra), model, status, o[-300:], e[-300:]))
+    if not ctx.sanitized:
+        out.append(("workload builds of bench/vs_qemu.py pass their checks", bench_variants))
+
     # ---- simty bench itself ----
     ok_elf = programs.example_elf("vecadd", "-O2")
     exit7 = programs.asm_elf("bad", "exitcode")

@@ -10,7 +10,9 @@
  */
 #include "workload.h"
 
+#ifndef N /* (bench/vs_qemu.py builds larger sizes) */
 #define N 64 /* a multiple of 4 (check) and of T (coalescing) */
+#endif
 
 static int32_t A[N][N] WL_ALIGNED, B[N][N] WL_ALIGNED, C[N][N] WL_ALIGNED;
 

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Host instructions per simulated cycle and per warp-instruction (make bench;
+issue 17).
+
+Counts the host instructions simty executes (valgrind --tool=callgrind, so
+the figure does not depend on the host's load or clock) for the benchmark
+kernels bench/uniform.c (converged) and bench/divergent.c at 8x4, 8x32 and
+64x32 on the simt and cycle models.  Start-up is subtracted: each point is
+the difference between a run to cycle B and a run to cycle A
+(--max-cycles), divided by the cycles and by the warp-instructions
+simulated in between.  A measurement, not a test."""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import speed  # noqa: E402
+
+KERNELS = ["uniform", "divergent"]
+SHAPES = [(8, 4), (8, 32), (64, 32)]
+MODELS = ["simt", "cycle"]
+# cycles A and B: past start-up (at 64x32 the SDK start-up code of 2048
+# threads takes ~0.4 M cycles) and before the kernels end
+SPAN = {(8, 4): (50000, 150000), (8, 32): (50000, 150000), (64, 32): (1100000, 1200000)}
+
+
+def host_instructions(simty, elf, args, tmp):
+    """(host instructions, stats) of one run under callgrind."""
+    out = os.path.join(tmp, "cg.out")
+    js = os.path.join(tmp, "s.json")
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
+                        simty, "run", "--stats-json", js] + args + [elf],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    with open(js) as f:
+        st = json.load(f)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if not m:
+        sys.exit("host_cost: no callgrind total for %s %s" % (" ".join(args), elf))
+    return int(m.group(1)), st
+
+
+def measure(simty, elf, model, shape, tmp):
+    a, b = SPAN[shape]
+    base = ["-m", model, "-w", str(shape[0]), "-t", str(shape[1])]
+    ia, sa = host_instructions(simty, elf, base + ["--max-cycles", str(a)], tmp)
+    ib, sb = host_instructions(simty, elf, base + ["--max-cycles", str(b)], tmp)
+    cycles = sb["cycles"] - sa["cycles"]
+    winsn = sb["warp_instructions"] - sa["warp_instructions"]
+    if sb["cycles"] != b or cycles <= 0 or winsn <= 0:
+        sys.exit("host_cost: %s %s ended before cycle %d" % (model, elf, b))
+    return {"per_cycle": (ib - ia) / cycles, "per_winsn": (ib - ia) / winsn,
+            "per_tinsn": (ib - ia) / max(sb["thread_instructions"] - sa["thread_instructions"], 1),
+            "eff": sb["simd_efficiency"]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--simty", default=os.path.join(ROOT, "build", "simty"))
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = ap.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("host_cost: valgrind not found (Debian: apt-get install valgrind)")
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="host_cost.") as tmp:
+        for name in KERNELS:
+            elf = speed.build(name)
+            for shape in SHAPES:
+                for model in MODELS:
+                    r = measure(args.simty, elf, model, shape, tmp)
+                    r.update(kernel=name, shape="%dx%d" % shape, model=model)
+                    rows.append(r)
+                    if not args.markdown:
+                        print("%-10s %-6s %6s  %7.0f host instr./cycle  %7.0f /warp-instr."
+                              "  %6.1f /thread-instr." % (
+                                  name, model, r["shape"], r["per_cycle"], r["per_winsn"],
+                                  r["per_tinsn"]), flush=True)
+    if args.markdown:
+        print("| kernel | shape | model | host instr. / cycle | host instr. / warp-instr. | "
+              "host instr. / thread-instr. |")
+        print("|---|--:|--:|--:|--:|--:|")
+        for r in rows:
+            print("| %s | %s | %s | %.0f | %.0f | %.1f |" % (
+                r["kernel"], r["shape"], r["model"], r["per_cycle"], r["per_winsn"],
+                r["per_tinsn"]))
+
+
+if __name__ == "__main__":
+    main()
