@@ -378,13 +378,7 @@ def main():
     stack = stack_runs(args, cfg.policy_shape, names, elf)
     # 7. simulator speed, one simulation at a time
     speed_names = [n for n in SPEED_WORKLOADS if n in names] or names[:1]
-    speed_rows = []
-    for n in speed_names:
-        rows = []
-        for shape in cfg.speed_shapes:
-            rows += bench(argparse.Namespace(simty=args.simty, jobs=1, verbose=args.verbose),
-                          [elf[n]], ["--shapes", shape, "--model", "scalar,simt,cycle"])
-        speed_rows.append((n, rows))
+    speed_rows = speed_runs(args, cfg, speed_names, elf)
     # 8. synchronisation and forward progress
     sync = results_sync.run(args, cfg, args.build, all_names, build_suite, log)
     # 9. the memory hierarchy
@@ -782,6 +776,29 @@ def host_threads_section(args, cfg, names, elf, note=""):
     return R
 
 
+def speed_runs(args, cfg, names, elf):
+    """Section 7's runs: each workload at the speed shapes on every model, one
+    simulation at a time."""
+    speed_rows = []
+    for n in names:
+        rows = []
+        for shape in cfg.speed_shapes:
+            rows += bench(argparse.Namespace(simty=args.simty, jobs=1, verbose=args.verbose),
+                          [elf[n]], ["--shapes", shape, "--model", "scalar,simt,cycle"])
+        speed_rows.append((n, rows))
+    return speed_rows
+
+
+def bench_markdown(args, script, what):
+    """The Markdown table a bench/ script prints."""
+    log("%s (bench/%s)" % (what, script))
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "bench", script),
+                        "--simty", args.simty, "--markdown"], capture_output=True, text=True)
+    if p.returncode != 0:
+        die("bench/%s failed: %s" % (script, p.stderr.strip()))
+    return p.stdout.strip()
+
+
 def speed_section(args, cfg, speed_rows, note=""):
     """Section 7: the suite's rates, host instructions per cycle and per
     warp-instruction (bench/host_cost.py, callgrind) and QEMU side by side
@@ -802,11 +819,7 @@ def speed_section(args, cfg, speed_rows, note=""):
         R.append("(`--quick`: the host-instruction counts and the comparison with QEMU "
                  "are left out; `make bench` prints them.)\n")
         return R
-    log("host instructions per cycle (bench/host_cost.py, callgrind)")
-    hc = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "host_cost.py"),
-                         "--simty", args.simty, "--markdown"], capture_output=True, text=True)
-    if hc.returncode != 0:
-        die("bench/host_cost.py failed: %s" % hc.stderr.strip())
+    hc = bench_markdown(args, "host_cost.py", "host instructions per cycle (callgrind)")
     R.append("**Host instructions per simulated cycle and warp-instruction** "
              "(`bench/host_cost.py`, also in `make bench`): valgrind's callgrind counts "
              "the host instructions of a run to cycle B minus those of a run to cycle A "
@@ -814,12 +827,8 @@ def speed_section(args, cfg, speed_rows, note=""):
              "past the SDK start-up of 2048 threads), divided by what was simulated in "
              "between; the benchmark kernels `bench/uniform.c` (converged) and "
              "`bench/divergent.c`. Counts do not depend on the host's load.\n")
-    R.append(hc.stdout.strip() + "\n")
-    log("QEMU side by side (bench/vs_qemu.py)")
-    vq = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "vs_qemu.py"),
-                         "--simty", args.simty, "--markdown"], capture_output=True, text=True)
-    if vq.returncode != 0:
-        die("bench/vs_qemu.py failed: %s" % vq.stderr.strip())
+    R.append(hc + "\n")
+    vq = bench_markdown(args, "vs_qemu.py", "QEMU side by side")
     R.append("**Side by side with QEMU** (`bench/vs_qemu.py`, also in `make bench`): "
              "`qemu-system-riscv32 -M virt -bios none -smp 1` started directly (no wrapper), "
              "its CPU time (user + system, getrusage) minus its start-up (the same on a "
@@ -829,7 +838,7 @@ def speed_section(args, cfg, speed_rows, note=""):
              "`-DWL_NO_CHECK` (no sequential check after the kernel, so that the run is "
              "SPMD code throughout) and `-DWL_ALIGN=4096` (no array on a code page, which "
              "QEMU would retranslate after every store); best of 3.\n")
-    R.append(vq.stdout.strip() + "\n")
+    R.append(vq + "\n")
     R.append("QEMU translates each basic block once and runs it as host code, one thread "
              "at a time; simty interprets every warp-instruction and runs its lanes as SIMD "
              "loops over a structure-of-arrays register file, and the cycle model also "
@@ -855,13 +864,7 @@ def speed_only(args):
     outdir = os.path.join(args.build, "default")
     build_suite(names, "", outdir, args.jobs, True)
     elf = {n: os.path.join(outdir, n + ".elf") for n in names}
-    speed_rows = []
-    for n in names:
-        rows = []
-        for shape in cfg.speed_shapes:
-            rows += bench(argparse.Namespace(simty=args.simty, jobs=1, verbose=args.verbose),
-                          [elf[n]], ["--shapes", shape, "--model", "scalar,simt,cycle"])
-        speed_rows.append((n, rows))
+    speed_rows = speed_runs(args, cfg, names, elf)
     note = ("(This section regenerated alone by `tools/results.py --speed-only`, "
             "simty commit %s, on %s.) " % (git_commit(), datetime.date.today().isoformat()))
     lines = speed_section(args, cfg, speed_rows, note)
