@@ -34,6 +34,52 @@ static void refetch_changed(pipe_state *p, const uop *in, bool returns_data)
     }
 }
 
+/* The rest of F+7 after the execution (outcome o): the write port,
+ * memory timing, statistics, traces, replay bookkeeping, the spin detector,
+ * the latch to commit.  Inline, so that a simple slot's constant outcome
+ * folds away. */
+static inline __attribute__((always_inline)) void
+member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_pipe *wp,
+            unsigned w, unsigned gw, bool returns_data, const path_t *active, warp_outcome *o)
+{
+    if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
+        p->write_parity = (int)(w & 1);
+
+    if (o->memory)
+        memsys_access(p->timing, gw, o->insn, p->pass_addr, o->retired, p->now);
+    if (p->hold_sync &&
+        (o->insn->cls == CLS_AMO || o->insn->op == OP_FENCE || o->insn->op == OP_FENCE_I))
+        memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
+    warp_count_executed(s, p->st, active, o);
+    if (s->cfg.trace_commits && o->retired && sim_trace_at(s, p->now + 1))
+        commit_trace_commit(s, p->now + 1, gw, 0, active->pc, o->insn,
+                           o->retired);
+    if (p->kt) {
+        bool replay_pass = active->pc == wp->replay_pc && (active->mask & wp->replay_mask);
+        kanata_stage(p->kt, in->trace, "Wb");
+        kanata_label(p->kt, in->trace, 0, " [mask %0*llx]%s", (int)((s->T + 3) / 4),
+                     (unsigned long long)active->mask, replay_pass ? " [replay]" : "");
+        if (o->replay)
+            kanata_label(p->kt, in->trace, 0, " [%u lanes replay: %s]",
+                         lane_count(active->mask & ~o->retired, s->T),
+                         o->replay == REPLAY_MEMORY ? "memory" : "indirect jump");
+    }
+    if (o->replay) {
+        wp->replay_pc = active->pc;
+        wp->replay_mask = active->mask & ~o->retired;
+    } else if (active->pc == wp->replay_pc) {
+        wp->replay_mask &= ~active->mask;
+    }
+    /* the spin detector reads the registers the slot leaves behind */
+    if (s->cfg.spin_detect)
+        o->c.backoff = spin_note(&p->paths[w].spin, s, gw, active, o);
+    out->valid = true;
+    out->u = *in;
+    out->active = active->mask;
+    out->c = o->c;
+    out->replay = o->replay;
+}
+
 /* F+7: the instruction is valid only if its PC is HCT1's; then the warp
  * executes it on HCT1's path, through the code every model shares. */
 void stage_membership(simty_sim *s, pipe_state *p)
@@ -79,16 +125,16 @@ void stage_membership(simty_sim *s, pipe_state *p)
     const path_t active = *hct1;
     const unsigned gw = p->warp0 + w;
     /* the common case inline (warp_exec.h), else the general one */
-    warp_outcome o;
-    bool ok = true;
     const simple_slot r = warp_execute_simple(s, gw, &active);
     if (r.insn) {
-        o = simple_outcome(&r, &active);
-    } else {
-        p->executing = true; /* its slot is still in flight for a region of interest */
-        ok = warp_execute(s, gw, 0, s->T, &active, &o);
-        p->executing = false;
+        warp_outcome o = simple_outcome(&r, &active);
+        member_done(s, p, in, out, wp, w, gw, returns_data, &active, &o);
+        return;
     }
+    warp_outcome o;
+    p->executing = true; /* its slot is still in flight for a region of interest */
+    bool ok = warp_execute(s, gw, 0, s->T, &active, &o);
+    p->executing = false;
     if (!ok) { /* guest fault: the run is over */
         if (p->kt) {
             kanata_stage(p->kt, in->trace, "Wb");
@@ -97,42 +143,7 @@ void stage_membership(simty_sim *s, pipe_state *p)
         }
         return;
     }
-    if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
-        p->write_parity = (int)(w & 1);
-
-    if (o.memory)
-        memsys_access(p->timing, gw, o.insn, p->pass_addr, o.retired, p->now);
-    if (p->hold_sync &&
-        (o.insn->cls == CLS_AMO || o.insn->op == OP_FENCE || o.insn->op == OP_FENCE_I))
-        memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
-    warp_count_executed(s, p->st, &active, &o);
-    if (s->cfg.trace_commits && o.retired && sim_trace_at(s, p->now + 1))
-        commit_trace_commit(s, p->now + 1, gw, 0, active.pc, o.insn,
-                           o.retired);
-    if (p->kt) {
-        bool replay_pass = active.pc == wp->replay_pc && (active.mask & wp->replay_mask);
-        kanata_stage(p->kt, in->trace, "Wb");
-        kanata_label(p->kt, in->trace, 0, " [mask %0*llx]%s", (int)((s->T + 3) / 4),
-                     (unsigned long long)active.mask, replay_pass ? " [replay]" : "");
-        if (o.replay)
-            kanata_label(p->kt, in->trace, 0, " [%u lanes replay: %s]",
-                         lane_count(active.mask & ~o.retired, s->T),
-                         o.replay == REPLAY_MEMORY ? "memory" : "indirect jump");
-    }
-    if (o.replay) {
-        wp->replay_pc = active.pc;
-        wp->replay_mask = active.mask & ~o.retired;
-    } else if (active.pc == wp->replay_pc) {
-        wp->replay_mask &= ~active.mask;
-    }
-    /* the spin detector reads the registers the slot leaves behind */
-    if (s->cfg.spin_detect)
-        o.c.backoff = spin_note(&p->paths[w].spin, s, gw, &active, &o);
-    out->valid = true;
-    out->u = *in;
-    out->active = active.mask;
-    out->c = o.c;
-    out->replay = o.replay;
+    member_done(s, p, in, out, wp, w, gw, returns_data, &active, &o);
 }
 
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next
