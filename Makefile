@@ -9,8 +9,9 @@
 #   make bench    simulation speed figures (not a test): rates, host
 #                 instructions per cycle and warp-instruction (callgrind),
 #                 side by side with QEMU
-#   make results  regenerate docs/RESULTS.md and its plots (45-75 minutes
-#                 on 2 cores; RESULTS_JOBS=N simulations at once)
+#   make results  regenerate docs/RESULTS.md and its plots (50-80 minutes
+#                 on 2 cores, section 7's callgrind and QEMU runs included;
+#                 RESULTS_JOBS=N simulations at once)
 #   make check-random-long   2000 more random programs, simt vs scalar
 #   make fuzz     libFuzzer on the loader and every model, FUZZ_SECONDS long
 #                 (default 600; make check runs it for 60 s)
@@ -41,7 +42,7 @@ HEADERS := $(wildcard src/*.h src/*/*.h) sdk/include/simty_guest.h
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
                 binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox \
-                clang-14 libclang-rt-14-dev valgrind
+                clang-14 libclang-rt-14-dev
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 .PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long \
@@ -134,6 +135,7 @@ demo: deps all
 	python3 tests/demo.py --simty $(BUILD)/simty
 
 bench: deps all
+	@tools/ensure-deps.sh valgrind
 	python3 bench/speed.py --simty $(BUILD)/simty
 	python3 bench/host_cost.py --simty $(BUILD)/simty
 	python3 bench/vs_qemu.py --simty $(BUILD)/simty
@@ -144,6 +146,7 @@ bench-threads: deps all
 
 RESULTS_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 results: deps all
+	@tools/ensure-deps.sh valgrind
 	python3 tools/results.py --simty $(BUILD)/simty -j $(RESULTS_JOBS)
 
 docs: deps all

@@ -4,16 +4,16 @@
 The same SPMD programs (workloads vecadd, saxpy, matmul, mandelbrot, built
 larger than in the suite) run on qemu-system-riscv32 -M virt -smp 1 (TCG,
 started directly, no wrapper) and on simty's SIMT and cycle models at 8x32.
-Each side is rated in thread-instructions per host CPU-second of the
-simulating process:
-
-- QEMU: user + system CPU time of the QEMU process (getrusage of the
-  child), minus QEMU's start-up (the same measurement on a program that
-  returns at once, best of the repeats); the thread-instructions are those
-  simty counts for the same ELF with one thread (QEMU runs one hart), which
-  is the instruction count of that run (the program is deterministic).
-- simty: thread-instructions over sim_seconds from --stats-json (the run
-  loop only: loading is not counted).
+Each side is rated in thread-instructions per host CPU-second: user +
+system CPU time of the simulating process (getrusage of the child), minus
+its start-up (for QEMU the same measurement on a program that returns at
+once; for simty a run of the same program to its first cycle), best of
+--repeats runs.  QEMU's thread-instructions are those simty counts for the
+same ELF on one thread (QEMU runs one hart; the program is deterministic),
+simty's its thread_instructions statistic.  This compares instruction
+throughput, not time to solution: QEMU runs the whole problem on one hart,
+simty on 256 threads, which execute a few more instructions in all (each
+runs its own loop control).
 
 The sizes are chosen so that QEMU's start-up is under 10% of its time; the
 table prints the share so that it can be checked.  A measurement, not a
@@ -62,7 +62,8 @@ def build(name, flags):
         src = os.path.join(ROOT, "workloads", name + ".c")
     stamp = out + ".flags"
     old = open(stamp).read() if os.path.exists(stamp) else None
-    if old != " ".join(flags) or programs.stale(out, [src] + programs.sdk_files()):
+    deps = [src, os.path.join(ROOT, "workloads", "workload.h")] + programs.sdk_files()
+    if old != " ".join(flags) or programs.stale(out, deps):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         subprocess.run([programs.SIMTY_CC, "-O2"] + flags + [src, "-o", out], check=True)
         with open(stamp, "w") as f:
@@ -86,30 +87,46 @@ def qemu_elf(elf, tmp):
     return copy
 
 
+def child_cpu(cmd, what, ok=(0,)):
+    """(CPU seconds, stdout) of one run of cmd: user + system time of the
+    child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                           timeout=1200)
+    except subprocess.TimeoutExpired:
+        sys.exit("vs_qemu: %s did not finish in 20 minutes" % what)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode not in ok:
+        sys.exit("vs_qemu: %s failed (status %d): %s" % (what, p.returncode,
+                                                         p.stderr.strip()[-300:]))
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), p.stdout
+
+
 def qemu_cpu(qemu, elf):
     """CPU seconds of one QEMU run of elf (one hart) to its exit."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    p = subprocess.run([qemu, "-M", "virt", "-bios", "none", "-smp", "1",
-                        "-m", str(qemu_run.parse_size(RAM) // 1024) + "K",
-                        "-display", "none", "-serial", "stdio", "-monitor", "none",
-                        "-kernel", elf], stdin=subprocess.DEVNULL, capture_output=True,
-                       text=True, timeout=600)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if p.returncode != 0:
-        sys.exit("vs_qemu: QEMU run of %s failed (status %d)" % (elf, p.returncode))
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return child_cpu([qemu, "-M", "virt", "-bios", "none", "-smp", "1",
+                      "-m", str(qemu_run.parse_size(RAM) // 1024) + "K",
+                      "-display", "none", "-serial", "stdio", "-monitor", "none",
+                      "-kernel", elf], "QEMU run of " + elf)[0]
 
 
-def simty_stats(simty, elf, args):
+def simty_run(simty, elf, args, ok=(0,)):
+    """(CPU seconds, statistics) of one simty run."""
     with tempfile.TemporaryDirectory() as tmp:
         js = os.path.join(tmp, "s.json")
-        p = subprocess.run([simty, "run", "--ram-size", RAM, "--stats-json", js] + args + [elf],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if p.returncode != 0:
-            sys.exit("vs_qemu: simty %s %s failed (status %d): %s" % (
-                " ".join(args), elf, p.returncode, p.stderr.strip()))
+        cpu, _ = child_cpu([simty, "run", "--ram-size", RAM, "--stats-json", js] + args + [elf],
+                           "simty %s %s" % (" ".join(args), elf), ok)
         with open(js) as f:
-            return json.load(f)
+            return cpu, json.load(f)
+
+
+def rate(instructions, cpu, start, what):
+    """Instructions per CPU second once start-up is taken off."""
+    if cpu - start < 0.05 or cpu - start < start:
+        sys.exit("vs_qemu: %s: %.3f s of CPU time for a start-up of %.3f s: too short to "
+                 "measure (make the program larger)" % (what, cpu, start))
+    return instructions / (cpu - start)
 
 
 def main():
@@ -125,25 +142,25 @@ def main():
     w, t = SHAPE
     rows = []
     with tempfile.TemporaryDirectory(prefix="vs_qemu.") as tmp:
-        empty = qemu_elf(build("empty", []), tmp)
+        empty = qemu_elf(build("empty", []), tmp)  # QEMU's start-up
         start = min(qemu_cpu(qemu, empty) for _ in range(args.repeats))
         for name, flags in PROGRAMS:
             elf = build(name, flags + ["-DWL_NO_CHECK", "-DWL_ALIGN=4096"])
-            one = simty_stats(args.simty, elf, ["-m", "scalar", "-w", "1", "-t", "1"])
+            one = simty_run(args.simty, elf, ["-m", "scalar", "-w", "1", "-t", "1"])[1]
             qelf = qemu_elf(elf, tmp)
             q = min(qemu_cpu(qemu, qelf) for _ in range(args.repeats))
-            q_rate = one["thread_instructions"] / max(q - start, 1e-9)
+            q_rate = rate(one["thread_instructions"], q, start, "QEMU " + name)
             row = {"program": name, "qemu_instr": one["thread_instructions"], "qemu_s": q,
                    "startup": start / q, "qemu_rate": q_rate}
             for model in ("simt", "cycle"):
-                best = None
-                for _ in range(args.repeats):
-                    st = simty_stats(args.simty, elf, ["-m", model, "-w", str(w), "-t", str(t)])
-                    rate = st["thread_instructions"] / max(st["sim_seconds"], 1e-9)
-                    if best is None or rate > best[0]:
-                        best = (rate, st)
-                row[model] = best[0]
-                row[model + "_s"] = best[1]["sim_seconds"]
+                shape = ["-m", model, "-w", str(w), "-t", str(t)]
+                # start-up: loading and the first cycle (status 124: the cycle limit)
+                s_start = min(simty_run(args.simty, elf, shape + ["--max-cycles", "1"],
+                                        ok=(124,))[0] for _ in range(args.repeats))
+                cpu, st = min((simty_run(args.simty, elf, shape) for _ in range(args.repeats)),
+                              key=lambda r: r[0])
+                row[model] = rate(st["thread_instructions"], cpu, s_start, model + " " + name)
+                row[model + "_s"] = cpu
             rows.append(row)
             if not args.markdown:
                 print("%-11s QEMU %6.3f s (start-up %4.1f%%) %7.0f M/s | simt %6.3f s "

@@ -825,16 +825,20 @@ def speed_section(args, cfg, speed_rows, note=""):
              "the host instructions of a run to cycle B minus those of a run to cycle A "
              "(start-up subtracted; A, B = 50 000, 150 000 cycles, and 1.1 M, 1.2 M at 64x32, "
              "past the SDK start-up of 2048 threads), divided by what was simulated in "
-             "between; the benchmark kernels `bench/uniform.c` (converged) and "
-             "`bench/divergent.c`. Counts do not depend on the host's load.\n")
+             "between (warp-instructions issued: the cycle model's include those it "
+             "squashes); the benchmark kernels `bench/uniform.c` (converged) and "
+             "`bench/divergent.c`. Counts do not depend on the host's load, but on its "
+             "instruction set (the lane loops run as AVX2 code where the host has it).\n")
     R.append(hc + "\n")
     vq = bench_markdown(args, "vs_qemu.py", "QEMU side by side")
     R.append("**Side by side with QEMU** (`bench/vs_qemu.py`, also in `make bench`): "
-             "`qemu-system-riscv32 -M virt -bios none -smp 1` started directly (no wrapper), "
-             "its CPU time (user + system, getrusage) minus its start-up (the same on a "
-             "program that returns at once); its thread-instructions are simty's count "
-             "for the same ELF on one thread. simty at 8x32: thread-instructions over the "
-             "run loop's host seconds. Programs: workloads built larger, with "
+             "`qemu-system-riscv32 -M virt -bios none -smp 1` started directly (no wrapper) "
+             "and simty at 8x32, each rated in thread-instructions per CPU second of its "
+             "process (user + system, getrusage) after its start-up (QEMU: the same "
+             "measurement on a program that returns at once; simty: a run to the first "
+             "cycle) is taken off; QEMU's thread-instructions are simty's count for the "
+             "same ELF on one thread. This compares instruction throughput, not time to "
+             "solution (one hart against 256 threads). Programs: workloads built larger, with "
              "`-DWL_NO_CHECK` (no sequential check after the kernel, so that the run is "
              "SPMD code throughout) and `-DWL_ALIGN=4096` (no array on a code page, which "
              "QEMU would retranslate after every store); best of 3.\n")

@@ -1,13 +1,14 @@
 /* The per-lane executor's out-of-line entry points (isa/exec.h).  Built by
  * GCC for x86-64 they are compiled twice, for the baseline (SSE2) and for
  * AVX2, and the dynamic loader picks the one the host runs (function
- * multiversioning, an ifunc): the same C, twice the lanes per instruction.
+ * multiversioning, an ifunc, so glibc): the same C, twice the lanes per
+ * instruction.
  * (Clang 14 names its clones differently, so that callers in other files
  * would need the attribute too: Clang builds, the fuzzer's, take the
  * baseline.) */
 #include "isa/exec.h"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__GLIBC__) && \
     !defined(SIMTY_NO_CLONES)
 #define EXEC_CLONES __attribute__((target_clones("avx2", "default")))
 #else

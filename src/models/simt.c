@@ -114,7 +114,7 @@ static bool simt_tick(simty_sim *s, sim_core *c)
             st->warp_instructions++;
             st->thread_instructions += s->T;
             st->lane_histogram[s->T]++;
-            pt->spin.slots += s->cfg.spin_detect; /* (spin_note: no store, no backedge) */
+            pt->spin.slots += s->cfg.spin_detect != 0; /* (spin_note: no store, no backedge) */
             warp_count_paths(st, pt, paths_advance(pt, r.next, r.depth, active.mask));
             m->last_slot[w] = s->cycle + 1;
             return true;

@@ -102,6 +102,11 @@ int main(void)
         itype(13, 1), itype(31, 5), itype(0x400 | 9, 5),                /* I-type, shifts */
         0x123451b7u /* lui x3 */, 0x00001197u /* auipc x3 */,
         0x00000033u | 1 << 15 | 2 << 20 /* add x0, x1, x2: no effect */,
+        /* rd is a source: each lane reads only its own lane */
+        0x00000033u | 1 << 7 | 1 << 15 | 2 << 20 /* add x1, x1, x2 */,
+        0x40000033u | 2 << 7 | 1 << 15 | 2 << 20 /* sub x2, x1, x2 */,
+        0x02000033u | 1 << 7 | 1 << 15 | 1 << 20 /* mul x1, x1, x1 */,
+        0x00001013u | 1 << 7 | 1 << 15 | 3 << 20 /* slli x1, x1, 3 */,
     };
     for (unsigned w = 0; w < sizeof widths / sizeof *widths; w++)
         for (unsigned i = 0; i < sizeof alu / sizeof *alu; i++)
