@@ -4,6 +4,7 @@ Each expectation below was worked out by hand from the program text and the
 rules of spec sections 3-6; the derivations are in the comments."""
 
 import os
+import sys
 
 import programs
 
@@ -119,7 +120,63 @@ def tests(ctx, simty, Failure):
                                       % (name, " ".join(args), key, c.stats[key], r.stats[key]))
         out.append(("stats %s %s" % (name, " ".join(args)), t))
     out.append(("stats memory hierarchy levels", lambda: memory_levels(ctx, simty, Failure)))
+    for name, args in BATCH_RUNS:
+        out.append(("stats simt batches equal slots %s %s" % (name, " ".join(args)),
+                    lambda name=name, args=args: batch_equal(ctx, simty, Failure, name, args)))
     return out
+
+
+# The simt model runs straight-line register arithmetic of converged warps in
+# batches, warp after warp (models/simt.c, simt_batch); a commit trace turns
+# batching off.  Whole statistics, output and exit must be the same either way,
+# also when a cycle limit stops the run in the middle of what would be a batch.
+BATCH_RUNS = [
+    ("example:mandelbrot", ["-w", "8", "-t", "32"]),
+    ("example:dot", ["-w", "3", "-t", "5", "--paths", "ideal"]),
+    ("workload:matmul", ["-w", "16", "-t", "16", "--progress", "off"]),
+    ("workload:saxpy", ["-w", "4", "-t", "8", "--max-cycles", "4321"]),
+    ("bench:uniform", ["-w", "8", "-t", "32", "--max-cycles", "23457"]),
+    ("bench:uniform", ["-w", "5", "-t", "7", "--spin-detect", "off", "--max-cycles", "30011"]),
+    ("stats:convergent", ["-w", "8", "-t", "4"]),
+    ("stats:batch_wrap", ["-w", "4", "-t", "8"]),  # exits 0 if right
+    ("stats:batch_wrap", ["-w", "7", "-t", "3"]),
+]
+HOST_KEYS = ("sim_seconds", "host_")
+
+
+def batch_elf(name):
+    kind, prog = name.split(":")
+    if kind == "example":
+        return programs.example_elf(prog, "-O2")
+    if kind == "workload":
+        return programs.build_workload(prog)
+    if kind == "bench":
+        sys.path.insert(0, os.path.join(programs.ROOT, "bench"))
+        import speed
+        return speed.build(prog)
+    return programs.asm_elf(kind, prog)
+
+
+def batch_equal(ctx, simty, Failure, name, args):
+    elf = batch_elf(name)
+    plain = simty(ctx, elf, ["-m", "simt"] + args)
+    traced = simty(ctx, elf, ["-m", "simt", "--trace-commits", os.devnull] + args)
+    for r in (plain, traced):
+        if not r.stats or r.stats["warp_instructions"] <= 0:
+            raise Failure("%s %s: status %d, no statistics: %s" % (name, " ".join(args), r.status,
+                                                                   r.err.strip()[-300:]))
+    if "batch_wrap" in name and plain.status != 0:
+        raise Failure("%s %s: status %d (a thread computed a wrong value)"
+                      % (name, " ".join(args), plain.status))
+    if (plain.status, plain.out) != (traced.status, traced.out):
+        raise Failure("%s %s: status or output differ with batches (%d) and without (%d)"
+                      % (name, " ".join(args), plain.status, traced.status))
+    for key in plain.stats:
+        if key.startswith(HOST_KEYS):
+            continue
+        if plain.stats[key] != traced.stats.get(key):
+            raise Failure("%s %s: %s = %r with batches, %r slot by slot"
+                          % (name, " ".join(args), key, plain.stats[key], traced.stats.get(key)))
 
 
 def memory_levels(ctx, simty, Failure):

@@ -27,6 +27,21 @@ EXEC_CLONES void exec_alu_lanes(const insn_t *d, uint32_t *x, unsigned stride, u
     }
 }
 
+EXEC_CLONES void exec_alu_run(const insn_t *d, unsigned k, uint32_t *x, unsigned n, uint32_t pc)
+{
+#define RUN(N)                                               \
+    for (unsigned i = 0; i < k; i++, pc += 4)                \
+        exec_alu(d + i, x, n, N, (const uint32_t *)0, pc);
+    switch (n) {
+    case 8: RUN(8); break;
+    case 16: RUN(16); break;
+    case 32: RUN(32); break;
+    case 64: RUN(64); break;
+    default: RUN(n); break;
+    }
+#undef RUN
+}
+
 EXEC_CLONES uint64_t exec_branch_lanes(const insn_t *d, const uint32_t *x, unsigned stride,
                                        unsigned n)
 {

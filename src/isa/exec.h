@@ -145,6 +145,11 @@ static inline uint64_t exec_mask_of(const uint32_t *c, unsigned n)
 void exec_alu_lanes(const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
                     const uint32_t *sel, uint32_t pc);
 
+/* Runs d[0..k), CLS_ALU instructions at pc, pc+4, ..., on all n lanes of
+ * x (stride n), one after the other: a straight-line block of a converged
+ * warp (models/simt.c). */
+void exec_alu_run(const insn_t *d, unsigned k, uint32_t *x, unsigned n, uint32_t pc);
+
 /* CLS_BRANCH: returns the mask of lanes (bit l) whose condition holds. */
 static inline __attribute__((always_inline)) uint64_t exec_branch(const insn_t *d, const uint32_t *x, unsigned stride, unsigned n)
 {

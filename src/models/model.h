@@ -91,13 +91,22 @@ typedef struct model_ops {
 
 /* The loop of model_ops.burst, for a model whose tick and quiet functions
  * are `tick` and `quiet`: one definition, each model's copy compiled with its
- * own tick inline. */
-#define MODEL_BURST(fn, tick, quiet, end_cycle)                                      \
+ * own tick inline.  `batch(s, c, end)` may run several cycles at once, as
+ * many ticks would, before cycle `end`: it returns how many (0: none, tick
+ * the next cycle). */
+#define MODEL_BURST(fn, tick, quiet, end_cycle, batch)                               \
     static bool fn(simty_sim *s, uint64_t end)                                       \
     {                                                                                \
         sim_core *c = &s->core[0];                                                   \
         while (s->cycle < end && !s->sync.waiting && !s->stop_request &&             \
                !sim_stopped(s) && !quiet(s, c)) {                                    \
+            uint64_t ran_ = batch(s, c, end);                                        \
+            if (ran_) {                                                              \
+                s->cycle += ran_;                                                    \
+                c->now = s->cycle - 1;                                               \
+                s->quantum_end = s->cycle;                                           \
+                continue;                                                            \
+            }                                                                        \
             s->quantum_end = s->cycle + 1;                                           \
             c->now = s->cycle;                                                       \
             bool complete_ = tick(s, c);                                             \
@@ -110,6 +119,11 @@ typedef struct model_ops {
     }
 
 static inline void model_no_end_cycle(simty_sim *s) { (void)s; }
+static inline uint64_t model_no_batch(simty_sim *s, sim_core *c, uint64_t end)
+{
+    (void)s, (void)c, (void)end;
+    return 0;
+}
 
 extern const model_ops model_scalar;
 extern const model_ops model_simt;

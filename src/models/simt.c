@@ -16,6 +16,8 @@ typedef struct simt_state {
     uint64_t *last_slot;  /* per warp: cycle of its last issue (offline sorter) */
     uint64_t live;        /* warps with runnable paths (bit per warp, W <= 64) */
     unsigned rr;          /* round-robin pointer */
+    uint64_t batch_after; /* simt_batch: no batch is tried before this cycle ... */
+    uint64_t batch_wait;  /* ... which is this long after a warp was found diverged */
 } simt_state;
 
 static void simt_free(simty_sim *s)
@@ -132,7 +134,111 @@ static bool simt_tick(simty_sim *s, sim_core *c)
     return true;
 }
 
-MODEL_BURST(simt_burst, simt_tick, simt_quiet, model_no_end_cycle)
+/* Batches of register arithmetic (issue 17, item 4).  When every live warp
+ * of the core is converged (one path, every lane, no turn) and its next k
+ * instructions are register arithmetic that does not write sp, the next k
+ * rounds of the round-robin are k such slots of each warp in turn: what
+ * each slot does is private to its warp (its registers, its path, sums and
+ * maxima of statistics), so the rounds run warp after warp, each warp's k
+ * instructions in a row, to the same state at the end as slot after slot.
+ * The burst loop calls it only while nothing else can act between those
+ * cycles (one core, no thread waiting, so no wake-up, no limit or sample
+ * before `end`, no commit trace); a batch never crosses `end`. */
+enum { SIMT_BATCH_MAX = 32 };
+
+/* How many instructions from pc on, at most max, are batchable: register
+ * arithmetic not writing sp, up to the first that is not or that the decode
+ * cache does not hold yet (a batch only runs decoded code; the first pass
+ * through a block runs slot by slot and decodes it). */
+static inline unsigned simt_alu_run(const decode_cache *dc, uint32_t pc, unsigned max)
+{
+    unsigned k = 0;
+    for (; k < max; k++, pc += 4) {
+        unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+        if (dc->tag[i] != pc || dc->insn[i].cls != CLS_ALU || (dc->insn[i].flags & INSN_WRITES_SP))
+            break;
+    }
+    return k;
+}
+
+static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core *c, uint64_t end)
+{
+    simt_state *m = c->model_state;
+    if (s->cfg.trace_commits) {
+        m->batch_after = UINT64_MAX; /* (slot after slot, each traced) */
+        return 0;
+    }
+    const unsigned T = s->T, W = s->W;
+    const lane_mask full = full_lane_mask(T);
+    const decode_cache *dc = c->decoded;
+    const unsigned nlive = lane_popcount(m->live);
+    uint64_t room = (end - s->cycle) / nlive;
+    unsigned rounds = room < SIMT_BATCH_MAX ? (unsigned)room : SIMT_BATCH_MAX;
+    /* the live warps in round-robin order from the next one */
+    const unsigned first = next_warp(m);
+    unsigned last = first;
+    uint32_t run_pc = 1; /* (never a PC) */
+    unsigned run_len = 0;
+    for (unsigned i = 0, w = first; i < nlive; i++, w = (w + 1) % W) {
+        while (!(m->live >> w & 1))
+            w = (w + 1) % W;
+        const path_table *pt = &c->paths[w];
+        const path_t *a = &pt->list[0];
+        if (pt->n != 1 || pt->turn_left || a->mask != full) {
+            /* a diverged warp may stay so for long: wait longer each time */
+            m->batch_wait = m->batch_wait ? (m->batch_wait < 4096 ? 2 * m->batch_wait : 4096) : 16;
+            m->batch_after = s->cycle + m->batch_wait;
+            return 0;
+        }
+        if (a->pc != run_pc) {
+            run_pc = a->pc;
+            run_len = simt_alu_run(dc, run_pc, rounds);
+        }
+        if (run_len < rounds)
+            rounds = run_len;
+        if (rounds < 2) {
+            /* warp w cannot batch before it has issued */
+            m->batch_after = s->cycle + i + 1;
+            return 0;
+        }
+        last = w;
+    }
+    m->batch_wait = 0;
+    simty_stats *st = &c->stats;
+    for (unsigned i = 0, w = first; i < nlive; i++, w = (w + 1) % W) {
+        while (!(m->live >> w & 1))
+            w = (w + 1) % W;
+        const unsigned gw = c->warp0 + w;
+        path_table *pt = &c->paths[w];
+        uint32_t *x = warp_regs(s, gw);
+        const uint32_t pc = pt->list[0].pc;
+        /* the run's instructions, in one or two pieces of the decode cache */
+        const unsigned at = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+        const unsigned k0 = rounds < DECODE_CACHE_SLOTS - at ? rounds : DECODE_CACHE_SLOTS - at;
+        exec_alu_run(&dc->insn[at], k0, x, T, pc);
+        if (k0 < rounds)
+            exec_alu_run(&dc->insn[0], rounds - k0, x, T, pc + 4 * k0);
+        warp_count_paths_run(st, pt, paths_advance_run(pt, rounds), rounds);
+        s->retire[gw].all += rounds;
+        pt->spin.slots += s->cfg.spin_detect ? rounds : 0;
+        /* its last slot: cycle + (rounds - 1) * nlive + i */
+        m->last_slot[w] = s->cycle + (uint64_t)(rounds - 1) * nlive + i + 1;
+    }
+    const uint64_t slots = (uint64_t)rounds * nlive;
+    st->warp_instructions += slots;
+    st->thread_instructions += slots * T;
+    st->lane_histogram[T] += slots;
+    m->rr = last + 1 < W ? last + 1 : 0;
+    return slots;
+}
+
+static inline uint64_t simt_batch(simty_sim *s, sim_core *c, uint64_t end)
+{
+    const simt_state *m = c->model_state;
+    return s->cycle < m->batch_after ? 0 : simt_batch_run(s, c, end);
+}
+
+MODEL_BURST(simt_burst, simt_tick, simt_quiet, model_no_end_cycle, simt_batch)
 
 static int simt_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
 {

@@ -187,7 +187,7 @@ static bool cycle_tick(simty_sim *s, sim_core *c)
     return true;
 }
 
-MODEL_BURST(cycle_burst, cycle_tick, cycle_quiet, cycle_end_cycle)
+MODEL_BURST(cycle_burst, cycle_tick, cycle_quiet, cycle_end_cycle, model_no_batch)
 
 static void cycle_finish(simty_sim *s, sim_core *c)
 {

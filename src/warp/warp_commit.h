@@ -33,6 +33,16 @@ static inline void warp_count_paths(simty_stats *st, const path_table *pt, uint6
         st->max_paths = np;
 }
 
+/* warp_count_paths() for the k commits of paths_advance_run(). */
+static inline void warp_count_paths_run(simty_stats *st, const path_table *pt, uint64_t starvation,
+                                        unsigned k)
+{
+    warp_count_paths(st, pt, k > 1 && starvation < 1 ? 1 : starvation);
+    unsigned np = paths_count(pt) + pt->nwait;
+    st->path_sum += (uint64_t)np * (k - 1);
+    st->path_samples += k - 1;
+}
+
 /* The path-table statistics of one commit. */
 static inline void warp_commit_count(simty_stats *st, const path_table *pt, const path_events *ev)
 {

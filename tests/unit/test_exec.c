@@ -70,6 +70,26 @@ static void check_alu(uint32_t raw, unsigned n)
     }
 }
 
+/* exec_alu_run: k instructions at consecutive PCs in one call equal k calls
+ * of exec_alu_lanes, each at its own PC (auipc sees it). */
+static void check_run(const uint32_t *raws, unsigned nraw, unsigned n)
+{
+    insn_t d[16];
+    unsigned k = 1 + next32() % 16;
+    for (unsigned i = 0; i < k; i++)
+        d[i] = mk(raws[next32() % nraw]);
+    static uint32_t x[32 * MAXN], ref[32 * MAXN];
+    for (unsigned r = 0; r < 32; r++)
+        for (unsigned l = 0; l < n; l++)
+            x[r * n + l] = r ? operand() : 0;
+    memcpy(ref, x, sizeof(uint32_t) * 32 * n);
+    exec_alu_run(d, k, x, n, 0x80000200u);
+    for (unsigned i = 0; i < k; i++)
+        exec_alu_lanes(&d[i], ref, n, n, NULL, 0x80000200u + 4 * i);
+    for (unsigned i = 0; i < 32 * n; i++)
+        CHECK_EQ(x[i], ref[i]);
+}
+
 static void check_branch(uint32_t raw, unsigned n)
 {
     insn_t d = mk(raw);
@@ -112,6 +132,9 @@ int main(void)
         for (unsigned i = 0; i < sizeof alu / sizeof *alu; i++)
             for (unsigned rep = 0; rep < 8; rep++)
                 check_alu(alu[i], widths[w]);
+    for (unsigned w = 0; w < sizeof widths / sizeof *widths; w++)
+        for (unsigned rep = 0; rep < 64; rep++)
+            check_run(alu, sizeof alu / sizeof *alu, widths[w]);
     static const unsigned f3[] = {0, 1, 4, 5, 6, 7}; /* beq bne blt bge bltu bgeu */
     for (unsigned w = 0; w < sizeof widths / sizeof *widths; w++)
         for (unsigned i = 0; i < 6; i++)
