@@ -34,13 +34,13 @@ typedef struct model_ops {
     void (*poll)(simty_sim *s);
     /* Does poll have work even while no thread waits (a memory hierarchy
      * to advance)?  NULL: it has not, and a one-core run with no waiting
-     * thread skips it (sim/run.c, run_burst). */
+     * thread skips it (sim/run.c, run_loop). */
     bool (*poll_always)(const simty_sim *s);
     /* Ticks the one core of a one-core machine cycle after cycle, from
      * s->cycle up to `end`, while no thread waits and the run is not
-     * stopped (sim/run.c, run_burst).  Returns false if a tick did not
-     * complete.  NULL: the run loop calls tick.  Defined with
-     * MODEL_BURST() so that the model's tick is inlined into the loop. */
+     * stopped (sim/run.c, run_loop).  Returns false if a tick did not
+     * complete.  Every model defines it with MODEL_BURST(), its tick
+     * inlined into the loop. */
     bool (*burst)(simty_sim *s, uint64_t end);
     /* Nothing of core c can issue or is about to commit. */
     bool (*quiet)(const simty_sim *s, const sim_core *c);

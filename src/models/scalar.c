@@ -227,6 +227,8 @@ static int scalar_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
     return 0;
 }
 
+MODEL_BURST(scalar_burst, scalar_tick, scalar_quiet, model_no_end_cycle, model_no_batch)
+
 const model_ops model_scalar = {
     .name = "scalar",
     .deadlock_hint = "; see the thread dump",
@@ -237,6 +239,7 @@ const model_ops model_scalar = {
     .poll = scalar_poll,
     .quiet = scalar_quiet,
     .tick = scalar_tick,
+    .burst = scalar_burst,
     .settle = scalar_settle,
     .dump = scalar_dump,
     .hash = scalar_hash,

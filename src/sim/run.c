@@ -283,40 +283,21 @@ static bool tick_cores(simty_sim *s)
     return complete;
 }
 
-/* The loop below for one core while nothing needs it: no thread waits (the
- * poll has nothing to wake), no stop function, and no check is due before
- * `end`.  The same cycles in the same order, without the machine-wide
- * bookkeeping of every cycle.  Returns false if a tick did not complete. */
-static bool run_burst(simty_sim *s, uint64_t end)
-{
-    const model_ops *m = s->model;
-    if (m->burst)
-        return m->burst(s, end);
-    sim_core *c = &s->core[0];
-    while (s->cycle < end && !s->sync.waiting && !s->stop_request && !sim_stopped(s) &&
-           !m->quiet(s, c)) {
-        s->quantum_end = s->cycle + 1;
-        c->now = s->cycle;
-        bool complete = m->tick(s, c);
-        if (m->end_cycle)
-            m->end_cycle(s);
-        if (!complete)
-            return false;
-        s->cycle++;
-    }
-    return true;
-}
-
 static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
 {
     const model_ops *m = s->model;
     const bool burst = s->ncores == 1 && !stop && !(m->poll_always && m->poll_always(s));
     while (!sim_cycle_limits(s) && s->cycle < until && !(stop && stop(s, ctx))) {
         if (burst) {
+            /* one core while nothing needs the loop below: no thread waits
+             * (the poll has nothing to wake), no stop function, no check due
+             * before `end`: the same cycles in the same order in the
+             * model's own loop (model_ops.burst), without the machine-wide
+             * bookkeeping of every cycle */
             uint64_t end = until < s->cycle_limit ? until : s->cycle_limit;
             if (s->watch.next < end)
                 end = s->watch.next;
-            if (!run_burst(s, end))
+            if (!m->burst(s, end))
                 break;
             if (s->cycle >= end || s->stop_request || sim_stopped(s))
                 continue; /* to the checks */
