@@ -682,14 +682,19 @@ def run_all(tests, groups, args):
     progress = Progress(tests, groups, args.sanitized)
     failures = []
 
+    seconds = []  # (seconds, group, name) of every test, for --slowest
+
     def one(g, name, fn):
         progress.started(g)
+        t0 = time.monotonic()
         try:
             fn()
         except Failure as e:
             return "FAIL %s: %s" % (name, e)
         except Exception as e:  # a bug in the test itself is a failure too
             return "FAIL %s: %s: %s" % (name, type(e).__name__, e)
+        finally:
+            seconds.append((time.monotonic() - t0, g, name))
         return None
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -703,6 +708,15 @@ def run_all(tests, groups, args):
                 progress.say("ok   %s" % name)
             progress.finished(g, failure)
     progress.summary(groups)
+    if args.slowest:
+        print("run_tests: the %d slowest tests (wall seconds, with -j %d):" % (args.slowest, args.jobs))
+        for sec, g, name in sorted(seconds, reverse=True)[:args.slowest]:
+            print("  %7.1f  %s" % (sec, name))
+        per = {}
+        for sec, g, _ in seconds:
+            per[g] = per.get(g, 0.0) + sec
+        print("run_tests: test seconds per group: " + ", ".join(
+            "%s %.0f" % (g, s) for g, s in sorted(per.items(), key=lambda x: -x[1])))
     return failures
 
 
@@ -716,6 +730,8 @@ def main():
     ap.add_argument("--random", type=int, default=200, help="random programs to check")
     ap.add_argument("--seed", type=int, default=1, help="first random program seed")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--slowest", type=int, default=0, metavar="N",
+                    help="list the N slowest tests and the test seconds of each group")
     args = ap.parse_args()
     ctx = Ctx(args)
     if not os.access(ctx.simty, os.X_OK):
