@@ -110,7 +110,8 @@ check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
 
 # The diff group's 64x16 runs of the -O0/-Os/clang example builds and the
-# SIMT C regressions (make check runs 64x16 for the rest).
+# SIMT C regressions, and its 8x32 runs of the -O0 examples (make check runs
+# the rest).
 check-diff-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only diff-long
 

@@ -19,8 +19,8 @@ Groups:
             shapes and with every path/priority/coalescer option (and memory
             latencies and memory hierarchies for the cycle model), matches
             the scalar model; and at
-            2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs are
-            in diff-long
+            2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs and
+            the 8x32 runs of the -O0 examples are in diff-long
   random    random divergent programs, simt and cycle vs scalar (two one-core
             shapes and one multi-core shape each)
   timing    cycle-model timing properties, checked against Kanata traces
@@ -49,9 +49,9 @@ random) instead.
 Opt-in group (only with --only):
   progress-long  the forward-progress suite with all 8 option sets at every
                  shape (make check-progress-long)
-  diff-long      the diff group's 64x16 runs that make check leaves out: the
-                 -O0/-Os/clang builds of the examples and the SIMT C
-                 regressions (make check-diff-long)
+  diff-long      the diff group's runs that make check leaves out: at 64x16
+                 the -O0/-Os/clang builds of the examples and the SIMT C
+                 regressions, at 8x32 the -O0 examples (make check-diff-long)
 """
 
 import argparse
@@ -395,8 +395,10 @@ def diff_programs(ctx):
         extra = ["--mem", "0:0x10000"] if name == "lowmem" else []
         progs.append(("isa-" + name, elf, extra, name == "sig", False))
     for label, elf, sig in programs.simt_programs():
-        progs.append(("simt-" + label, elf, [], sig, elf.endswith(tuple(
-            o + ".elf" for o in programs.SIMT_C_OPTS))))
+        sdk = elf.endswith(tuple(o + ".elf" for o in programs.SIMT_C_OPTS))
+        if ctx.sanitized and sdk and not label.endswith("-O2"):
+            continue  # (as the examples: -O2 under the sanitizers, all levels in the plain run)
+        progs.append(("simt-" + label, elf, [], sig, sdk))
     return progs
 
 
@@ -455,12 +457,16 @@ MC_SHAPES = [(2, 2, 4), (4, 2, 8)]
 
 
 def heavy_wide(label, w, t, sanitized=False):
-    """The 64x16 runs left to `make check-diff-long`: those of the -O0, -Os
-    and clang builds of the examples and of the SIMT C regressions.  make
-    check keeps 64x16 for the examples' gcc -O2 builds (not under the
-    sanitizers, where each takes up to 40 s), the ISA tests and the assembly
-    regressions (the same code paths at 64 warps, in a fraction of the
-    time)."""
+    """The runs left to `make check-diff-long`: at 64x16 those of the -O0,
+    -Os and clang builds of the examples and of the SIMT C regressions, and
+    at 8x32 those of the examples' -O0 builds (the slowest of make check;
+    -O0 code stays checked at the six other shapes, 8x32 with every other
+    build).  make check keeps 64x16 for the examples' gcc -O2 builds (not
+    under the sanitizers, where each takes up to 40 s), the ISA tests and the
+    assembly regressions (the same code paths at 64 warps, in a fraction of
+    the time)."""
+    if (w, t) == (8, 32):
+        return label.endswith("-O0") and not label.startswith(("isa-", "simt-"))
     if (w, t) != (64, 16) or label.startswith("isa-"):
         return False
     if label.startswith("simt-"):
