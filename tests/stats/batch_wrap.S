@@ -3,7 +3,8 @@
 # the simt model's batches of such runs (models/simt.c) take their
 # instructions from both ends of the cache once the loop's second pass finds
 # them decoded.  The exit status is 0 if every thread computed what it
-# should: s0 = 3 x 15 x (a0 + 1) for the hart id in a0.
+# should: s0 = 3 x 15 x (a0 + 1) for the hart id in a0, and the auipc after
+# the wrap its own PC.
     .section .text.init
     .globl _start
 _start:
@@ -20,6 +21,7 @@ run:
     add  t2, t2, t1     # 15 (a0 + 1)
     add  s0, s0, t2     # 0x80007ffc
     addi t3, a0, 1      # 0x80008000
+    auipc t6, 0         # 0x80008004: its own PC, from the second piece
     slli t4, t3, 4
     sub  t4, t4, t3     # 15 (a0 + 1)
     sub  s0, s0, t4     # back to what it was ...
@@ -30,6 +32,9 @@ run:
     li   t4, 45
     mul  t4, t4, t3
     sub  a0, s0, t4
-    sltu a0, zero, a0   # 1 if they differ
+    li   t5, 0x80008004
+    xor  t5, t5, t6
+    or   a0, a0, t5
+    sltu a0, zero, a0   # 1 if anything differs
     li   a7, 93
     ecall
