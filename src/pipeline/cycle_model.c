@@ -1,5 +1,6 @@
 /* The cycle model (--model cycle): reset, the per-cycle stage sequence and
- * the model interface.  The stages are in frontend.c, issue.c, backend.c. */
+ * the model interface.  The stages are in frontend.h, issue.h, backend.h,
+ * included here: the model is one translation unit. */
 #include <stdlib.h>
 
 #include "warp/path_report.h"
@@ -7,6 +8,9 @@
 #include "memsys/timeutil.h"
 #include "models/model.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/backend.h"
+#include "pipeline/issue.h"
+#include "pipeline/frontend.h"
 
 static void cycle_free(simty_sim *s)
 {

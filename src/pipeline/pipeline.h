@@ -131,16 +131,6 @@ typedef struct pipe_state {
     uint32_t *pass_addr;   /* the core's memory-pass addresses, or NULL (ideal memory) */
 } pipe_state;
 
-/* Stages, in the order they run within a cycle */
-void stage_commit(simty_sim *s, pipe_state *p);
-void stage_membership(simty_sim *s, pipe_state *p);
-void stage_writeback(simty_sim *s, pipe_state *p);
-void stage_collect_execute(simty_sim *s, pipe_state *p);
-void stage_schedule(simty_sim *s, pipe_state *p);
-void stage_predecode(simty_sim *s, pipe_state *p);
-void stage_fetch(simty_sim *s, pipe_state *p);
-void stage_steer(simty_sim *s, pipe_state *p);
-
 static inline uint64_t warp_bit(unsigned w) { return 1ull << w; }
 
 /* Loads and AMOs return data: the warp waits for their writeback. */
