@@ -132,6 +132,9 @@ HELP_CASES = [
 # Guest faults: (program, expected regex after "guest fault: hart 0, pc ...")
 FAULT_CASES = [
     ("illegal", r"\(\.word 0xffffffff\): illegal instruction 0xffffffff"),
+    ("zero_word", r"\(\.word 0x00000000\): illegal instruction 0x00000000$"),
+    ("compressed", r"\(\.word 0x00014505\): compressed instruction 0x4505: simty runs 32-bit "
+                   r"instructions only \(build with -march=rv32ima\)$"),
     ("misaligned_load", r"\(lw t1,1\(t0\)\): misaligned 4-byte load at address 0x8[0-9a-f]{7}"),
     ("unmapped_store", r"\(sw zero,8\(t0\)\): store at unmapped address 0x40000008"),
     ("unmapped_fetch", None),
@@ -236,7 +239,6 @@ def tests(ctx, run, simty, Failure):
         ("64-bit ELF", lambda: patched(4, 2, "class64"), r"a 64-bit ELF file; simty runs 32-bit"),
         ("big-endian", lambda: patched(5, 2, "bigendian"), r"not a little-endian ELF"),
         ("wrong machine", lambda: patched(18, 40, "arm"), r"ELF machine 40 is not RISC-V"),
-        ("compressed", lambda: patched(36, 1, "rvc"), r"compressed instructions \(RVC\)"),
         ("hard-float", lambda: patched(36, 4, "hardfloat"), r"hard-float ABI"),
         ("misaligned entry", lambda: patched(24, 2, "entry2"),
          r"entry point 0x80000002 is not 4-byte aligned"),  # hello's entry is 0x80000000
@@ -278,6 +280,17 @@ def tests(ctx, run, simty, Failure):
         if st != 0 or "<main>:" not in so:
             raise Failure("disasm without --source: status %d %s" % (st, se))
     out.append(("bad file debug_line (disasm --source)", corrupt_debug_line))
+
+    def rvc_flag_ok():
+        """An ELF whose header says RVC but that holds no compressed
+        instruction runs as the same program without the flag."""
+        for model in ("scalar", "simt", "cycle"):
+            want = run([sim, "run", "-m", model, ok_elf])
+            got = run([sim, "run", "-m", model, patched(36, 1, "rvc")])
+            if got[0] != 0 or got[1] != want[1]:
+                raise Failure("RVC-flagged hello on %s: status %d, stdout %r, stderr %s"
+                              % (model, got[0], got[1], got[2]))
+    out.append(("bad file RVC flag without compressed code runs", rvc_flag_ok))
 
     def lowaddr_ok():
         st, so, se = run([sim, "run", "--mem", "0:4K", bad("lowaddr")])

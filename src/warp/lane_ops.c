@@ -201,8 +201,9 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     case SIMTY_CSR_CORES: old = s->cfg.cores; break;
     case SIMTY_CSR_QUANTUM: old = s->ncores > 1 ? (uint32_t)s->quantum : 1; break;
     default: {
-        const char *nm = csr_name(d->csr);
-        if (nm)
+        char buf[24];
+        const char *nm = csr_text(d->csr, buf, sizeof buf);
+        if (nm[0] != '0') /* a name, not a number */
             sim_fault(s, hart, pc, "CSR %s (0x%03x) is not implemented", nm, d->csr);
         else
             sim_fault(s, hart, pc, "CSR 0x%03x is not implemented", d->csr);
@@ -253,9 +254,9 @@ void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
 {
     if (d->op == OP_EBREAK)
         sim_fault(s, hart, pc, "ebreak (breakpoint)");
-    else if ((d->raw & 3) != 3)
-        sim_fault(s, hart, pc, "illegal instruction 0x%08x (compressed instructions are not "
-                               "supported)", d->raw);
+    else if ((d->raw & 3) != 3 && (d->raw & 0xffff) != 0) /* (0x0000: illegal in RVC too) */
+        sim_fault(s, hart, pc, "compressed instruction 0x%04x: simty runs 32-bit instructions "
+                               "only (build with -march=rv32ima)", d->raw & 0xffff);
     else
         sim_fault(s, hart, pc, "illegal instruction 0x%08x", d->raw);
 }

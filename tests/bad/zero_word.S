@@ -1,0 +1,2 @@
+#include "common.h"
+    .word 0x00000000
