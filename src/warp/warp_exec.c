@@ -4,15 +4,6 @@
 #include "warp/lane_ops.h"
 #include "isa/exec.h"
 
-/* Select words for the lanes of mask (see isa/exec.h); NULL if all n lanes. */
-static const uint32_t *lane_select(lane_mask mask, unsigned n, uint32_t *sel)
-{
-    if (mask == full_lane_mask(n))
-        return NULL;
-    exec_select_words(mask, n, sel);
-    return sel;
-}
-
 /* Does lane l access the word at addr[0] + 4*l, for every lane? */
 static bool unit_stride(const uint32_t *addr, unsigned n)
 {
@@ -125,54 +116,56 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     set_next(&o->c.next[0], pc + 4, mask, p->depth);
 
     switch (d->cls) {
+    /* the simple cases (warp_exec.h, shared with warp_execute_simple) first */
     case CLS_ALU:
-        if (n == 1) /* the scalar model: inline, no SIMD to gain */
-            exec_alu(d, x, T, 1, lane_select(mask, 1, sel_buf), pc);
-        else
-            exec_alu_lanes(d, x, T, n, lane_select(mask, n, sel_buf), pc);
+        warp_alu(d, x, T, n, n == 1, mask, pc);
         if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, mask, pc))
             return false;
         break;
 
     case CLS_BRANCH: {
-        lane_mask taken = (n == 1 ? exec_branch(d, x, T, 1) : exec_branch_lanes(d, x, T, n)) & mask;
-        if (!taken)
-            break;
-        if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
-            for (lane_mask m = taken; m; m &= m - 1)
-                sim_thread_park(s, hart0 + lowest_lane(m));
-            o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
-            break;
+        simple_slot r = {.next = pc + 4, .depth = p->depth};
+        lane_mask taken;
+        if (!warp_branch_uniform(s, d, x, T, n, n == 1, hart0, pc, mask, &taken, &r)) {
+            /* some lanes take it, or it parks or faults */
+            if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
+                for (lane_mask m = taken; m; m &= m - 1)
+                    sim_thread_park(s, hart0 + lowest_lane(m));
+                o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
+                break;
+            }
+            uint32_t target = pc + (uint32_t)d->imm;
+            if (target & 3) {
+                lane_misaligned_target(s, hart0 + lowest_lane(taken), pc, target);
+                return false;
+            }
+            o->divergent = target != pc + 4; /* both ways lead to pc+4 */
+            sim_note_jump(s, hart0 + lowest_lane(taken), pc, target);
+            r.next = target;
         }
-        uint32_t target = pc + (uint32_t)d->imm;
-        if (target & 3) {
-            lane_misaligned_target(s, hart0 + lowest_lane(taken), pc, target);
-            return false;
+        o->backedge = r.backedge;
+        if (taken) {
+            set_next(&o->c.next[0], r.next, taken, p->depth);
+            set_next(&o->c.next[1], pc + 4, mask & ~taken, p->depth);
         }
-        o->divergent = taken != mask && target != pc + 4; /* both ways lead to pc+4 */
-        sim_note_jump(s, hart0 + lowest_lane(taken), pc, target);
-        o->backedge = taken == mask && d->imm < 0;
-        set_next(&o->c.next[0], target, taken, p->depth);
-        set_next(&o->c.next[1], pc + 4, mask & ~taken, p->depth);
         break;
     }
 
     case CLS_JAL: {
+        simple_slot r = {.next = pc + 4, .depth = p->depth};
+        if (warp_jal(s, d, x, T, n, hart0, pc, mask, &r)) {
+            set_next(&o->c.next[0], r.next, mask, r.depth);
+            break;
+        }
         if (d->flags & INSN_SELF_LOOP) { /* `j .`: park, after retiring it once */
             for (lane_mask m = mask; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
             o->c.next[0].mask = 0;
             break;
         }
-        uint32_t target = pc + (uint32_t)d->imm;
-        if (target & 3) {
-            lane_misaligned_target(s, hart0 + lowest_lane(mask), pc, target);
-            return false;
-        }
-        exec_link(d, x, T, n, lane_select(mask, n, sel_buf), pc);
-        sim_note_jump(s, hart0 + lowest_lane(mask), pc, target);
-        set_next(&o->c.next[0], target, mask, path_depth_add(p->depth, insn_depth_delta(d)));
-        break;
+        uint32_t target = pc + (uint32_t)d->imm; /* misaligned */
+        lane_misaligned_target(s, hart0 + lowest_lane(mask), pc, target);
+        return false;
     }
 
     case CLS_JALR: {

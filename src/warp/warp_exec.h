@@ -58,6 +58,77 @@ typedef struct simple_slot {
     bool backedge;      /* a branch taken backwards */
 } simple_slot;
 
+/* The simple cases of the three instruction classes, one place each: both
+ * warp_execute_simple() below and warp_execute() (warp_exec.c, which adds
+ * what they leave: an ALU write of sp, a branch that splits, parks or
+ * faults, a JAL that parks or faults) run them.  They run on a view of n
+ * lanes of a warp: x is its first lane's registers (row stride T), hart0
+ * its first hart; `one`: n == 1, the scalar model's one-lane view (no SIMD
+ * to gain).  They update r->next, r->depth and r->backedge. */
+
+/* Select words for the lanes of mask (see isa/exec.h); NULL if all n lanes. */
+static inline __attribute__((always_inline)) const uint32_t *lane_select(lane_mask mask, unsigned n,
+                                                                         uint32_t *sel)
+{
+    if (mask == full_lane_mask(n))
+        return NULL;
+    exec_select_words(mask, n, sel);
+    return sel;
+}
+
+/* Register arithmetic on the lanes of mask. */
+static inline __attribute__((always_inline)) void
+warp_alu(const insn_t *d, uint32_t *x, unsigned T, unsigned n, bool one, lane_mask mask, uint32_t pc)
+{
+    uint32_t sel[SIMTY_MAX_LANES];
+    if (one)
+        exec_alu(d, x, T, 1, lane_select(mask, 1, sel), pc);
+    else
+        exec_alu_lanes(d, x, T, n, lane_select(mask, n, sel), pc);
+}
+
+/* A conditional branch of the path (pc, mask): *taken gets the lanes that
+ * take it.  If none or all do, to an aligned target, and it is not a self
+ * loop, it is done (the jump noted) and returns true; else it splits the
+ * path, parks or faults, and returns false having done nothing. */
+static inline __attribute__((always_inline)) bool
+warp_branch_uniform(simty_sim *s, const insn_t *d, const uint32_t *x, unsigned T, unsigned n,
+                    bool one, unsigned hart0, uint32_t pc, lane_mask mask, lane_mask *taken,
+                    simple_slot *r)
+{
+    const lane_mask t = (one ? exec_branch(d, x, T, 1) : exec_branch_lanes(d, x, T, n)) & mask;
+    *taken = t;
+    if (!t)
+        return true;
+    const uint32_t target = pc + (uint32_t)d->imm;
+    if (t != mask || (d->flags & INSN_SELF_LOOP) || (target & 3))
+        return false;
+    sim_note_jump(s, hart0 + (unsigned)__builtin_ctzll(mask), pc, target);
+    r->backedge = d->imm < 0;
+    r->next = target;
+    return true;
+}
+
+/* A JAL of the path (pc, mask): unless it is a self loop (the threads
+ * park) or its target is misaligned (a fault), links, notes the jump and
+ * returns true; else returns false having done nothing. */
+static inline __attribute__((always_inline)) bool
+warp_jal(simty_sim *s, const insn_t *d, uint32_t *x, unsigned T, unsigned n, unsigned hart0,
+         uint32_t pc, lane_mask mask, simple_slot *r)
+{
+    const uint32_t target = pc + (uint32_t)d->imm;
+    if ((d->flags & INSN_SELF_LOOP) || (target & 3))
+        return false;
+    if (d->flags & INSN_WRITES_RD) { /* (else exec_link does nothing) */
+        uint32_t sel[SIMTY_MAX_LANES];
+        exec_link(d, x, T, n, lane_select(mask, n, sel), pc);
+    }
+    sim_note_jump(s, hart0 + (unsigned)__builtin_ctzll(mask), pc, target);
+    r->next = target;
+    r->depth = path_depth_add(r->depth, insn_depth_delta(d));
+    return true;
+}
+
 /* The common case of warp_execute(), inline: if the instruction of path p
  * of warp gw is register arithmetic that does not write sp, a branch every
  * lane of the path takes the same way or a jump (JAL), none of them parking
@@ -67,48 +138,29 @@ typedef struct simple_slot {
 static inline __attribute__((always_inline)) simple_slot
 warp_execute_simple(simty_sim *s, unsigned gw, const path_t *p)
 {
-    const unsigned T = s->T;
+    const unsigned T = s->T, hart0 = gw * T;
     const uint32_t pc = p->pc;
     const lane_mask mask = p->mask;
     simple_slot r = {.insn = NULL, .next = pc + 4, .depth = p->depth, .backedge = false};
-    const insn_t *d = sim_peek_cached(s, gw * T, pc);
+    const insn_t *d = sim_peek_cached(s, hart0, pc);
     if (!d)
         return r;
     uint32_t *x = warp_regs(s, gw);
-    const bool all = mask == full_lane_mask(T);
-    uint32_t sel[SIMTY_MAX_LANES];
+    lane_mask taken;
     if (d->cls == CLS_ALU) {
         if (d->flags & INSN_WRITES_SP)
             return r;
-        if (!all)
-            exec_select_words(mask, T, sel);
-        exec_alu_lanes(d, x, T, T, all ? NULL : sel, pc);
+        warp_alu(d, x, T, T, false, mask, pc);
     } else if (d->cls == CLS_BRANCH) {
-        lane_mask taken = exec_branch_lanes(d, x, T, T) & mask;
-        if (taken) {
-            uint32_t target = pc + (uint32_t)d->imm;
-            if (taken != mask || (d->flags & INSN_SELF_LOOP) || (target & 3))
-                return r; /* splits, parks or faults */
-            sim_note_jump(s, gw * T + (unsigned)__builtin_ctzll(mask), pc, target);
-            r.backedge = d->imm < 0;
-            r.next = target;
-        }
-    } else if (d->cls == CLS_JAL) {
-        uint32_t target = pc + (uint32_t)d->imm;
-        if ((d->flags & INSN_SELF_LOOP) || (target & 3))
+        if (!warp_branch_uniform(s, d, x, T, T, false, hart0, pc, mask, &taken, &r))
             return r;
-        if (d->flags & INSN_WRITES_RD) {
-            if (!all)
-                exec_select_words(mask, T, sel);
-            exec_link(d, x, T, T, all ? NULL : sel, pc);
-        }
-        sim_note_jump(s, gw * T + (unsigned)__builtin_ctzll(mask), pc, target);
-        r.next = target;
-        r.depth = path_depth_add(r.depth, insn_depth_delta(d));
+    } else if (d->cls == CLS_JAL) {
+        if (!warp_jal(s, d, x, T, T, hart0, pc, mask, &r))
+            return r;
     } else {
         return r;
     }
-    if (all)
+    if (mask == full_lane_mask(T))
         s->retire[gw].all++;
     else
         sim_retire(s, gw, mask);
