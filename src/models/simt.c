@@ -94,6 +94,26 @@ static inline __attribute__((always_inline)) void simt_slot_done(simty_sim *s, s
     m->last_slot[w] = s->cycle + 1;
 }
 
+/* The statistics and bookkeeping of k slots (k >= 1) of warp w in a row
+ * while it is converged (one path of all T lanes, no turn), each a register
+ * operation, uniform branch or JAL that moves the path on in place: one
+ * slot of simt_tick's fast path, or a warp's k slots of a batch.
+ * `starvation` is what the first commit's paths_advance() (for k slots,
+ * paths_advance_run()) returned; the last of the slots issued at cycle
+ * `last`; `spin`: the spin detector is on (spin_note's part: a slot is
+ * counted, with no store and no backedge). */
+static inline __attribute__((always_inline)) void
+simt_count_converged(simty_stats *st, simt_state *m, unsigned w, path_table *pt, unsigned T,
+                     bool spin, uint64_t starvation, unsigned k, uint64_t last)
+{
+    st->warp_instructions += k;
+    st->thread_instructions += (uint64_t)k * T;
+    st->lane_histogram[T] += k;
+    pt->spin.slots += spin ? k : 0;
+    warp_count_paths_run(st, pt, starvation, k);
+    m->last_slot[w] = last + 1;
+}
+
 /* One issue slot of core c: the next warp with a runnable path, round-robin. */
 static bool simt_tick(simty_sim *s, sim_core *c)
 {
@@ -112,13 +132,8 @@ static bool simt_tick(simty_sim *s, sim_core *c)
          * (paths_commit's first case, nothing to sort) */
         if (pt->n == 1 && !pt->turn_left && active.mask == full_lane_mask(s->T) &&
             !s->cfg.trace_commits && !(r.backedge && s->cfg.spin_detect)) {
-            simty_stats *st = &c->stats;
-            st->warp_instructions++;
-            st->thread_instructions += s->T;
-            st->lane_histogram[s->T]++;
-            pt->spin.slots += s->cfg.spin_detect != 0; /* (spin_note: no store, no backedge) */
-            warp_count_paths(st, pt, paths_advance(pt, r.next, r.depth, active.mask));
-            m->last_slot[w] = s->cycle + 1;
+            simt_count_converged(&c->stats, m, w, pt, s->T, s->cfg.spin_detect,
+                                 paths_advance(pt, r.next, r.depth, active.mask), 1, s->cycle);
             return true;
         }
         warp_outcome o = simple_outcome(&r, &active);
@@ -205,6 +220,7 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
     }
     m->batch_wait = 0;
     simty_stats *st = &c->stats;
+    const bool spin = s->cfg.spin_detect;
     for (unsigned i = 0, w = first; i < nlive; i++, w = (w + 1) % W) {
         while (!(m->live >> w & 1))
             w = (w + 1) % W;
@@ -218,18 +234,13 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
         exec_alu_run(&dc->insn[at], k0, x, T, pc);
         if (k0 < rounds)
             exec_alu_run(&dc->insn[0], rounds - k0, x, T, pc + 4 * k0);
-        warp_count_paths_run(st, pt, paths_advance_run(pt, rounds), rounds);
         s->retire[gw].all += rounds;
-        pt->spin.slots += s->cfg.spin_detect ? rounds : 0;
         /* its last slot: cycle + (rounds - 1) * nlive + i */
-        m->last_slot[w] = s->cycle + (uint64_t)(rounds - 1) * nlive + i + 1;
+        simt_count_converged(st, m, w, pt, T, spin, paths_advance_run(pt, rounds), rounds,
+                             s->cycle + (uint64_t)(rounds - 1) * nlive + i);
     }
-    const uint64_t slots = (uint64_t)rounds * nlive;
-    st->warp_instructions += slots;
-    st->thread_instructions += slots * T;
-    st->lane_histogram[T] += slots;
     m->rr = last + 1 < W ? last + 1 : 0;
-    return slots;
+    return (uint64_t)rounds * nlive;
 }
 
 static inline uint64_t simt_batch(simty_sim *s, sim_core *c, uint64_t end)
