@@ -105,9 +105,23 @@ static const char *system_name(uint32_t raw)
     case 0x10200073: return "sret";
     case 0x00200073: return "uret";
     case 0x7b200073: return "dret";
-    case 0x12000073: return "sfence.vma\tzero,zero"; /* (alias: sfence.vma) */
     }
     return NULL;
+}
+
+/* sfence.vma rs1,rs2 (raw form; the aliases drop zero operands) */
+static bool sfence_vma(uint32_t raw, bool alias, char *buf, size_t n)
+{
+    if ((raw & 0xfe007fff) != 0x12000073)
+        return false;
+    unsigned rs1 = (raw >> 15) & 31, rs2 = (raw >> 20) & 31;
+    if (!alias)
+        snprintf(buf, n, "sfence.vma\t%s,%s", reg_name(rs1), reg_name(rs2));
+    else if (!rs2)
+        snprintf(buf, n, rs1 ? "sfence.vma\t%s" : "sfence.vma", reg_name(rs1));
+    else
+        snprintf(buf, n, "sfence.vma\t%s,%s", reg_name(rs1), reg_name(rs2));
+    return true;
 }
 
 /* "80000010 <main+0x4>" or just "80000010" */
@@ -141,6 +155,8 @@ void insn_disasm(const insn_t *d, uint32_t pc, char *buf, size_t n,
 
     switch (d->cls) {
     case CLS_ILLEGAL:
+        if (sfence_vma(d->raw, false, buf, n))
+            return;
         if (system_name(d->raw))
             snprintf(buf, n, "%s", system_name(d->raw));
         else
@@ -340,8 +356,7 @@ void insn_disasm_alias(const insn_t *d, uint32_t pc, char *buf, size_t n,
             done = snprintf(buf, n, "fence");
         break;
     case CLS_ILLEGAL:
-        if (d->raw == 0x12000073)
-            done = snprintf(buf, n, "sfence.vma");
+        done = sfence_vma(d->raw, true, buf, n);
         break;
     }
     if (!done)

@@ -121,6 +121,7 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
     uint32_t flags = rd32(buf + 36);
     /* EF_RISCV_RVC is accepted: a compressed instruction faults only if it
      * is executed (lane_illegal), as an RVC build may contain none */
+    img->rvc = flags & EF_RISCV_RVC;
     if (flags & (EF_RISCV_FLOAT_ABI | EF_RISCV_RVE)) {
         snprintf(err, errlen, "built for a %s ABI; simty runs ilp32 programs",
                  (flags & EF_RISCV_RVE) ? "RV32E" : "hard-float");

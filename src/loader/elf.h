@@ -2,6 +2,7 @@
 #ifndef SIMTY_LOADER_ELF_H
 #define SIMTY_LOADER_ELF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,7 @@ typedef struct elf_image {
         uint32_t addr, size;
     } *exec;          /* executable segments (every one), for the disassembler */
     unsigned nexec;
+    bool rvc;         /* the header's EF_RISCV_RVC: built with compressed instructions */
     elf_symbol *syms; /* sorted by address, then name */
     size_t nsyms;
     char *strtab;     /* owned copy of the ELF string table */

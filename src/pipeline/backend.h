@@ -2,7 +2,7 @@
  * writeback (F+9, F+10). */
 /* Part of the cycle model's one translation unit: included once, by
  * cycle_model.c, so that the compiler inlines every stage into the cycle
- * loop (9% fewer host instructions per cycle than separate files). */
+ * loop (7-9% fewer host instructions per cycle than separate files). */
 #ifndef SIMTY_PIPELINE_BACKEND_H
 #define SIMTY_PIPELINE_BACKEND_H
 

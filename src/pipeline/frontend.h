@@ -1,7 +1,7 @@
 /* Front end: fetch steering (F), fetch (F+1), predecode (F+2). */
 /* Part of the cycle model's one translation unit: included once, by
  * cycle_model.c, so that the compiler inlines every stage into the cycle
- * loop (9% fewer host instructions per cycle than separate files). */
+ * loop (7-9% fewer host instructions per cycle than separate files). */
 #ifndef SIMTY_PIPELINE_FRONTEND_H
 #define SIMTY_PIPELINE_FRONTEND_H
 
@@ -48,8 +48,8 @@ static void stage_steer(simty_sim *s, pipe_state *p)
 }
 
 /* F+1: instruction memory.  A fetch never faults and never changes the
- * decode cache: a wrong-path PC may point anywhere.  An unmapped PC yields no instruction; if it is really HCT1's,
- * F+7 reports the fault. */
+ * decode cache: a wrong-path PC may point anywhere.  An unmapped PC yields
+ * no instruction; if it is really HCT1's, F+7 reports the fault. */
 static void stage_fetch(simty_sim *s, pipe_state *p)
 {
     const fetch_latch *in = &p->steer_out;

@@ -3,7 +3,7 @@
  * instruction: execution itself happens at F+7 (see pipeline.h). */
 /* Part of the cycle model's one translation unit: included once, by
  * cycle_model.c, so that the compiler inlines every stage into the cycle
- * loop (9% fewer host instructions per cycle than separate files). */
+ * loop (7-9% fewer host instructions per cycle than separate files). */
 #ifndef SIMTY_PIPELINE_ISSUE_H
 #define SIMTY_PIPELINE_ISSUE_H
 

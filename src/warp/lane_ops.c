@@ -254,7 +254,7 @@ void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
 {
     if (d->op == OP_EBREAK)
         sim_fault(s, hart, pc, "ebreak (breakpoint)");
-    else if ((d->raw & 3) != 3 && (d->raw & 0xffff) != 0) /* (0x0000: illegal in RVC too) */
+    else if (s->elf.rvc && (d->raw & 3) != 3 && (d->raw & 0xffff) != 0) /* (0: illegal in RVC) */
         sim_fault(s, hart, pc, "compressed instruction 0x%04x: simty runs 32-bit instructions "
                                "only (build with -march=rv32ima)", d->raw & 0xffff);
     else

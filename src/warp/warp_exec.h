@@ -64,7 +64,8 @@ typedef struct simple_slot {
  * faults, a JAL that parks or faults) run them.  They run on a view of n
  * lanes of a warp: x is its first lane's registers (row stride T), hart0
  * its first hart; `one`: n == 1, the scalar model's one-lane view (no SIMD
- * to gain).  They update r->next, r->depth and r->backedge. */
+ * to gain).  The branch and JAL pieces set the path's next PC, call depth
+ * and backedge flag in *r. */
 
 /* Select words for the lanes of mask (see isa/exec.h); NULL if all n lanes. */
 static inline __attribute__((always_inline)) const uint32_t *lane_select(lane_mask mask, unsigned n,
@@ -89,8 +90,8 @@ warp_alu(const insn_t *d, uint32_t *x, unsigned T, unsigned n, bool one, lane_ma
 
 /* A conditional branch of the path (pc, mask): *taken gets the lanes that
  * take it.  If none or all do, to an aligned target, and it is not a self
- * loop, it is done (the jump noted) and returns true; else it splits the
- * path, parks or faults, and returns false having done nothing. */
+ * loop, it is done (the jump noted) and returns true; else it returns false
+ * having done nothing, and the caller splits the path, parks or faults. */
 static inline __attribute__((always_inline)) bool
 warp_branch_uniform(simty_sim *s, const insn_t *d, const uint32_t *x, unsigned T, unsigned n,
                     bool one, unsigned hart0, uint32_t pc, lane_mask mask, lane_mask *taken,

@@ -20,5 +20,8 @@ _start:
     .insn 4, 0x7b200073    # dret
     .insn 4, 0x00200073    # uret
     sfence.vma
+    sfence.vma a0
+    sfence.vma a0, a1
+    sfence.vma zero, t2
     ecall
     ebreak
