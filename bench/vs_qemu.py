@@ -44,7 +44,7 @@ PROGRAMS = [
     ("vecadd", ["-DN=(1<<20)", "-DREPS=40"]),
     ("saxpy", ["-DN=(1<<20)", "-DREPS=25"]),
     ("matmul", ["-DN=512"]),
-    ("mandelbrot", ["-DW=2048", "-DH=1536", "-DMAX_ITER=255"]),  # H = 3W/4 (its grid)
+    ("mandelbrot", ["-DW=1536", "-DH=1152", "-DMAX_ITER=255"]),
 ]
 RAM = "256M"
 SHAPE = (8, 32)
