@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import subprocess
+import threading
 import sys
 import tempfile
 import time
@@ -29,7 +30,11 @@ def build(name):
     out = os.path.join(programs.GUEST, "bench", name + ".elf")
     if programs.stale(out, [src] + programs.sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        subprocess.run([programs.SIMTY_CC, "-O2", src, "-o", out], check=True)
+        # built aside and renamed into place: tests running in parallel may
+        # build the same kernel, and none may read a half-written file
+        tmp = "%s.%d.%d.tmp" % (out, os.getpid(), threading.get_ident())
+        subprocess.run([programs.SIMTY_CC, "-O2", src, "-o", tmp], check=True)
+        os.replace(tmp, out)
     return out
 
 
