@@ -183,6 +183,7 @@ typedef struct simty_stats {
     uint64_t barrier_wait_cycles; /* thread-cycles parked at barriers */
     uint64_t wrs_slots, wrs_wait_cycles; /* wrs.nto/wrs.sto executed; thread-cycles waiting */
     uint64_t pauses;              /* pause slots */
+    uint64_t exceptions, interrupts; /* traps taken, thread by thread (docs/platform.md) */
     uint64_t progress_triggers, progress_yields; /* turns started (by starvation or pause) */
     uint64_t max_starvation;      /* most commits a runnable path waited before it issued */
     uint64_t spin_detections, spin_slots, backoff_cycles; /* spin detector */
@@ -278,6 +279,14 @@ int simty_reg_read(const simty_sim *s, unsigned hart, unsigned reg, uint32_t *va
 int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value);
 int simty_pc_read(const simty_sim *s, unsigned hart, uint32_t *pc);
 int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc);
+
+/* A thread's CSR, as an instruction of the thread would read or write it
+ * (docs/platform.md lists them; WARL fields keep their legal values).
+ * Return 0, or -1 for a bad hart, a CSR that does not exist, a write to a
+ * read-only CSR, or a write to simty_roi or simty_barrier (they act only
+ * from guest code). */
+int simty_csr_read(const simty_sim *s, unsigned hart, unsigned csr, uint32_t *value);
+int simty_csr_write(simty_sim *s, unsigned hart, unsigned csr, uint32_t value);
 
 /* Guest RAM (main RAM and --mem regions; not devices).  Return 0, or -1 if
  * any byte of [addr, addr+len) is not RAM.  A write is seen by every later

@@ -142,8 +142,8 @@ FAULT_CASES = [
     ("bad_ecall", r"\(ecall\): unsupported ecall \(a7 = 64"),
     ("ebreak", r"\(ebreak\): ebreak"),
     ("bad_finisher", r"\(sw t1,0\(t0\)\): unsupported test finisher command 0x00001234"),
-    ("csr_readonly", r"\(csrrw zero,mhartid,zero\): write to read-only CSR 0xf14"),
-    ("csr_unknown", r"\(csrrs t0,mtvec,zero\): CSR mtvec \(0x305\) is not implemented"),
+    ("csr_readonly", r"\(csrrw zero,mhartid,zero\): write to read-only CSR mhartid \(0xf14\)"),
+    ("csr_unknown", r"\(csrrs t0,satp,zero\): CSR satp \(0x180\) is not implemented"),
 ]
 
 

@@ -247,7 +247,7 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     work += [(build_progress, (n,)) for n in progress_names()]
     for n in multicore_names():
         work += [(build_multicore, (n, b)) for b in [None] + multicore_breaks(n)]
-    for kind in ("bad", "stats", "simt", "timing", "disasm"):
+    for kind in ("bad", "stats", "simt", "timing", "disasm", "trap"):
         for src in sorted(glob.glob(os.path.join(ROOT, "tests", kind, "*.S"))):
             ld = src[:-2] + ".ld"
             work.append((build_asm, (kind, src, ld if os.path.exists(ld) else None)))

@@ -40,6 +40,9 @@ Groups:
             store buffering, atomics, barrier, lock) on every model at
             (cores, warps, threads) shapes, on QEMU, broken builds that must
             fail, and bit-identical statistics on repeated runs
+  trap      machine-mode traps (tests/trap): every exception cause, direct and
+            vectored handlers, nested mret, traps by some lanes of a warp,
+            timer and software interrupts, on every model and on QEMU
 
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
@@ -590,6 +593,11 @@ def group_multicore(ctx):
     return multicore_checks.tests(ctx, run, simty, Failure)
 
 
+def group_trap(ctx):
+    import trap_checks
+    return trap_checks.tests(ctx, run, simty, Failure)
+
+
 def group_memory(ctx):
     def t():
         script = os.path.join(ROOT, "tests", "mem_checks.py")
@@ -624,6 +632,7 @@ GROUPS = {
     "progress": group_progress,
     "multicore": group_multicore,
     "memory": group_memory,
+    "trap": group_trap,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
 }

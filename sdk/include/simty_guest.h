@@ -80,6 +80,17 @@
 /* What the simulator's LSR always reads: ready to send. */
 #define SIMTY_UART_LSR_IDLE (SIMTY_UART_LSR_THRE | SIMTY_UART_LSR_TEMT)
 
+/* CLINT (core-local interruptor, as on QEMU virt): per hart h, a
+ * software-interrupt word at MSIP + 4h and a 64-bit timer compare at
+ * MTIMECMP + 8h (harts below SIMTY_CLINT_HARTS); the machine's 64-bit
+ * timer at MTIME, counting one per cycle.  32-bit aligned accesses only. */
+#define SIMTY_CLINT_BASE     SIMTY_U(0x02000000)
+#define SIMTY_CLINT_SIZE     SIMTY_U(0x10000)
+#define SIMTY_CLINT_MSIP     SIMTY_U(0x0000)
+#define SIMTY_CLINT_MTIMECMP SIMTY_U(0x4000)
+#define SIMTY_CLINT_MTIME    SIMTY_U(0xbff8)
+#define SIMTY_CLINT_HARTS    4095
+
 /* ---- Symbols ---------------------------------------------------------- */
 
 /* Words the loader overwrites when the ELF defines them (4 bytes each):

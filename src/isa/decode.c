@@ -118,6 +118,7 @@ static unsigned decode_op(uint32_t r)
             case 0x000: return OP_ECALL;
             case 0x001: return OP_EBREAK;
             case 0x105: return OP_WFI;
+            case 0x302: return OP_MRET;
             case 0x00d: return OP_WRS_NTO;
             case 0x01d: return OP_WRS_STO;
             }

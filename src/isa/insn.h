@@ -20,7 +20,7 @@ enum insn_class {
     CLS_STORE,
     CLS_AMO,      /* AMO*.W, LR.W, SC.W: one lane per pass, lane order */
     CLS_CSR,
-    CLS_SYSTEM,   /* ECALL, EBREAK, WFI, WRS.NTO, WRS.STO */
+    CLS_SYSTEM,   /* ECALL, EBREAK, WFI, MRET, WRS.NTO, WRS.STO */
     CLS_FENCE,    /* FENCE (no-op: memory is sequentially consistent), FENCE.I, PAUSE */
     CLS_ILLEGAL,
 };
@@ -79,6 +79,7 @@ enum insn_class {
     X(ECALL,    "ecall",     CLS_SYSTEM)  \
     X(EBREAK,   "ebreak",    CLS_SYSTEM)  \
     X(WFI,      "wfi",       CLS_SYSTEM)  \
+    X(MRET,     "mret",      CLS_SYSTEM)  \
     X(WRS_NTO,  "wrs.nto",   CLS_SYSTEM)  \
     X(WRS_STO,  "wrs.sto",   CLS_SYSTEM)  \
     X(CSRRW,    "csrrw",     CLS_CSR)     \

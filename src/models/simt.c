@@ -126,7 +126,7 @@ static bool simt_tick(simty_sim *s, sim_core *c)
 
     const path_t active = *paths_active(pt);
     /* the common case, inline */
-    const simple_slot r = warp_execute_simple(s, gw, &active);
+    const simple_slot r = warp_execute_simple(s, gw, &active, c->irq_armed);
     if (r.insn) {
         /* a converged warp: its commit moves its one path on in place
          * (paths_commit's first case, nothing to sort) */
@@ -246,7 +246,7 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
 static inline uint64_t simt_batch(simty_sim *s, sim_core *c, uint64_t end)
 {
     const simt_state *m = c->model_state;
-    return s->cycle < m->batch_after ? 0 : simt_batch_run(s, c, end);
+    return s->cycle < m->batch_after || c->irq_armed ? 0 : simt_batch_run(s, c, end);
 }
 
 MODEL_BURST(simt_burst, simt_tick, simt_quiet, model_no_end_cycle, simt_batch)

@@ -50,10 +50,14 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
 {
     if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
         p->write_parity = (int)(w & 1);
+    if (o->trapped && returns_data) { /* nothing comes back: as squashed */
+        wp->scoreboard &= ~insn_rd_bit(&in->insn);
+        p->loading &= ~warp_bit(w);
+    }
 
     if (o->memory)
         memsys_access(p->timing, gw, o->insn, p->pass_addr, o->retired, p->now);
-    if (p->hold_sync &&
+    if (p->hold_sync && !o->trapped &&
         (o->insn->cls == CLS_AMO || o->insn->op == OP_FENCE || o->insn->op == OP_FENCE_I))
         memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
     warp_count_executed(s, p->st, active, o);
@@ -84,6 +88,8 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
     out->active = active->mask;
     out->c = o->c;
     out->replay = o->replay;
+    if (o->trapped) /* no memory pass, no load to wait for: commit sees a system instruction */
+        out->u.insn.cls = CLS_SYSTEM;
 }
 
 /* F+7: the instruction is valid only if its PC is HCT1's; then the warp
@@ -131,7 +137,7 @@ static void stage_membership(simty_sim *s, pipe_state *p)
     const path_t active = *hct1;
     const unsigned gw = p->warp0 + w;
     /* the common case inline (warp_exec.h), else the general one */
-    const simple_slot r = warp_execute_simple(s, gw, &active);
+    const simple_slot r = warp_execute_simple(s, gw, &active, *p->irq_armed);
     if (r.insn) {
         warp_outcome o = simple_outcome(&r, &active);
         member_done(s, p, in, out, wp, w, gw, returns_data, &active, &o);

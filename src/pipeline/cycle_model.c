@@ -56,6 +56,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             return -1;
         }
         p->warp0 = core->warp0;
+        p->irq_armed = &core->irq_armed;
         p->st = &core->stats;
         p->decoded = core->decoded;
         p->hold_sync = s->ncores > 1 && s->quantum > 1;

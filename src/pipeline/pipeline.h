@@ -101,6 +101,7 @@ typedef struct pipe_state {
     unsigned warp0;     /* global index of the core's first warp */
     simty_stats *st;    /* the core's statistics */
     uint64_t now;       /* the cycle being ticked (sim_core.now) */
+    const unsigned *irq_armed; /* sim_core.irq_armed of its core */
     bool hold_sync;     /* quanta: AMOs, LR/SC and fences wait for the quantum's end */
     decode_cache *decoded; /* the core's decode cache */
     char name[16];      /* "c3 " in trace labels when there are several cores, else "" */

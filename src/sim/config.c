@@ -42,6 +42,11 @@ static int check_region(const char *what, uint32_t base, uint64_t size, char *er
                  (unsigned long long)size, SIMTY_FINISHER_BASE);
         return -1;
     }
+    if (intersects(base, size, SIMTY_CLINT_BASE, SIMTY_CLINT_SIZE)) {
+        snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the CLINT at 0x%08x", what, base,
+                 (unsigned long long)size, SIMTY_CLINT_BASE);
+        return -1;
+    }
     if (intersects(base, size, SIMTY_UART_BASE, SIMTY_UART_SIZE)) {
         snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the UART at 0x%08x", what, base,
                  (unsigned long long)size, SIMTY_UART_BASE);

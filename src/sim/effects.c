@@ -107,7 +107,10 @@ int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned s
         uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
         l->changes += load_le(p, size) != (v & mask);
     } else if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
-               addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
+               addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE ||
+               addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE) {
+        if (addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE && (size != 4 || (addr & 3)))
+            return bus_store_slow(s, hart, addr, size, v); /* (refused: the reason) */
         l->changes++; /* a device acts on every store */
     } else {
         return MEM_UNMAPPED;

@@ -3,6 +3,7 @@
  * between cycles. */
 #include "models/model.h"
 #include "sim/sim.h"
+#include "warp/lane_ops.h" /* CSR numbers */
 
 uint64_t simty_cycle(const simty_sim *s) { return s->cycle; }
 const simty_config *simty_config_get(const simty_sim *s) { return &s->cfg; }
@@ -27,6 +28,27 @@ int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value)
         return -1;
     warp_regs(s, hart / s->T)[reg * s->T + hart % s->T] = value;
     s->mem_changed = true; /* a change from outside: the deadlock watch starts again */
+    return 0;
+}
+
+int simty_csr_read(const simty_sim *s, unsigned hart, unsigned csr, uint32_t *value)
+{
+    if (hart >= s->nharts || csr > 0xfff || mmode_csr_check(csr, false) != CSR_OK)
+        return -1;
+    mmode_csr_access((simty_sim *)s, hart, csr, s->core[hart_core(s, hart)].now, value, false, 0);
+    return 0;
+}
+
+int simty_csr_write(simty_sim *s, unsigned hart, unsigned csr, uint32_t value)
+{
+    if (hart >= s->nharts || csr > 0xfff || mmode_csr_check(csr, true) != CSR_OK ||
+        csr == SIMTY_CSR_ROI || csr == SIMTY_CSR_BARRIER)
+        return -1;
+    uint32_t old;
+    mmode_csr_access(s, hart, csr, s->core[hart_core(s, hart)].now, &old, true, value);
+    if (csr == CSR_MINSTRET || csr == CSR_MINSTRETH) /* no instruction retires after it */
+        s->csr[hart].instret_off += !(s->csr[hart].mcountinhibit & MCOUNTINHIBIT_IR);
+    s->mem_changed = true;
     return 0;
 }
 

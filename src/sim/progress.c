@@ -34,7 +34,11 @@ static uint64_t state_hash(const simty_sim *s)
         h = mix(h, ((uint64_t)s->status[t] << 32) | r->valid);
         if (r->valid)
             h = mix(h, ((uint64_t)r->addr << 32) | r->value);
-        h = mix(h, s->mscratch[t]);
+        const hart_csr *c = &s->csr[t]; /* (the counters: counter_read) */
+        h = mix(h, ((uint64_t)c->mscratch << 32) | c->mepc);
+        h = mix(h, ((uint64_t)c->mstatus << 32) | c->mie);
+        h = mix(h, ((uint64_t)c->mtvec << 32) | c->mcause);
+        h = mix(h, ((uint64_t)c->mtval << 32) | c->msip);
     }
     h = mix(h, s->sync.arrived);
     for (unsigned c = 0; c < s->ncores; c++)
@@ -201,7 +205,8 @@ bool sim_cycle_limits_slow(simty_sim *s)
 bool progress_check(progress_watch *p, simty_sim *s)
 {
     p->next = s->cycle + p->interval;
-    if (s->mem_changed || s->counter_read) {
+    /* (a machine timer still to fire may wake a thread: not a deadlock) */
+    if (s->mem_changed || s->counter_read || s->timer_next != UINT64_MAX) {
         s->mem_changed = s->counter_read = false;
         p->armed = false;
         return false;

@@ -24,13 +24,15 @@ static bool machine_idle(simty_sim *s, uint64_t until)
         sim_stop(s, SIMTY_EXIT_EXIT, 0);
         return true;
     }
-    if (!sync_can_wake(&s->sync)) {
+    if (!sync_can_wake(&s->sync) && s->timer_next == UINT64_MAX) {
         sim_deadlock(s, "every live thread waits and nothing can wake it", "");
         return true;
     }
     if (!s->model->skips_idle_time)
         return false;
     uint64_t next = s->sync.release ? s->cycle + 1 : s->sync.next_wake;
+    if (s->timer_next < next) /* a machine timer interrupt wakes them */
+        next = s->timer_next;
     if (next > s->cycle_limit)
         next = s->cycle_limit;
     s->cycle = next < until ? next : until;
@@ -288,6 +290,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
     const model_ops *m = s->model;
     const bool burst = s->ncores == 1 && !stop && !(m->poll_always && m->poll_always(s));
     while (!sim_cycle_limits(s) && s->cycle < until && !(stop && stop(s, ctx))) {
+        if (s->cycle >= s->timer_next) /* a thread's mtimecmp is reached */
+            mmode_timer_fire(s);
         if (burst) {
             /* one core while nothing needs the loop below: no thread waits
              * (the poll has nothing to wake), no stop function, no check due
@@ -297,6 +301,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
             uint64_t end = until < s->cycle_limit ? until : s->cycle_limit;
             if (s->watch.next < end)
                 end = s->watch.next;
+            if (s->timer_next < end)
+                end = s->timer_next;
             if (!m->burst(s, end))
                 break;
             if (s->cycle >= end || s->stop_request || sim_stopped(s))

@@ -120,7 +120,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->pc = calloc(n, sizeof *s->pc);
     s->instret = calloc(n, sizeof *s->instret);
     s->retire = calloc(s->nwarps, sizeof *s->retire);
-    s->mscratch = calloc(n, sizeof *s->mscratch);
+    s->csr = calloc(n, sizeof *s->csr);
     s->jump = calloc(n, sizeof *s->jump);
     s->resv = calloc(n, sizeof *s->resv);
     s->status = calloc(n, sizeof *s->status);
@@ -133,7 +133,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->quantum = cfg->quantum ? cfg->quantum : 1;
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
-    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->retire || !s->mscratch || !s->jump ||
+    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
         !s->resv || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
@@ -144,6 +144,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
         s->core[c] = (sim_core){.id = c, .warp0 = c * s->W,
                                 .paths = s->paths ? s->paths + (size_t)c * s->W : NULL,
                                 .decoded = &s->decoded[0]}; /* (a host thread's: run.c) */
+    mmode_reset(s);
     sim_flush_decode_cache(s);
     return s;
 fail:
@@ -173,7 +174,7 @@ void simty_destroy(simty_sim *s)
     free(s->pc);
     free(s->instret);
     free(s->retire);
-    free(s->mscratch);
+    free(s->csr);
     free(s->jump);
     free(s->resv);
     free(s->status);
@@ -414,7 +415,12 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     if (d)
         return d;
     const char *kind = (pc & 3) ? "misaligned" : "unmapped";
+    const uint32_t cause = (pc & 3) ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_ACCESS;
     const struct last_jump *j = &s->jump[hart];
+    if (mmode_has_handler(s, hart)) { /* an exception, taken (no message) */
+        sim_exception(s, hart, pc, cause, pc, "%s", "");
+        return NULL;
+    }
     if (j->to != pc || !mem_ptr(&s->mem, j->from, 4)) {
         sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, pc);
         return NULL;
@@ -453,6 +459,8 @@ int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uin
         *v = 0;
         return MEM_OK;
     }
+    if (addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE)
+        return clint_load(s, hart, addr, size, v);
     return MEM_UNMAPPED;
 }
 
@@ -501,6 +509,8 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
             return bad_device(s, "unsupported test finisher command 0x%08x", v);
         return MEM_OK;
     }
+    if (addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE)
+        return clint_store(s, addr, size, v);
     return MEM_UNMAPPED;
 }
 

@@ -25,6 +25,7 @@
 #include "loader/elf.h"
 #include "memory/memory.h"
 #include "sim/effects.h"
+#include "sim/mmode.h"
 #include "sim/stacks.h"
 #include "simty.h"
 #include "sync/sync.h"
@@ -70,6 +71,8 @@ typedef struct sim_core {
     decode_cache *decoded; /* the decode cache it reads and fills */
     fx_log fx;            /* its effects on shared state in this cycle (sim/effects.h) */
     uint64_t now;         /* the cycle it is ticking (the machine's s->cycle between ticks) */
+    pending_trap trap;    /* an exception its lane work raised, for the executor (sim/mmode.h) */
+    unsigned irq_armed;   /* its threads with interrupts enabled (mstatus.MIE, mie) */
     simty_stats stats;    /* this core's statistics (the machine's are their sum) */
     /* region of interest (stats/roi.c): stats at its start; at its end
      * roi_stats holds the difference */
@@ -108,7 +111,7 @@ struct simty_sim {
         lane_mask mask;  /* the last other set of lanes that retired ... */
         uint64_t run;    /* ... and how many instructions it retired in a row */
     } *retire;
-    uint32_t *mscratch;
+    hart_csr *csr;       /* per hart: M-mode CSRs, CLINT registers (sim/mmode.h) */
     /* per hart: the last jump or taken branch it led (for fetch faults) */
     struct last_jump {
         uint32_t from, to;
@@ -126,6 +129,11 @@ struct simty_sim {
 
     uint64_t cycle;      /* the mcycle CSR and the cycle count of the run */
     uint64_t cycle_limit; /* --max-cycles, or UINT64_MAX */
+    uint64_t timer_next; /* the next cycle a thread's mtimecmp is reached, or UINT64_MAX */
+    /* some thread has enabled interrupts (once set, stays set): only then
+     * does warp_execute look at its core's irq_armed (host threads may set
+     * it at once: read and written with relaxed atomics) */
+    bool irq_seen;
     /* stop at the next cycle boundary: a signal number (simty_request_stop),
      * or STOP_OUTPUT; written by signal handlers, read every cycle */
     volatile sig_atomic_t stop_request;

@@ -10,7 +10,8 @@
     X(memory_requests) X(memory_lanes) X(barrier_slots) X(barrier_thread_instructions) X(squashed) X(redirects) X(stall_empty)              \
     X(stall_scoreboard) X(stall_load) X(stall_bank) X(loads) X(load_latency_sum) X(barriers)   \
     X(barrier_wait_cycles) X(wrs_slots) X(wrs_wait_cycles) X(pauses) X(progress_triggers)     \
-    X(progress_yields) X(spin_detections) X(spin_slots) X(backoff_cycles) X(stall_fetch) X(stall_store)
+    X(progress_yields) X(spin_detections) X(spin_slots) X(backoff_cycles) X(stall_fetch) X(stall_store) \
+    X(exceptions) X(interrupts)
 
 #define ONE(f) +1
 _Static_assert(sizeof(simty_stats) == sizeof(uint64_t) * (STATS_COUNTERS(ONE) + 1 /* cycles */ +

@@ -52,6 +52,9 @@ static void print_sync(const simty_sim *s, const simty_stats *st, FILE *f)
         fprintf(f, "  wait hints           %llu wrs slots, %llu thread-cycles in wrs, %llu pauses\n",
                 (unsigned long long)st->wrs_slots, (unsigned long long)st->wrs_wait_cycles,
                 (unsigned long long)st->pauses);
+    if (st->exceptions || st->interrupts)
+        fprintf(f, "  traps                %llu exceptions, %llu interrupts (thread by thread)\n",
+                (unsigned long long)st->exceptions, (unsigned long long)st->interrupts);
     if (s->cfg.model == SIMTY_MODEL_SCALAR)
         return;
     fprintf(f, "  forward progress     ");
@@ -311,6 +314,8 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     U64("wrs_slots", st->wrs_slots);
     U64("wrs_wait_cycles", st->wrs_wait_cycles);
     U64("pauses", st->pauses);
+    U64("exceptions", st->exceptions);
+    U64("interrupts", st->interrupts);
     fprintf(f, "  \"progress\": \"%s\",\n", s->cfg.progress ? "on" : "off");
     U64("progress_threshold", s->cfg.progress_threshold);
     U64("progress_turn", s->cfg.progress_turn);

@@ -2,21 +2,29 @@
 
 #include "isa/disasm.h"
 
-static const char *const kind_name[] = {"load", "store", "atomic access"};
+/* by kind: 0 load, 1 store, 2 AMO or SC, 3 LR (a load: its exceptions are a load's) */
+static const char *const kind_name[] = {"load", "store", "atomic access", "atomic access"};
 
+/* A load, store or atomic access (kind, above) that failed: an
+ * exception (address misaligned or access fault, mtval the address), a
+ * fault of the run when no handler is installed. */
 static bool mem_fault(simty_sim *s, unsigned hart, uint32_t pc, int kind, int status,
                       uint32_t addr, unsigned size)
 {
+    const bool load = kind == 0 || kind == 3;
+    const uint32_t misaligned = load ? CAUSE_LOAD_MISALIGNED : CAUSE_STORE_MISALIGNED;
+    const uint32_t access = load ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS;
     switch (status) {
     case MEM_MISALIGNED:
-        sim_fault(s, hart, pc, "misaligned %u-byte %s at address 0x%08x", size, kind_name[kind],
-                  addr);
+        sim_exception(s, hart, pc, misaligned, addr, "misaligned %u-byte %s at address 0x%08x",
+                      size, kind_name[kind], addr);
         break;
     case MEM_UNMAPPED:
-        sim_fault(s, hart, pc, "%s at unmapped address 0x%08x", kind_name[kind], addr);
+        sim_exception(s, hart, pc, access, addr, "%s at unmapped address 0x%08x", kind_name[kind],
+                      addr);
         break;
     default: /* MEM_BAD_DEVICE */
-        sim_fault(s, hart, pc, "%s", s->bus_error);
+        sim_exception(s, hart, pc, access, addr, "%s", s->bus_error);
         break;
     }
     return false;
@@ -54,21 +62,24 @@ static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr
 /* The RAM word an atomic access of hart's at addr works on, or NULL after
  * reporting a fault (word-aligned, RAM only: atomics on devices make no
  * sense). */
-static uint8_t *atomic_word(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr)
+static uint8_t *atomic_word(simty_sim *s, unsigned op, unsigned hart, uint32_t pc, uint32_t addr)
 {
+    const int kind = op == OP_LR_W ? 3 : 2;
     if (addr & 3) {
-        mem_fault(s, hart, pc, 2, MEM_MISALIGNED, addr, 4);
+        mem_fault(s, hart, pc, kind, MEM_MISALIGNED, addr, 4);
         return NULL;
     }
     uint64_t off = (uint64_t)(addr - s->ram_base);
     uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
                                                                  : mem_ptr(&s->mem, addr, 4);
     if (!p) {
-        if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE || addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE)
-            sim_fault(s, hart, pc, "atomic access to device register 0x%08x (atomics need RAM)",
-                      addr);
+        if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
+            addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE ||
+            addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE)
+            sim_exception(s, hart, pc, kind == 3 ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS, addr,
+                          "atomic access to device register 0x%08x (atomics need RAM)", addr);
         else
-            mem_fault(s, hart, pc, 2, MEM_UNMAPPED, addr, 4);
+            mem_fault(s, hart, pc, kind, MEM_UNMAPPED, addr, 4);
     }
     return p;
 }
@@ -77,7 +88,7 @@ bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32
                  uint32_t *rd, uint32_t pc)
 {
     reservation *r = &s->resv[hart];
-    uint8_t *p = atomic_word(s, hart, pc, addr);
+    uint8_t *p = atomic_word(s, op, hart, pc, addr);
     if (!p)
         return false;
     uint32_t old = load_le(p, 4);
@@ -135,7 +146,7 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
     }
 
     if (s->deferring) { /* checked now, performed at the end of the cycle */
-        uint8_t *p = atomic_word(s, hart, pc, addr);
+        uint8_t *p = atomic_word(s, d->op, hart, pc, addr);
         if (!p)
             return false;
         uint32_t old = load_le(p, 4);
@@ -158,9 +169,6 @@ static void note_counter_read(simty_sim *s, unsigned hart)
         s->counter_read = true;
 }
 
-/* misa: MXL = 1 (32-bit), extensions A, I, M */
-#define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12))
-
 bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
               unsigned hart, uint32_t pc, uint32_t *scope)
 {
@@ -169,51 +177,12 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
     /* csrrs/csrrc with x0 (or zimm 0) only read */
     bool writes = csr_insn_writes(d);
     bool reads = !is_write_op || d->rd != 0;
-    uint32_t old = 0;
-    bool writable = false;
+    const uint64_t now = s->core[hart_core(s, hart)].now;
+    uint32_t old;
 
-    switch (d->csr) {
-    case CSR_MISA: old = MISA_VALUE; break;
-    case CSR_MSCRATCH: old = s->mscratch[hart]; writable = true; break;
-    case SIMTY_CSR_ROI: old = s->roi_state == ROI_OPEN; writable = true; break;
-    case SIMTY_CSR_BARRIER: old = (uint32_t)s->sync.completed; writable = true; break;
-    case CSR_MCYCLE: case CSR_CYCLE:
-        old = (uint32_t)s->core[hart_core(s, hart)].now;
+    mmode_csr_access(s, hart, d->csr, now, &old, false, 0);
+    if (mmode_csr_counts(d->csr))
         note_counter_read(s, hart);
-        break;
-    case CSR_MCYCLEH: case CSR_CYCLEH:
-        old = (uint32_t)(s->core[hart_core(s, hart)].now >> 32);
-        note_counter_read(s, hart);
-        break;
-    case CSR_MINSTRET: case CSR_INSTRET:
-        old = (uint32_t)sim_instret(s, hart);
-        note_counter_read(s, hart);
-        break;
-    case CSR_MINSTRETH: case CSR_INSTRETH:
-        old = (uint32_t)(sim_instret(s, hart) >> 32);
-        note_counter_read(s, hart);
-        break;
-    case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: old = 0; break;
-    case CSR_MHARTID: old = hart; break;
-    case SIMTY_CSR_WARPS: old = s->W; break;
-    case SIMTY_CSR_THREADS: old = s->T; break;
-    case SIMTY_CSR_HARTS: old = s->nharts; break;
-    case SIMTY_CSR_CORES: old = s->cfg.cores; break;
-    case SIMTY_CSR_QUANTUM: old = s->ncores > 1 ? (uint32_t)s->quantum : 1; break;
-    default: {
-        char buf[24];
-        const char *nm = csr_text(d->csr, buf, sizeof buf);
-        if (nm[0] != '0') /* a name, not a number */
-            sim_fault(s, hart, pc, "CSR %s (0x%03x) is not implemented", nm, d->csr);
-        else
-            sim_fault(s, hart, pc, "CSR 0x%03x is not implemented", d->csr);
-        return false;
-    }
-    }
-    if (writes && !writable) {
-        sim_fault(s, hart, pc, "write to read-only CSR 0x%03x", d->csr);
-        return false;
-    }
     if (writes) {
         uint32_t nv = d->op == OP_CSRRW || d->op == OP_CSRRWI   ? src
                       : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src
@@ -230,12 +199,32 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
                 return false;
             }
             *scope = nv;
-        } else
-            s->mscratch[hart] = nv;
+        } else {
+            mmode_csr_access(s, hart, d->csr, now, &old, true, nv);
+        }
     }
     if (reads && d->rd)
         x[(unsigned)d->rd * stride + lane] = old;
     return true;
+}
+
+bool lane_csr_check(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
+{
+    int st = mmode_csr_check(d->csr, csr_insn_writes(d));
+    if (st == CSR_OK)
+        return true;
+    char buf[24];
+    const char *nm = csr_text(d->csr, buf, sizeof buf);
+    char what[64];
+    if (nm[0] != '0') /* a name, not a number */
+        snprintf(what, sizeof what, "%s (0x%03x)", nm, d->csr);
+    else
+        snprintf(what, sizeof what, "0x%03x", d->csr);
+    if (st == CSR_READ_ONLY)
+        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw, "write to read-only CSR %s", what);
+    else
+        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw, "CSR %s is not implemented", what);
+    return false;
 }
 
 bool lane_ecall(simty_sim *s, const uint32_t *x, unsigned stride, unsigned lane, unsigned hart,
@@ -246,24 +235,27 @@ bool lane_ecall(simty_sim *s, const uint32_t *x, unsigned stride, unsigned lane,
         *code = (int32_t)x[10 * stride + lane];
         return true;
     }
-    sim_fault(s, hart, pc, "unsupported ecall (a7 = %u; only 93, exit, is implemented)", a7);
+    sim_exception(s, hart, pc, CAUSE_ECALL_M, 0,
+                  "unsupported ecall (a7 = %u; only 93, exit, is implemented)", a7);
     return false;
 }
 
 void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
 {
     if (d->op == OP_EBREAK)
-        sim_fault(s, hart, pc, "ebreak (breakpoint)");
+        sim_exception(s, hart, pc, CAUSE_BREAKPOINT, pc, "ebreak (breakpoint)");
     else if (s->elf.rvc && (d->raw & 3) != 3 && (d->raw & 0xffff) != 0) /* (0: illegal in RVC) */
-        sim_fault(s, hart, pc, "compressed instruction 0x%04x: simty runs 32-bit instructions "
-                               "only (build with -march=rv32ima)", d->raw & 0xffff);
+        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw & 0xffff,
+                      "compressed instruction 0x%04x: simty runs 32-bit instructions "
+                      "only (build with -march=rv32ima)", d->raw & 0xffff);
     else
-        sim_fault(s, hart, pc, "illegal instruction 0x%08x", d->raw);
+        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw, "illegal instruction 0x%08x", d->raw);
 }
 
 void lane_misaligned_target(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target)
 {
-    sim_fault(s, hart, pc, "jump to misaligned address 0x%08x", target);
+    sim_exception(s, hart, pc, CAUSE_FETCH_MISALIGNED, target,
+                  "jump to misaligned address 0x%08x", target);
 }
 
 /* LR/SC reservations are value-checked (like QEMU): a reservation holds

@@ -14,15 +14,25 @@
 /* Standard CSR numbers (the RISC-V specification's; simty's own are
  * SIMTY_CSR_* in simty_guest.h, docs/platform.md) */
 enum {
+    CSR_MSTATUS = 0x300,
     CSR_MISA = 0x301,
+    CSR_MIE = 0x304,
+    CSR_MTVEC = 0x305,
+    CSR_MCOUNTINHIBIT = 0x320,
     CSR_MSCRATCH = 0x340,
+    CSR_MEPC = 0x341,
+    CSR_MCAUSE = 0x342,
+    CSR_MTVAL = 0x343,
+    CSR_MIP = 0x344,
     CSR_MCYCLE = 0xb00,
     CSR_MINSTRET = 0xb02,
     CSR_MCYCLEH = 0xb80,
     CSR_MINSTRETH = 0xb82,
     CSR_CYCLE = 0xc00,
+    CSR_TIME = 0xc01,
     CSR_INSTRET = 0xc02,
     CSR_CYCLEH = 0xc80,
+    CSR_TIMEH = 0xc81,
     CSR_INSTRETH = 0xc82,
     CSR_MVENDORID = 0xf11,
     CSR_MARCHID = 0xf12,
@@ -57,10 +67,16 @@ bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32
 bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
                  unsigned hart, uint32_t addr, uint32_t pc);
 
-/* CSR read/modify/write of one lane.  Returns false after a fault.  A
- * write to the barrier CSR leaves its scope in *scope. */
+/* CSR read/modify/write of one lane, of a CSR lane_csr_check() accepted.
+ * Returns false after a fault.  A write to the barrier CSR leaves its
+ * scope in *scope. */
 bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
               unsigned hart, uint32_t pc, uint32_t *scope);
+
+/* Does the CSR instruction d name a CSR that exists, and not write a
+ * read-only one?  Else an illegal-instruction exception of hart (for the
+ * whole path: it does not depend on the lane) and false. */
+bool lane_csr_check(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc);
 
 /* ECALL of one lane: returns true if the thread exits (a7 = 93, code in
  * *code); false after reporting an unsupported call. */

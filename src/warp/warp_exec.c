@@ -98,6 +98,95 @@ static void set_next(path_t *p, uint32_t pc, lane_mask mask, int32_t depth)
     *p = (path_t){.pc = pc, .depth = depth, .mask = mask};
 }
 
+/* What a slot whose instruction cannot be fetched reports as its
+ * instruction (a trap at an unmapped PC). */
+static const insn_t no_insn = {.op = OP_ILLEGAL, .cls = CLS_ILLEGAL};
+
+/* Lanes `trapping` of path p take a trap at p->pc: an interrupt (irq:
+ * each lane its own cause) or the exception the leader raised
+ * (sim_core.trap).  The lanes whose handler is the first one's go there,
+ * as a path one call deeper (the handler's mret returns); every other lane
+ * of p stays at pc and issues it again (a lane without a handler then
+ * faults when it leads its path).  No lane retires the instruction. */
+static bool take_trap(simty_sim *s, unsigned gw, unsigned first, const path_t *p,
+                      const insn_t *d, lane_mask trapping, bool irq, warp_outcome *o)
+{
+    sim_core *c = warp_core(s, gw);
+    const unsigned hart0 = gw * s->T + first;
+    const pending_trap t = c->trap;
+    c->trap.pending = false;
+    uint32_t handler = 0;
+    lane_mask go = 0;
+    for (lane_mask m = trapping; m; m &= m - 1) {
+        const unsigned l = lowest_lane(m), h = hart0 + l;
+        const uint32_t cause = irq ? mmode_irq(s, h, c->now) : t.cause;
+        const uint32_t at = mmode_handler(s, h, cause);
+        if (go && at != handler)
+            continue;
+        handler = at;
+        mmode_trap_enter(s, h, p->pc, cause, irq ? 0 : t.tval);
+        go |= m & -m;
+    }
+    *o = (warp_outcome){.insn = d ? d : &no_insn, .trapped = true};
+    set_next(&o->c.next[0], handler, go, path_depth_add(p->depth, 1));
+    if (p->mask & ~go) {
+        set_next(&o->c.next[1], p->pc, p->mask & ~go, p->depth);
+        o->c.next[1].stamp = PATH_NOT_ISSUED; /* not issued yet */
+    }
+    simty_stats *st = warp_stats(s, gw);
+    if (irq)
+        st->interrupts += lane_popcount(go);
+    else
+        st->exceptions += lane_popcount(go);
+    return true;
+}
+
+/* A lane function failed: with an exception pending (a handler is
+ * installed), the lanes take it; else the run has stopped (a fault). */
+static inline bool failed(simty_sim *s, unsigned gw, unsigned first, const path_t *p,
+                          const insn_t *d, lane_mask trapping, warp_outcome *o)
+{
+    if (!warp_core(s, gw)->trap.pending)
+        return false;
+    return take_trap(s, gw, first, p, d, trapping, false, o);
+}
+
+/* mret: each lane returns to its own mepc; the lanes going where the
+ * first one goes return now (a path one call shallower), the others issue
+ * it again (as lanes of an indirect jump with other targets). */
+static void mret(simty_sim *s, unsigned gw, unsigned first, const path_t *p, warp_outcome *o)
+{
+    const unsigned hart0 = gw * s->T + first;
+    const uint32_t target = s->csr[hart0 + lowest_lane(p->mask)].mepc;
+    lane_mask same = 0;
+    for (lane_mask m = p->mask; m; m &= m - 1) {
+        const unsigned h = hart0 + lowest_lane(m);
+        if (s->csr[h].mepc == target) {
+            mmode_mret(s, h);
+            same |= m & -m;
+        }
+    }
+    sim_note_jump(s, hart0 + lowest_lane(p->mask), p->pc, target);
+    o->retired = same;
+    set_next(&o->c.next[0], target, same, path_depth_add(p->depth, -1));
+    if (same != p->mask) {
+        set_next(&o->c.next[1], p->pc, p->mask & ~same, p->depth);
+        o->c.next[1].stamp = PATH_NOT_ISSUED;
+        o->replay = REPLAY_INDIRECT;
+    }
+}
+
+/* The lanes of mask with an interrupt to take now. */
+static __attribute__((noinline)) lane_mask irq_lanes(const simty_sim *s, unsigned hart0,
+                                                     lane_mask mask, uint64_t now)
+{
+    lane_mask t = 0;
+    for (lane_mask m = mask; m; m &= m - 1)
+        if (mmode_irq(s, hart0 + lowest_lane(m), now))
+            t |= m & -m;
+    return t;
+}
+
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o)
 {
@@ -107,10 +196,16 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     uint32_t *x = warp_regs(s, gw) + first;
     uint32_t sel_buf[SIMTY_MAX_LANES], addr[SIMTY_MAX_LANES];
 
+    if (__builtin_expect(__atomic_load_n(&s->irq_seen, __ATOMIC_RELAXED), 0)) {
+        const sim_core *core = warp_core(s, gw);
+        lane_mask irq = core->irq_armed ? irq_lanes(s, hart0, mask, core->now) : 0;
+        if (irq)
+            return take_trap(s, gw, first, p, sim_peek_cached(s, hart0, pc), irq, true, o);
+    }
     *o = (warp_outcome){0};
     const insn_t *d = sim_fetch(s, hart0 + lowest_lane(mask), pc);
     if (!d)
-        return false;
+        return failed(s, gw, first, p, NULL, mask, o);
     o->insn = d;
     o->retired = mask;
     set_next(&o->c.next[0], pc + 4, mask, p->depth);
@@ -137,7 +232,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             uint32_t target = pc + (uint32_t)d->imm;
             if (target & 3) {
                 lane_misaligned_target(s, hart0 + lowest_lane(taken), pc, target);
-                return false;
+                return failed(s, gw, first, p, d, taken, o);
             }
             o->divergent = target != pc + 4; /* both ways lead to pc+4 */
             sim_note_jump(s, hart0 + lowest_lane(taken), pc, target);
@@ -165,7 +260,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         uint32_t target = pc + (uint32_t)d->imm; /* misaligned */
         lane_misaligned_target(s, hart0 + lowest_lane(mask), pc, target);
-        return false;
+        return failed(s, gw, first, p, d, mask, o);
     }
 
     case CLS_JALR: {
@@ -179,7 +274,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         same &= mask;
         if (target & 3) {
             lane_misaligned_target(s, hart0 + leader, pc, target);
-            return false;
+            return failed(s, gw, first, p, d, same, o);
         }
         exec_link(d, x, T, n, lane_select(same, n, sel_buf), pc);
         sim_note_jump(s, hart0 + leader, pc, target);
@@ -206,8 +301,18 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                     ram_words(s, d, x, T, n, addr, served, sel_buf, hart0);
         for (lane_mask m = fast ? 0 : served; m; m &= m - 1) { /* lane order */
             unsigned l = lowest_lane(m);
-            if (!lane_memory(s, d, x, T, l, hart0 + l, addr[l], pc))
-                return false;
+            if (!lane_memory(s, d, x, T, l, hart0 + l, addr[l], pc)) {
+                sim_core *c = warp_core(s, gw);
+                if (!c->trap.pending)
+                    return false; /* a fault: the run is over */
+                if (m == served) /* the pass's first lane: it traps */
+                    return take_trap(s, gw, first, p, d, m & -m, false, o);
+                /* a later lane: the pass ends before it (it traps when it
+                 * leads a pass); the lanes before it are done */
+                c->trap.pending = false;
+                served &= (1ull << l) - 1;
+                break;
+            }
             if (sim_stopped(s)) { /* finisher or tohost: later lanes never run */
                 served &= (2ull << l) - 1;
                 break;
@@ -231,6 +336,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     }
 
     case CLS_CSR: {
+        if (!lane_csr_check(s, d, hart0 + lowest_lane(mask), pc))
+            return failed(s, gw, first, p, d, mask, o);
         uint32_t scope = SIMTY_BARRIER_SCOPE_MACHINE, scope0 = ~0u;
         for (lane_mask m = mask; m; m &= m - 1) {
             unsigned l = lowest_lane(m);
@@ -256,19 +363,40 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
 
     case CLS_SYSTEM:
         if (d->op == OP_ECALL) {
-            for (lane_mask m = mask; m; m &= m - 1) {
+            /* threads with a trap handler take the exception; the others
+             * call the exit convention (a7 = 93).  The leader's kind goes
+             * first; the other kind issues it again. */
+            const bool traps = mmode_has_handler(s, hart0 + lowest_lane(mask));
+            lane_mask kind = 0;
+            for (lane_mask m = mask; m; m &= m - 1)
+                if (mmode_has_handler(s, hart0 + lowest_lane(m)) == traps)
+                    kind |= m & -m;
+            if (traps) {
+                sim_exception(s, hart0 + lowest_lane(mask), pc, CAUSE_ECALL_M, 0, "ecall");
+                return failed(s, gw, first, p, d, kind, o);
+            }
+            for (lane_mask m = kind; m; m &= m - 1) {
                 unsigned l = lowest_lane(m);
                 int32_t code;
                 if (!lane_ecall(s, x, T, l, hart0 + l, pc, &code))
                     return false;
                 sim_thread_exit(s, hart0 + l, code);
             }
+            o->retired = kind;
             o->c.next[0].mask = 0; /* the exit retires; the threads are gone */
+            if (kind != mask) {
+                set_next(&o->c.next[1], pc, mask & ~kind, p->depth);
+                o->c.next[1].stamp = PATH_NOT_ISSUED;
+            }
             break;
         }
         if (d->op == OP_EBREAK) {
             lane_illegal(s, d, hart0 + lowest_lane(mask), pc);
-            return false;
+            return failed(s, gw, first, p, d, mask, o);
+        }
+        if (d->op == OP_MRET) {
+            mret(s, gw, first, p, o);
+            break;
         }
         if (d->op == OP_WRS_NTO || d->op == OP_WRS_STO) {
             /* threads holding a reservation wait at the next instruction
@@ -298,7 +426,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
 
     default:
         lane_illegal(s, d, hart0 + lowest_lane(mask), pc);
-        return false;
+        return failed(s, gw, first, p, d, mask, o);
     }
 
     if (n == 1) /* the scalar model: one hart at a time */

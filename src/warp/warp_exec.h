@@ -33,6 +33,7 @@ typedef struct warp_outcome {
     bool memory;         /* a memory pass was issued */
     bool wrote;          /* it changed memory (store, SC, AMO) */
     bool backedge;       /* a conditional branch every lane took backwards */
+    bool trapped;        /* some lanes took a trap: next[0] is them at the handler */
 } warp_outcome;
 
 /* Lanes in m (of a T-lane warp); full warps, the common case, cost a compare
@@ -130,21 +131,22 @@ warp_jal(simty_sim *s, const insn_t *d, uint32_t *x, unsigned T, unsigned n, uns
     return true;
 }
 
-/* The common case of warp_execute(), inline: if the instruction of path p
+/* The common case of warp_execute(), inline: unless its core's threads
+ * have interrupts armed (sim_core.irq_armed), if the instruction of path p
  * of warp gw is register arithmetic that does not write sp, a branch every
  * lane of the path takes the same way or a jump (JAL), none of them parking
  * or faulting, executes it on the path's lanes.  Its outcome is then the
  * same path at (next, depth) with every lane retired.  Else nothing is
  * done: warp_execute() does the rest. */
 static inline __attribute__((always_inline)) simple_slot
-warp_execute_simple(simty_sim *s, unsigned gw, const path_t *p)
+warp_execute_simple(simty_sim *s, unsigned gw, const path_t *p, bool irq_armed)
 {
     const unsigned T = s->T, hart0 = gw * T;
     const uint32_t pc = p->pc;
     const lane_mask mask = p->mask;
     simple_slot r = {.insn = NULL, .next = pc + 4, .depth = p->depth, .backedge = false};
     const insn_t *d = sim_peek_cached(s, hart0, pc);
-    if (!d)
+    if (!d || irq_armed) /* (an interrupt may be due: warp_execute looks) */
         return r;
     uint32_t *x = warp_regs(s, gw);
     lane_mask taken;

@@ -1,2 +1,2 @@
 #include "common.h"
-    csrr t0, mtvec
+    csrr t0, satp

@@ -142,6 +142,29 @@ static void inspect(simty_model_kind m, const char *elf)
     CHECK(simty_reg_read(s, 12, 7, &v) == 0 && v != 0xdeadbeef); /* its neighbour's own */
     CHECK(simty_reg_write(s, 13, 7, old) == 0);
 
+    /* CSRs: per thread, WARL rules as the guest sees them, bad ones refused */
+    CHECK(simty_csr_read(s, 13, 0xf14, &v) == 0 && v == 13);   /* mhartid */
+    CHECK(simty_csr_write(s, 13, 0xf14, 1) == -1);              /* read-only */
+    CHECK(simty_csr_read(s, 13, 0x180, &v) == -1);             /* satp: none */
+    CHECK(simty_csr_read(s, 16, 0x340, &v) == -1);             /* no hart 16 */
+    CHECK(simty_csr_read(s, 13, 0x1000, &v) == -1);
+    CHECK(simty_csr_write(s, 13, 0x7c0, 1) == -1);              /* simty_roi: guest only */
+    CHECK(simty_csr_write(s, 13, 0x340, 0x1234) == 0);          /* mscratch */
+    CHECK(simty_csr_read(s, 13, 0x340, &v) == 0 && v == 0x1234);
+    CHECK(simty_csr_read(s, 12, 0x340, &v) == 0 && v == 0);    /* its neighbour's own */
+    CHECK(simty_csr_write(s, 13, 0x305, 0x80000103u) == 0);     /* mtvec: mode 3 reads 0 */
+    CHECK(simty_csr_read(s, 13, 0x305, &v) == 0 && v == 0x80000100u);
+    CHECK(simty_csr_write(s, 13, 0x300, ~0u) == 0);             /* mstatus: MIE, MPIE, MPP */
+    CHECK(simty_csr_read(s, 13, 0x300, &v) == 0 && v == 0x1888);
+    CHECK(simty_csr_write(s, 13, 0x300, 0) == 0);
+    CHECK(simty_csr_write(s, 13, 0x305, 0) == 0);
+    uint32_t ret0;
+    CHECK(simty_csr_read(s, 13, 0xb02, &ret0) == 0 && ret0 > 0); /* minstret */
+    CHECK(simty_csr_write(s, 13, 0xb02, 1000) == 0);
+    CHECK(simty_csr_read(s, 13, 0xb02, &v) == 0 && v == 1000);
+    CHECK(simty_csr_write(s, 13, 0xb02, ret0) == 0);
+    CHECK(simty_csr_write(s, 13, 0x340, 0) == 0);
+
     /* memory: RAM round trip, devices and holes refused */
     uint8_t buf[16], pattern[16], back[16];
     const uint32_t addr = 0x80000000u + 4 * 1024 * 1024 + 2; /* unaligned, inside RAM */

@@ -1,0 +1,335 @@
+/* Machine mode: see mmode.h. */
+#include "sim/mmode.h"
+
+#include <stdio.h>
+
+#include "sim/sim.h"
+#include "warp/lane_ops.h" /* CSR numbers */
+
+void mmode_reset(simty_sim *s)
+{
+    for (unsigned h = 0; h < s->nharts; h++)
+        s->csr[h] = (hart_csr){.mstatus = MSTATUS_MPP, .mtimecmp = UINT64_MAX};
+    for (unsigned c = 0; c < s->ncores; c++)
+        s->core[c].irq_armed = 0;
+    s->timer_next = UINT64_MAX;
+    s->irq_seen = false;
+}
+
+bool mmode_has_handler(const simty_sim *s, unsigned hart) { return s->csr[hart].mtvec != 0; }
+
+void sim_exception(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause, uint32_t tval,
+                   const char *fmt, ...)
+{
+    if (mmode_has_handler(s, hart)) {
+        sim_core *c = &s->core[hart_core(s, hart)];
+        if (!c->trap.pending) /* the first one of the slot */
+            c->trap = (pending_trap){.pending = true, .hart = hart, .cause = cause, .tval = tval};
+        return;
+    }
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    sim_fault(s, hart, pc, "%s", what);
+}
+
+/* Interrupts of a thread are armed when it enables some in mstatus and
+ * mie; the executor looks for pending ones only while some thread of the
+ * core has them armed (sim_core.irq_armed counts them). */
+static bool armed(const hart_csr *c)
+{
+    return (c->mstatus & MSTATUS_MIE) && (c->mie & (MIP_MSIP | MIP_MTIP));
+}
+
+static void rearm(simty_sim *s, unsigned hart, bool before)
+{
+    bool after = armed(&s->csr[hart]);
+    if (after != before)
+        s->core[hart_core(s, hart)].irq_armed += after ? 1 : -1;
+    if (after)
+        __atomic_store_n(&s->irq_seen, true, __ATOMIC_RELAXED);
+}
+
+uint32_t mmode_handler(const simty_sim *s, unsigned hart, uint32_t cause)
+{
+    const uint32_t tvec = s->csr[hart].mtvec;
+    if ((tvec & MTVEC_VECTORED) && (cause & CAUSE_INTERRUPT))
+        return (tvec & ~3u) + 4 * (cause & ~CAUSE_INTERRUPT);
+    return tvec & ~3u;
+}
+
+uint32_t mmode_trap_enter(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause, uint32_t tval)
+{
+    hart_csr *c = &s->csr[hart];
+    bool before = armed(c);
+    c->mepc = pc;
+    c->mcause = cause;
+    c->mtval = tval;
+    c->mstatus = (c->mstatus & MSTATUS_MIE ? MSTATUS_MPIE : 0) | MSTATUS_MPP;
+    rearm(s, hart, before);
+    return mmode_handler(s, hart, cause);
+}
+
+uint32_t mmode_mret(simty_sim *s, unsigned hart)
+{
+    hart_csr *c = &s->csr[hart];
+    bool before = armed(c);
+    c->mstatus = (c->mstatus & MSTATUS_MPIE ? MSTATUS_MIE : 0) | MSTATUS_MPIE | MSTATUS_MPP;
+    rearm(s, hart, before);
+    return c->mepc;
+}
+
+static uint32_t mip(const simty_sim *s, unsigned hart, uint64_t now)
+{
+    const hart_csr *c = &s->csr[hart];
+    return (c->msip & 1 ? MIP_MSIP : 0) | (now >= c->mtimecmp ? MIP_MTIP : 0);
+}
+
+uint32_t mmode_irq(const simty_sim *s, unsigned hart, uint64_t now)
+{
+    const hart_csr *c = &s->csr[hart];
+    if (!(c->mstatus & MSTATUS_MIE))
+        return 0;
+    uint32_t p = mip(s, hart, now) & c->mie;
+    if (p & MIP_MSIP) /* priority: external, software, timer */
+        return CAUSE_INTERRUPT | 3;
+    if (p & MIP_MTIP)
+        return CAUSE_INTERRUPT | 7;
+    return 0;
+}
+
+/* ---- CSRs ---- */
+
+static bool in(unsigned csr, unsigned lo, unsigned hi) { return csr >= lo && csr <= hi; }
+
+/* CSRs that read as zero and ignore writes: delegation (no S-mode),
+ * counter enables (no U-mode), the hpm counters and events (none
+ * implemented), PMP (zero entries), mstatush, mconfigptr. */
+static bool zero_csr(unsigned csr)
+{
+    return csr == 0x302 || csr == 0x303 || csr == 0x306 || csr == 0x310 || csr == 0xf15 ||
+           in(csr, 0x323, 0x33f) || in(csr, 0x3a0, 0x3ef) || in(csr, 0xb03, 0xb1f) ||
+           in(csr, 0xb83, 0xb9f) || in(csr, 0xc03, 0xc1f) || in(csr, 0xc83, 0xc9f);
+}
+
+int mmode_csr_check(unsigned csr, bool write)
+{
+    switch (csr) {
+    case CSR_MSTATUS: case CSR_MISA: case CSR_MIE: case CSR_MTVEC: case CSR_MCOUNTINHIBIT:
+    case CSR_MSCRATCH: case CSR_MEPC: case CSR_MCAUSE: case CSR_MTVAL: case CSR_MIP:
+    case CSR_MCYCLE: case CSR_MINSTRET: case CSR_MCYCLEH: case CSR_MINSTRETH:
+    case CSR_CYCLE: case CSR_TIME: case CSR_INSTRET: case CSR_CYCLEH: case CSR_TIMEH:
+    case CSR_INSTRETH: case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MHARTID:
+    case SIMTY_CSR_ROI: case SIMTY_CSR_BARRIER: case SIMTY_CSR_WARPS: case SIMTY_CSR_THREADS:
+    case SIMTY_CSR_HARTS: case SIMTY_CSR_CORES: case SIMTY_CSR_QUANTUM:
+        break;
+    default:
+        if (!zero_csr(csr))
+            return CSR_ABSENT;
+    }
+    /* CSR numbers 0xc00-0xfff are read-only (privileged spec 2.1) */
+    return write && (csr >> 10) == 3 ? CSR_READ_ONLY : CSR_OK;
+}
+
+bool mmode_csr_counts(unsigned csr)
+{
+    switch (csr) {
+    case CSR_MCYCLE: case CSR_MCYCLEH: case CSR_CYCLE: case CSR_CYCLEH:
+    case CSR_MINSTRET: case CSR_MINSTRETH: case CSR_INSTRET: case CSR_INSTRETH:
+    case CSR_TIME: case CSR_TIMEH: case CSR_MIP:
+        return true;
+    }
+    return false;
+}
+
+static uint64_t mcycle(const hart_csr *c, uint64_t now)
+{
+    return c->mcountinhibit & MCOUNTINHIBIT_CY ? c->cycle_frozen : now + c->cycle_off;
+}
+
+static uint64_t minstret(const simty_sim *s, unsigned hart)
+{
+    const hart_csr *c = &s->csr[hart];
+    return c->mcountinhibit & MCOUNTINHIBIT_IR ? c->instret_frozen
+                                                : sim_instret(s, hart) + c->instret_off;
+}
+
+/* A counter write sets the value the next instruction reads: minstret
+ * leaves out the writing instruction's own retirement (privileged spec
+ * 3.3.1), which the executor counts after the write. */
+static void set_mcycle(hart_csr *c, uint64_t now, uint64_t v)
+{
+    if (c->mcountinhibit & MCOUNTINHIBIT_CY)
+        c->cycle_frozen = v;
+    else
+        c->cycle_off = v - now;
+}
+
+static void set_minstret(simty_sim *s, unsigned hart, uint64_t v)
+{
+    hart_csr *c = &s->csr[hart];
+    if (c->mcountinhibit & MCOUNTINHIBIT_IR)
+        c->instret_frozen = v;
+    else
+        c->instret_off = v - (sim_instret(s, hart) + 1);
+}
+
+static uint64_t with_lo(uint64_t v, uint32_t lo) { return (v & ~0xffffffffull) | lo; }
+static uint64_t with_hi(uint64_t v, uint32_t hi) { return (v & 0xffffffffull) | (uint64_t)hi << 32; }
+
+/* misa: MXL = 1 (32-bit), extensions A, I, M; writes are ignored (WARL) */
+#define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12))
+
+void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, uint32_t *v,
+                      bool write, uint32_t nv)
+{
+    hart_csr *c = &s->csr[hart];
+    const uint64_t time = now;
+    uint32_t old = 0;
+    switch (csr) {
+    case CSR_MSTATUS: old = c->mstatus; break;
+    case CSR_MISA: old = MISA_VALUE; break;
+    case CSR_MIE: old = c->mie; break;
+    case CSR_MTVEC: old = c->mtvec; break;
+    case CSR_MCOUNTINHIBIT: old = c->mcountinhibit; break;
+    case CSR_MSCRATCH: old = c->mscratch; break;
+    case CSR_MEPC: old = c->mepc; break;
+    case CSR_MCAUSE: old = c->mcause; break;
+    case CSR_MTVAL: old = c->mtval; break;
+    case CSR_MIP: old = mip(s, hart, now); break;
+    case CSR_MCYCLE: case CSR_CYCLE: old = (uint32_t)mcycle(c, now); break;
+    case CSR_MCYCLEH: case CSR_CYCLEH: old = (uint32_t)(mcycle(c, now) >> 32); break;
+    case CSR_MINSTRET: case CSR_INSTRET: old = (uint32_t)minstret(s, hart); break;
+    case CSR_MINSTRETH: case CSR_INSTRETH: old = (uint32_t)(minstret(s, hart) >> 32); break;
+    case CSR_TIME: old = (uint32_t)time; break;
+    case CSR_TIMEH: old = (uint32_t)(time >> 32); break;
+    case CSR_MHARTID: old = hart; break;
+    case SIMTY_CSR_ROI: old = s->roi_state == ROI_OPEN; break;
+    case SIMTY_CSR_BARRIER: old = (uint32_t)s->sync.completed; break;
+    case SIMTY_CSR_WARPS: old = s->W; break;
+    case SIMTY_CSR_THREADS: old = s->T; break;
+    case SIMTY_CSR_HARTS: old = s->nharts; break;
+    case SIMTY_CSR_CORES: old = s->cfg.cores; break;
+    case SIMTY_CSR_QUANTUM: old = s->ncores > 1 ? (uint32_t)s->quantum : 1; break;
+    default: break; /* mvendorid, marchid, mimpid and the zero CSRs */
+    }
+    *v = old;
+    if (!write)
+        return;
+    const bool before = armed(c);
+    switch (csr) {
+    case CSR_MSTATUS: /* MIE and MPIE; MPP stays M */
+        c->mstatus = (nv & (MSTATUS_MIE | MSTATUS_MPIE)) | MSTATUS_MPP;
+        break;
+    case CSR_MIE: c->mie = nv & (MIP_MSIP | MIP_MTIP); break;
+    case CSR_MTVEC: /* modes direct (0) and vectored (1); the reserved ones read as direct */
+        c->mtvec = (nv & ~3u) | ((nv & 3) == MTVEC_VECTORED ? MTVEC_VECTORED : 0);
+        break;
+    case CSR_MCOUNTINHIBIT: {
+        uint32_t inh = nv & (MCOUNTINHIBIT_CY | MCOUNTINHIBIT_IR), was = c->mcountinhibit;
+        if ((inh ^ was) & MCOUNTINHIBIT_CY) {
+            if (inh & MCOUNTINHIBIT_CY)
+                c->cycle_frozen = now + c->cycle_off;
+            else
+                c->cycle_off = c->cycle_frozen - now;
+        }
+        if ((inh ^ was) & MCOUNTINHIBIT_IR) {
+            uint64_t live = sim_instret(s, hart) + 1; /* (this instruction counts) */
+            if (inh & MCOUNTINHIBIT_IR)
+                c->instret_frozen = live + c->instret_off;
+            else
+                c->instret_off = c->instret_frozen - live;
+        }
+        c->mcountinhibit = inh;
+        break;
+    }
+    case CSR_MSCRATCH: c->mscratch = nv; break;
+    case CSR_MEPC: c->mepc = nv & ~3u; break; /* IALIGN = 32 */
+    case CSR_MCAUSE: c->mcause = nv; break;
+    case CSR_MTVAL: c->mtval = nv; break;
+    case CSR_MCYCLE: set_mcycle(c, now, with_lo(mcycle(c, now), nv)); break;
+    case CSR_MCYCLEH: set_mcycle(c, now, with_hi(mcycle(c, now), nv)); break;
+    case CSR_MINSTRET: set_minstret(s, hart, with_lo(minstret(s, hart) + 1, nv)); break;
+    case CSR_MINSTRETH: set_minstret(s, hart, with_hi(minstret(s, hart) + 1, nv)); break;
+    default: break; /* misa, mip and the zero CSRs ignore writes (WARL) */
+    }
+    rearm(s, hart, before);
+}
+
+/* ---- CLINT ---- */
+
+uint64_t mmode_mtime(const simty_sim *s, unsigned hart)
+{
+    return s->core[hart_core(s, hart)].now;
+}
+
+static int clint_bad(simty_sim *s, uint32_t addr, unsigned size)
+{
+    snprintf(s->bus_error, sizeof s->bus_error,
+             "CLINT takes aligned 32-bit accesses (%u-byte access at 0x%08x)", size, addr);
+    return MEM_BAD_DEVICE;
+}
+
+int clint_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
+{
+    if (size != 4 || (addr & 3))
+        return clint_bad(s, addr, size);
+    const uint32_t off = addr - SIMTY_CLINT_BASE;
+    const unsigned n = s->nharts < SIMTY_CLINT_HARTS ? s->nharts : SIMTY_CLINT_HARTS;
+    *v = 0;
+    if (off < SIMTY_CLINT_MTIMECMP) {
+        if (off / 4 < n)
+            *v = s->csr[off / 4].msip;
+    } else if (off < SIMTY_CLINT_MTIME) {
+        unsigned h = (off - SIMTY_CLINT_MTIMECMP) / 8;
+        if (h < n)
+            *v = (uint32_t)(s->csr[h].mtimecmp >> (off & 4 ? 32 : 0));
+    } else if (off - SIMTY_CLINT_MTIME < 8) {
+        uint64_t t = mmode_mtime(s, hart);
+        *v = (uint32_t)(t >> (off & 4 ? 32 : 0));
+        if (s->deferring) /* (time-varying: not a deadlock) */
+            s->core[hart_core(s, hart)].fx.counter_read = true;
+        else
+            s->counter_read = true;
+    }
+    return MEM_OK;
+}
+
+int clint_store(simty_sim *s, uint32_t addr, unsigned size, uint32_t v)
+{
+    if (size != 4 || (addr & 3))
+        return clint_bad(s, addr, size);
+    const uint32_t off = addr - SIMTY_CLINT_BASE;
+    const unsigned n = s->nharts < SIMTY_CLINT_HARTS ? s->nharts : SIMTY_CLINT_HARTS;
+    if (off < SIMTY_CLINT_MTIMECMP) {
+        if (off / 4 < n)
+            s->csr[off / 4].msip = v & 1;
+    } else if (off < SIMTY_CLINT_MTIME) {
+        unsigned h = (off - SIMTY_CLINT_MTIMECMP) / 8;
+        if (h < n) {
+            uint64_t *t = &s->csr[h].mtimecmp;
+            *t = off & 4 ? with_hi(*t, v) : with_lo(*t, v);
+            if (*t < s->timer_next)
+                s->timer_next = *t;
+        }
+    } /* mtime is read-only here: writes are ignored */
+    /* a waiting thread may now have an interrupt to take: wake waiters */
+    s->mem_changed = true;
+    s->sync.store_epoch++;
+    return MEM_OK;
+}
+
+void mmode_timer_fire(simty_sim *s)
+{
+    const uint64_t now = s->cycle;
+    uint64_t next = UINT64_MAX;
+    const unsigned n = s->nharts < SIMTY_CLINT_HARTS ? s->nharts : SIMTY_CLINT_HARTS;
+    for (unsigned h = 0; h < n; h++)
+        if (s->csr[h].mtimecmp > now && s->csr[h].mtimecmp < next)
+            next = s->csr[h].mtimecmp;
+    s->timer_next = next;
+    s->mem_changed = true; /* (progress: an interrupt may be taken) */
+    s->sync.store_epoch++;  /* threads waiting for a store look again */
+}

@@ -1,0 +1,118 @@
+/* Machine mode: the per-thread M-mode CSRs, trap entry and mret, the
+ * interrupts, and the CLINT (machine timer and software interrupts).
+ * docs/platform.md ("Machine mode and traps") is the guest's view.
+ *
+ * Every thread is a hart with its own M-mode CSRs.  A trap is per thread:
+ * the models turn the threads of a path that trap into a path at the
+ * handler (warp/warp_exec.c), so in SIMT terms a trap is a divergence and
+ * `mret` a jump to each thread's own mepc. */
+#ifndef SIMTY_SIM_MMODE_H
+#define SIMTY_SIM_MMODE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "simty_guest.h" /* SIMTY_CLINT_* */
+
+struct simty_sim;
+
+enum {
+    MSTATUS_MIE = 1u << 3,
+    MSTATUS_MPIE = 1u << 7,
+    MSTATUS_MPP = 3u << 11, /* always 3 (M): the only privilege mode */
+    MIP_MSIP = 1u << 3,
+    MIP_MTIP = 1u << 7,
+    MIP_MEIP = 1u << 11,
+    MTVEC_VECTORED = 1,
+    MCOUNTINHIBIT_CY = 1u << 0,
+    MCOUNTINHIBIT_IR = 1u << 2,
+};
+
+/* mcause values (privileged spec, table 3.6) */
+enum trap_cause {
+    CAUSE_FETCH_MISALIGNED = 0,
+    CAUSE_FETCH_ACCESS = 1,
+    CAUSE_ILLEGAL = 2,
+    CAUSE_BREAKPOINT = 3,
+    CAUSE_LOAD_MISALIGNED = 4,
+    CAUSE_LOAD_ACCESS = 5,
+    CAUSE_STORE_MISALIGNED = 6, /* store or AMO */
+    CAUSE_STORE_ACCESS = 7,
+    CAUSE_ECALL_M = 11,
+    CAUSE_INTERRUPT = 0x80000000u, /* | 3 software, 7 timer */
+};
+
+/* A thread's M-mode state. */
+typedef struct hart_csr {
+    uint32_t mstatus, mie, mtvec, mepc, mcause, mtval, mscratch, mcountinhibit;
+    /* mcycle / minstret = the live count + off, or frozen while inhibited */
+    uint64_t cycle_off, instret_off, cycle_frozen, instret_frozen;
+    uint64_t mtimecmp; /* the CLINT's, UINT64_MAX at reset (no interrupt) */
+    uint32_t msip;     /* the CLINT's software-interrupt bit */
+} hart_csr;
+
+/* A trap that lane work raised (sim_exception) and the executor takes. */
+typedef struct pending_trap {
+    bool pending;
+    unsigned hart;
+    uint32_t cause, tval;
+} pending_trap;
+
+/* Resets every thread's M-mode state (mtimecmp to UINT64_MAX). */
+void mmode_reset(struct simty_sim *s);
+
+/* Has the thread installed a trap handler (a non-zero mtvec)? */
+bool mmode_has_handler(const struct simty_sim *s, unsigned hart);
+
+/* A synchronous exception of hart at pc: with a handler installed it is
+ * recorded in the hart's core (sim_core.trap) for the executor to take;
+ * without, it is a guest fault with the message fmt (sim_fault). */
+void sim_exception(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause,
+                   uint32_t tval, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Takes a trap (exception or interrupt) on hart at pc: mepc, mcause,
+ * mtval, mstatus as the privileged spec says; returns the handler's PC. */
+uint32_t mmode_trap_enter(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause,
+                          uint32_t tval);
+/* mret: restores mstatus.MIE; returns mepc. */
+uint32_t mmode_mret(struct simty_sim *s, unsigned hart);
+/* The handler PC a trap of hart with this cause would go to. */
+uint32_t mmode_handler(const struct simty_sim *s, unsigned hart, uint32_t cause);
+
+/* The mcause of the interrupt hart takes now (pending and enabled; the
+ * highest priority), or 0 for none.  `now`: the hart's core's cycle. */
+uint32_t mmode_irq(const struct simty_sim *s, unsigned hart, uint64_t now);
+
+/* ---- CSR access ---- */
+
+enum csr_access { CSR_OK, CSR_ABSENT, CSR_READ_ONLY };
+
+/* Does CSR csr exist, and may it be written? (for the illegal-instruction
+ * check of a whole path before any lane runs) */
+int mmode_csr_check(unsigned csr, bool write);
+/* Reads CSR csr of hart (at its core's cycle `now`) into *v; if write,
+ * then writes nv (WARL rules applied).  The caller checked the CSR with
+ * mmode_csr_check.  simty's own CSRs that act (roi, barrier) are the
+ * caller's (warp/lane_ops.c); here they read as their state. */
+void mmode_csr_access(struct simty_sim *s, unsigned hart, unsigned csr, uint64_t now,
+                      uint32_t *v, bool write, uint32_t nv);
+/* Is csr a counter that changes with time (deadlock detection)? */
+bool mmode_csr_counts(unsigned csr);
+
+/* ---- CLINT ---- */
+
+/* A load or store of the CLINT's range (addr - SIMTY_CLINT_BASE <
+ * SIMTY_CLINT_SIZE): returns enum mem_status (sim/sim.h). */
+int clint_load(struct simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
+int clint_store(struct simty_sim *s, uint32_t addr, unsigned size, uint32_t v);
+
+/* mtime at the machine's cycle (one tick per cycle). */
+uint64_t mmode_mtime(const struct simty_sim *s, unsigned hart);
+
+/* The run loop's timer events: at s->timer_next a thread's mtimecmp is
+ * reached; waiting threads are woken (the interrupt is taken at their next
+ * slot) and the next event is found. */
+void mmode_timer_fire(struct simty_sim *s);
+
+#endif

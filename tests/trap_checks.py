@@ -1,0 +1,99 @@
+"""The machine-mode trap suite (tests/trap/*.S, issue 14).
+
+Self-checking programs in the style of the standard test environments
+(tests/isa/test.h: pass and fail through tohost and the finisher):
+
+- exceptions.S: every exception cause a direct-mode handler can see on one
+  hart (ecall, ebreak, illegal instruction, load/store access faults,
+  misaligned AMO and LR, instruction access fault) with mepc and mtval,
+  mstatus across a trap, and a nested trap with mret;
+- timer.S: a vectored table, the CLINT machine timer waited for with wfi,
+  the software interrupt, their priority, mstatus.MIE masking and the
+  M-mode CSRs a standard environment touches;
+- lanes.S: every hart runs; odd harts execute an illegal instruction, harts
+  3k load from an unmapped address, each hart's own timer interrupts it,
+  even harts ecall: traps taken by some threads of a warp only;
+- simty_only.S: where QEMU (which has C, S and U) legitimately differs:
+  misaligned jump and branch targets (some lanes of a warp), satp, mtval of
+  illegal instructions and ebreak, mepc's WARL bits, counter writes and
+  mcountinhibit.
+
+Each runs on every model at several shapes (one warp of one thread up to
+4 x 32, several cores, quanta on host threads, a memory hierarchy), and the
+numbers of exceptions and interrupts taken (statistics JSON) must be the
+ones the program makes, the same on every model; the first three also run
+on QEMU -M virt -bios none at 1 to 8 harts with the same result.
+"""
+
+import programs
+
+CONFIGS = [
+    ["-m", "scalar", "-w", "1", "-t", "1"],
+    ["-m", "scalar", "-w", "2", "-t", "4"],
+    ["-m", "simt", "-w", "1", "-t", "1"],
+    ["-m", "simt", "-w", "2", "-t", "4"],
+    ["-m", "simt", "-w", "4", "-t", "32"],
+    ["-m", "cycle", "-w", "1", "-t", "1"],
+    ["-m", "cycle", "-w", "2", "-t", "4"],
+    ["-m", "cycle", "-w", "4", "-t", "32"],
+    ["-m", "cycle", "-w", "3", "-t", "2", "--mem-latency", "20"],
+    ["-m", "cycle", "-w", "4", "-t", "8", "--memory", "ddr4-3200"],
+    ["-m", "simt", "--cores", "3", "-w", "2", "-t", "3", "--host-threads", "2"],
+    ["-m", "cycle", "--cores", "4", "-w", "2", "-t", "4", "--quantum", "4",
+     "--host-threads", "2"],
+]
+
+QEMU_SMP = {"exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8)}
+
+
+def harts(cfg):
+    n = 1
+    for opt in ("--cores", "-w", "-t"):
+        if opt in cfg:
+            n *= int(cfg[cfg.index(opt) + 1])
+    return n
+
+
+def expected(name, n):
+    """(exceptions, interrupts) the program takes on n harts."""
+    if name == "exceptions":
+        return 10, 0  # 8 causes, then a nested pair
+    if name == "timer":
+        return 1, 6  # one ecall; 3 ticks, 1 software, software + timer
+    if name == "lanes":
+        odd, even, third = n // 2, (n + 1) // 2, (n + 2) // 3
+        return odd + third + even, n
+    if name == "simty_only":
+        return n // 2 + 5, 0  # odd harts' branch; hart 0's five
+    raise KeyError(name)
+
+
+def tests(ctx, run, simty, Failure):
+    out = []
+    for name in ("exceptions", "timer", "lanes", "simty_only"):
+        elf = programs.asm_elf("trap", name)
+        for cfg in CONFIGS:
+            def t(elf=elf, cfg=cfg, name=name):
+                r = simty(ctx, elf, cfg, timeout=300)
+                if r.status != 0 or not r.stats or r.stats["exit_reason"] != "tohost":
+                    raise Failure("%s %s: status %d (%s) %s" % (
+                        name, " ".join(cfg), r.status, r.stats and r.stats["exit_reason"],
+                        r.err.strip()))
+                want = expected(name, harts(cfg))
+                got = (r.stats["exceptions"], r.stats["interrupts"])
+                if got != want:
+                    raise Failure("%s %s: %d exceptions, %d interrupts taken; the program "
+                                  "makes %d and %d" % ((name, " ".join(cfg)) + got + want))
+            out.append(("trap %s %s" % (name, " ".join(cfg)), t))
+        if ctx.sanitized:
+            continue
+        for smp in QEMU_SMP.get(name, ()):
+            def q(elf=elf, smp=smp, name=name):
+                status, _, err = run([programs.QEMU_RUN, "--smp", str(smp), "--timeout", "60",
+                                      elf], timeout=120)
+                if status != 0:
+                    raise Failure("%s on QEMU -smp %d: status %d %s" % (name, smp, status,
+                                                                       err.strip()))
+            out.append(("trap %s qemu smp%d" % (name, smp), q))
+    return out
+
