@@ -323,6 +323,22 @@ typedef struct simty_path_info {
 int simty_warp_paths(const simty_sim *s, unsigned core, unsigned warp, simty_path_info *out,
                      unsigned max);
 
+/* A debugger's single step between cycles (docs/design.md, README
+ * "Debugging"): runs the path that holds live thread `hart` for one
+ * instruction, and nothing else: no other warp issues and model time does
+ * not advance (the instruction is counted in the statistics like any slot).
+ * Every lane of that path executes the instruction, as the warp would.  If
+ * the thread is in a ready path of its warp (not the active one), the
+ * warp's active paths run first, slot by slot in the order the warp would
+ * run them, until a slot has run the thread (at most 1024 slots).  The
+ * scalar model steps the thread alone.  The cycle model runs the slot
+ * functionally at the boundary and redirects the warp's fetch, as after a
+ * PC write.  Returns 0 (stepped; the run may have ended: a fault, the last
+ * thread's exit), 1 (cycle model: the warp has an executed instruction
+ * waiting to commit; run one cycle and step again) or -1 (no such live
+ * thread, the run is over, or the thread waits in a parked path). */
+int simty_step_thread(simty_sim *s, unsigned hart);
+
 /* Asks a running simulation to stop at its next cycle boundary, with exit
  * reason INTERRUPTED and status 128 + signo.  Async-signal-safe (it only
  * sets a flag of the instance), so a signal handler may call it; it may be

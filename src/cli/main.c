@@ -11,6 +11,7 @@
 
 #include "cli/bench.h"
 #include "cli/disasm.h"
+#include "cli/gdb.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "simty.h"
@@ -89,6 +90,10 @@ static const char run_options_text[] =
     "      --trace-from N     trace only from cycle N (Kanata: instructions fetched\n"
     "      --trace-to N       from cycle N and before cycle N, each to its end)\n"
     "      --trace-roi        trace only inside the region of interest\n"
+    "      --gdb PORT         serve the GDB remote protocol on 127.0.0.1:PORT (0: any\n"
+    "                         free port; the port is printed on stderr); the run\n"
+    "                         starts at once and stops when gdb attaches\n"
+    "      --gdb-wait         with --gdb: wait for gdb before the first cycle\n"
     "  -h, --help             this text\n"
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
@@ -111,6 +116,7 @@ typedef struct cli_opts {
     const char *memory;  /* --memory */
     char **mem_set;      /* --mem-set, applied after --memory whatever their order */
     unsigned n_mem_set;
+    gdb_options gdb;     /* --gdb, --gdb-wait */
 } cli_opts;
 
 enum {
@@ -141,6 +147,8 @@ enum {
     OPT_MEM_SET,
     OPT_HOST_THREADS,
     OPT_QUANTUM,
+    OPT_GDB,
+    OPT_GDB_WAIT,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -181,6 +189,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"mem-set", required_argument, 0, OPT_MEM_SET},
         {"host-threads", required_argument, 0, OPT_HOST_THREADS},
         {"quantum", required_argument, 0, OPT_QUANTUM},
+        {"gdb", required_argument, 0, OPT_GDB},
+        {"gdb-wait", no_argument, 0, OPT_GDB_WAIT},
         {0, 0, 0, 0},
     };
     char **mem_set = o->mem_set; /* argc entries, the caller's */
@@ -289,6 +299,11 @@ static int parse_args(int argc, char **argv, cli_opts *o)
                 o->cfg.spin_detect = !k, o->spin_detect_on = !k;
             break;
         case OPT_MEMORY: o->memory = optarg; break;
+        case OPT_GDB:
+            rc = parse_uint_opt("--gdb", optarg, 0, 65535, &o->gdb.port);
+            o->gdb.enabled = 1;
+            break;
+        case OPT_GDB_WAIT: o->gdb.wait = 1; break;
         case OPT_MEM_SET:
             if (!strcmp(optarg, "help")) {
                 simty_config tmp;
@@ -324,6 +339,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     if (o->spin_detect_on && !o->cfg.progress)
         return usage_error("--spin-detect on needs --progress on (the detector is part of "
                            "the forward-progress scheduler)");
+    if (o->gdb.wait && !o->gdb.enabled)
+        return usage_error("--gdb-wait needs --gdb PORT");
     if (optind >= argc)
         return usage_error("no program given");
     if (optind + 1 < argc)
@@ -427,10 +444,20 @@ static int cmd_run(int argc, char **argv)
         trace_close(&kanata_out);
         return SIMTY_STATUS_LOAD;
     }
+    int gdb_fd = o.gdb.enabled ? gdb_listen(o.gdb.port) : -1;
+    if (o.gdb.enabled && gdb_fd < 0) {
+        simty_destroy(s);
+        trace_close(&commits);
+        trace_close(&kanata_out);
+        return SIMTY_STATUS_USAGE;
+    }
     running_sim = s;
     if (got_signal) /* arrived while loading */
         simty_request_stop(s, got_signal);
-    simty_run(s);
+    if (o.gdb.enabled)
+        gdb_run(s, gdb_fd, o.gdb.wait, &got_signal);
+    else
+        simty_run(s);
     running_sim = NULL;
     /* a region still open when the run ends is closed then: no ROI
      * statistics after a run means none was ever opened */

@@ -84,6 +84,11 @@ typedef struct model_ops {
      * pc.  Returns -1 if the model cannot (the thread waits in a parked
      * path, or its warp has an instruction between execute and commit). */
     int (*set_pc)(simty_sim *s, unsigned hart, uint32_t pc);
+    /* A debugger's step between cycles (simty_step_thread): runs the path
+     * that holds live thread `hart` for one instruction, no other warp, no
+     * time.  Returns 0, 1 (the model cannot now: run a cycle first) or -1
+     * (the thread waits in a parked path). */
+    int (*debug_step)(simty_sim *s, unsigned hart);
     /* What a live thread waits for (enum path_wait; WAIT_NONE if it is
      * runnable or has ended): for deadlock reports. */
     uint8_t (*wait_state)(const simty_sim *s, unsigned hart);

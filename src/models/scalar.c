@@ -227,6 +227,23 @@ static int scalar_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
     return 0;
 }
 
+/* A debugger's step: hart h alone, one instruction. */
+static int scalar_debug_step(simty_sim *s, unsigned hart)
+{
+    scalar_state *m = s->core[hart_core(s, hart)].model_state;
+    if (m->wait[hart - m->hart0])
+        return -1;
+    step_hart(s, m, hart);
+    if (s->status[hart] == HART_RUNNING && !m->wait[hart - m->hart0])
+        return 0;
+    unsigned kept = 0; /* it ended or waits: out of the step loop */
+    for (unsigned i = 0; i < m->nlive; i++)
+        if (m->live[i] != hart)
+            m->live[kept++] = m->live[i];
+    m->nlive = kept;
+    return 0;
+}
+
 MODEL_BURST(scalar_burst, scalar_tick, scalar_quiet, model_no_end_cycle, model_no_batch)
 
 const model_ops model_scalar = {
@@ -245,4 +262,5 @@ const model_ops model_scalar = {
     .hash = scalar_hash,
     .wait_state = scalar_wait_state,
     .set_pc = scalar_set_pc,
+    .debug_step = scalar_debug_step,
 };

@@ -9,6 +9,7 @@
 #include "warp/warp_commit.h"
 #include "warp/warp_exec.h"
 #include "models/model.h"
+#include "sim/debug.h"
 #include "sync/spin.h"
 #include "trace/commit_trace.h"
 
@@ -263,6 +264,19 @@ static int simt_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
     return 0;
 }
 
+/* A debugger's step: slots of the thread's warp alone (sim/debug.c). */
+static int simt_debug_step(simty_sim *s, unsigned hart)
+{
+    unsigned gw = hart / s->T;
+    simt_state *m = warp_core(s, gw)->model_state;
+    int rc = sim_debug_step_warp(s, hart);
+    if (paths_count(&s->paths[gw]))
+        m->live |= 1ull << (gw % s->W);
+    else
+        m->live &= ~(1ull << (gw % s->W));
+    return rc;
+}
+
 static void simt_dump(const simty_sim *s, FILE *f)
 {
     path_report_dump(s, s->paths, f);
@@ -296,4 +310,5 @@ const model_ops model_simt = {
     .hash = simt_hash,
     .wait_state = simt_wait_state,
     .set_pc = simt_set_pc,
+    .debug_step = simt_debug_step,
 };

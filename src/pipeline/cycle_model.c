@@ -7,6 +7,7 @@
 #include "memsys/memsys.h"
 #include "memsys/timeutil.h"
 #include "models/model.h"
+#include "sim/debug.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/backend.h"
 #include "pipeline/issue.h"
@@ -300,6 +301,35 @@ static int cycle_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
     return 0;
 }
 
+/* A debugger's step: the warp's slots run functionally outside the
+ * pipeline (sim/debug.c), then its fetch is redirected to the new HCT1 as
+ * after a PC write (an instruction in flight at a stale PC is squashed at
+ * F+7).  Not while the warp has an executed instruction waiting to commit. */
+static int cycle_debug_step(simty_sim *s, unsigned hart)
+{
+    unsigned gw = hart / s->T, w = gw % s->W;
+    pipe_state *p = warp_core(s, gw)->model_state;
+    if (p->member_out.valid && p->member_out.u.warp == w)
+        return 1;
+    int rc = sim_debug_step_warp(s, hart);
+    warp_pipe *wp = &p->warp[w];
+    const path_t *next = paths_active(&p->paths[w]);
+    if (next) {
+        p->live |= warp_bit(w);
+        wp->spec_pc = next->pc;
+    } else {
+        p->live &= ~warp_bit(w);
+    }
+    if (p->buffered & warp_bit(w)) {
+        p->buffered &= ~warp_bit(w);
+        if (p->kt) {
+            kanata_label(p->kt, wp->buf_trace, 0, " [flushed by a debugger step]");
+            kanata_flush(p->kt, wp->buf_trace);
+        }
+    }
+    return rc;
+}
+
 const model_ops model_cycle = {
     .name = "cycle",
     .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
@@ -320,5 +350,6 @@ const model_ops model_cycle = {
     .hash = cycle_hash,
     .wait_state = cycle_wait_state,
     .set_pc = cycle_set_pc,
+    .debug_step = cycle_debug_step,
     .in_flight = cycle_in_flight,
 };

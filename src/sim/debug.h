@@ -1,0 +1,21 @@
+/* Debugger support inside the library (sim/debug.c): one slot of one warp
+ * run outside the run loop, for simty_step_thread(). */
+#ifndef SIMTY_SIM_DEBUG_H
+#define SIMTY_SIM_DEBUG_H
+
+#include "sim/sim.h"
+
+/* Runs the active path of global warp gw for one slot, with its commit and
+ * statistics, as a SIMT model's tick would, and nothing else (no other
+ * warp, no time).  Returns the lanes the slot ran (0: the warp has no
+ * runnable path); the run may have stopped (a fault, the last thread's end). */
+lane_mask sim_debug_warp_slot(simty_sim *s, unsigned gw);
+
+/* simty_step_thread() for the SIMT models: slots of the warp of `hart`
+ * (its active path each time) until one has run the thread's lane, at
+ * most SIM_DEBUG_MAX_SLOTS.  Returns 0, or -1 if the thread waits in a
+ * parked path. */
+#define SIM_DEBUG_MAX_SLOTS 1024
+int sim_debug_step_warp(simty_sim *s, unsigned hart);
+
+#endif
