@@ -583,6 +583,11 @@ def group_bench(ctx):
 def group_sdk(ctx):
     import sdk_checks
     return sdk_checks.tests(ctx, run, simty, Failure)
+def group_gdb(ctx):
+    import gdb_checks
+    return gdb_checks.tests(ctx, run, simty, Failure)
+
+
 def group_progress(ctx):
     import progress_checks
     return progress_checks.tests(ctx, run, simty, Failure)
@@ -629,6 +634,7 @@ GROUPS = {
     "bad": group_bad,
     "bench": group_bench,
     "sdk": group_sdk,
+    "gdb": group_gdb,
     "progress": group_progress,
     "multicore": group_multicore,
     "memory": group_memory,

@@ -356,6 +356,8 @@ static int get_hex32le(const char *p, uint32_t *v)
 /* ---- machine views ------------------------------------------------------ */
 
 
+static unsigned hart_gw(const gdb *g, unsigned h) { return h / g->T; }
+
 static int hart_live(const gdb *g, unsigned h)
 {
     simty_thread_state st = simty_thread_state_get(g->s, h);
@@ -663,16 +665,25 @@ static void run_thread(gdb *g, unsigned hart)
         }
         uint32_t pc, a, len;
         int hw, w;
-        if (k && !simty_pc_read(g->s, hart, &pc)) {
-            if (is_bp(g, pc, &hw)) {
+        int skip = g->skip_valid;
+        g->skip_valid = 0;
+        /* (before the first step too: a thread resumed at a breakpoint
+         * without a step over it hits it at once, as on hardware) */
+        if (!simty_pc_read(g->s, hart, &pc)) {
+            if (skip && hart_gw(g, hart) == g->skip_gw && pc == g->skip_pc)
+                ; /* the store just reported: gdb steps over it */
+            else if (is_bp(g, pc, &hw)) {
                 g->stop_kind = hw ? STOP_HWBREAK : STOP_SWBREAK;
                 g->hit_hart = hart;
                 return;
             }
-            if (g->nwp && store_range(g, hart, pc, &a, &len) && (w = watch_hit(g, a, len)) >= 0) {
+            else if (g->nwp && store_range(g, hart, pc, &a, &len) &&
+                     (w = watch_hit(g, a, len)) >= 0) {
                 g->stop_kind = STOP_WATCH;
                 g->hit_hart = hart;
                 g->hit_addr = g->wp[w].addr;
+                g->skip_gw = hart_gw(g, hart);
+                g->skip_pc = pc;
                 return;
             }
         }

@@ -3,7 +3,8 @@
  * value on each thread), thread 3 stores it to `watched` (a watchpoint),
  * then a barrier and a line from thread 0.  Built with -DFAULT, thread 2
  * stores to an address that is not memory; with -DDEADLOCK, every thread
- * waits for a flag nobody sets. */
+ * waits for a flag nobody sets; with -DLONG, every thread loops for
+ * minutes (Ctrl-C). */
 #include <simty.h>
 #include <stdio.h>
 
@@ -27,6 +28,10 @@ int main(void)
 #ifdef FAULT
     if (tid == 2)
         *(volatile int *)0x10 = value;
+#endif
+#ifdef LONG
+    for (unsigned i = 0; i < 2000000000u; i++) /* minutes: interrupted by the test */
+        results[tid % 64] += (int)i;
 #endif
 #ifdef DEADLOCK
     while (!flag)

@@ -1,0 +1,323 @@
+"""The GDB stub (simty run --gdb, README "Debugging"), driven by stock
+gdb-multiarch in batch mode and by a small remote-protocol client:
+
+- on every model: a breakpoint in a kernel, a variable read on three
+  threads (each has its own value), `info threads` naming core, warp, lane
+  and path, a `next` and a `stepi` of one thread, a watchpoint on a store
+  (old and new value, the storing thread), continue to the program's end
+  (gdb: "exited normally"; simty: the program's output and status 0);
+- a guest fault stops with SIGSEGV at the faulting line and thread, a
+  deadlock with SIGSTOP, and the next continue ends the run (121, 122);
+- the protocol client: registers and memory read and written, Ctrl-C
+  (0x03) stops a running machine with T02, a corrupt packet is refused with
+  '-', an unknown one gets the empty reply, `k` ends the run (status 137);
+  a debugger that disconnects mid-run lets the run finish (status 0), with
+  or without --gdb-wait; usage errors (--gdb-wait alone, a bad port, a port
+  in use) give status 125.
+
+Every simty runs with --gdb 0 (a free port, read from its stderr), so that
+tests may run side by side; each wait is bounded."""
+
+import os
+import re
+import select
+import socket
+import subprocess
+import threading
+import time
+
+import programs
+
+KERNEL = os.path.join(programs.ROOT, "tests", "gdb", "kernel.c")
+MODELS = ("scalar", "simt", "cycle")
+SHAPE = ["-w", "2", "-t", "4"]  # 8 threads, 2 warps
+GDB = "gdb-multiarch"
+
+
+def line_of(text):
+    """The line of tests/gdb/kernel.c holding text."""
+    with open(KERNEL) as f:
+        for n, line in enumerate(f, 1):
+            if text in line:
+                return n
+    raise ValueError(text)
+TIMEOUT = 120  # seconds for one gdb session (a loaded 2-core host)
+
+
+def tests(ctx, run, simty, Failure):
+    out = []
+    elfs = {}
+    lock = threading.Lock()  # tests run side by side: each kernel is built once
+
+    def build(variant):
+        with lock:
+            return build_locked(variant)
+
+    def build_locked(variant):
+        if variant not in elfs:
+            elf = os.path.join(ctx.tmp, "gdb-kernel%s.elf" % (variant or ""))
+            flags = ["-D" + variant] if variant else []
+            p = subprocess.run([programs.SIMTY_CC, "-g", "-O0"] + flags + [KERNEL, "-o", elf],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                raise Failure("building %s failed:\n%s" % (KERNEL, p.stderr))
+            elfs[variant] = elf
+        return elfs[variant]
+
+    def start(elf, args, wait=True):
+        """simty run --gdb 0 [--gdb-wait]: the process and its port."""
+        cmd = [ctx.simty, "run"] + list(args) + ["--gdb", "0"] + (["--gdb-wait"] if wait else [])
+        cmd.append(elf)
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        err = b""
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            r, _, _ = select.select([p.stderr], [], [], 1)
+            if r:
+                chunk = os.read(p.stderr.fileno(), 4096)
+                if not chunk:
+                    break
+                err += chunk
+                m = re.search(rb"listening on 127\.0\.0\.1:(\d+)\n", err)
+                if m:
+                    return p, int(m.group(1)), err.decode("utf-8", "replace")
+        p.kill()
+        p.wait()
+        raise Failure("simty --gdb 0 printed no port within 60 s: %s" % err.decode(errors="replace"))
+
+    def finish(p, timeout=TIMEOUT):
+        try:
+            o, e = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            raise Failure("simty did not end within %d s after the debugger" % timeout)
+        err = e.decode("utf-8", "replace")
+        if ctx.sanitized and ("Sanitizer" in err or "runtime error" in err):
+            raise Failure("sanitizer report:\n" + err[-3000:])
+        return p.returncode, o.decode("utf-8", "replace"), err
+
+    def gdb_session(elf, args, commands, wait=True):
+        p, port, err0 = start(elf, args, wait)
+        script = os.path.join(ctx.tmp, "gdb-%d.gdb" % port)
+        with open(script, "w") as f:
+            f.write("set pagination off\nset confirm off\nset width 0\n")
+            f.write("target remote 127.0.0.1:%d\n" % port)
+            f.write("".join(c + "\n" for c in commands))
+        try:
+            g = subprocess.run([GDB, "-q", "-nx", "-batch", "-x", script, elf],
+                               capture_output=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            raise Failure("gdb-multiarch did not finish within %d s" % TIMEOUT)
+        os.unlink(script)
+        status, sout, serr = finish(p)
+        text = g.stdout.decode("utf-8", "replace") + g.stderr.decode("utf-8", "replace")
+        return text, status, sout, err0 + serr
+
+    def expect(text, patterns, what):
+        for pat in patterns:
+            if not re.search(pat, text, re.M):
+                raise Failure("%s: expected /%s/ in the gdb session:\n%s" % (what, pat, text[-4000:]))
+
+    def session(model):
+        elf = build(None)
+        bp = line_of("results[tid % 64] = value;")
+        # (the next and stepi are the stopped thread's: another thread
+        # resumed at the breakpoint would hit it at once, as on hardware)
+        cmds = ["break kernel.c:%d" % bp, "continue", "info threads",
+                "python hit = gdb.selected_thread().num",
+                "thread 1", "print value", "thread 3", "print value", "thread 8",
+                "print value", "python gdb.execute('thread %d' % hit)",
+                "set scheduler-locking step", "next",
+                "print $pc", "stepi", "print $pc", "delete", "watch watched", "continue",
+                "print watched", "delete", "continue"]
+        text, status, sout, serr = gdb_session(elf, ["-m", model] + SHAPE, cmds)
+        expect(text, [r"hit Breakpoint 1, main \(\) at .*kernel\.c:%d" % bp,
+                      r"Thread 8 \(core 0 warp 1 lane 3, (active|waiting) path\)",
+                      r"Thread 1 \(core 0 warp 0 lane 0, (active|waiting) path\)",
+                      r"^\$1 = 7$", r"^\$2 = 27$", r"^\$3 = 77$",
+                      r"^%d\s+if \(tid == 3\)" % (bp + 1),
+                      r"Thread 4 hit Hardware watchpoint 2: watched",
+                      r"Old value = 0\s+New value = 37", r"^\$6 = 37$",
+                      r"exited normally"], "model %s" % model)
+        pcs = re.findall(r"^\$[45] = .*(0x[0-9a-f]+)", text, re.M)
+        if len(pcs) != 2 or int(pcs[1], 16) != int(pcs[0], 16) + 4:
+            raise Failure("model %s: stepi did not move the thread one instruction on: %s\n%s"
+                          % (model, pcs, text[-3000:]))
+        if status != 0 or "kernel: done, watched = 37" not in sout:
+            raise Failure("model %s: simty status %d, stdout %r, stderr %s"
+                          % (model, status, sout, serr[-2000:]))
+
+    for m in MODELS:
+        out.append(("gdb session on the %s model: breakpoint, three threads, next, stepi, "
+                    "watch, continue to exit" % m, lambda m=m: session(m)))
+
+    def stop_at_end(variant, sig, status_want, line_pat):
+        def t():
+            elf = build(variant)
+            text, status, sout, serr = gdb_session(elf, SHAPE, ["continue", "info threads",
+                                                                "continue"])
+            expect(text, [r"received signal %s" % sig, line_pat,
+                          r"Program terminated with signal %s" % sig], variant)
+            if status != status_want:
+                raise Failure("%s: simty status %d, want %d:\n%s"
+                              % (variant, status, status_want, serr[-2000:]))
+        return t
+
+    out.append(("gdb: a guest fault stops with SIGSEGV at the store and its thread",
+                stop_at_end("FAULT", "SIGSEGV", 121,
+                            r"Thread 3 received signal SIGSEGV, Segmentation fault\.\n"
+                            r"(.*\n)?.* in main \(\) at .*kernel\.c:%d"
+                            % line_of("*(volatile int *)0x10"))))
+    out.append(("gdb: a deadlock stops with SIGSTOP",
+                stop_at_end("DEADLOCK", "SIGSTOP", 122,
+                            r"in main \(\) at .*kernel\.c:%d" % line_of("while (!flag)"))))
+
+    # ---- the protocol by hand --------------------------------------------
+
+    class Rsp:
+        def __init__(self, port):
+            self.s = socket.create_connection(("127.0.0.1", port), timeout=60)
+            self.buf = b""
+
+        def raw(self, data):
+            self.s.sendall(data)
+
+        def byte(self):
+            while not self.buf:
+                chunk = self.s.recv(4096)
+                if not chunk:
+                    raise Failure("the stub closed the connection")
+                self.buf += chunk
+            b, self.buf = self.buf[:1], self.buf[1:]
+            return b
+
+        def reply(self):
+            while self.byte() != b"$":
+                pass
+            data = b""
+            while True:
+                b = self.byte()
+                if b == b"#":
+                    break
+                data += b
+            cs = self.byte() + self.byte()
+            if int(cs, 16) != sum(data) & 0xff:
+                raise Failure("bad checksum from the stub: %r" % data)
+            self.raw(b"+")
+            return data.decode("latin-1")
+
+        def cmd(self, text):
+            data = text.encode("latin-1")
+            self.raw(b"$%s#%02x" % (data, sum(data) & 0xff))
+            if self.byte() != b"+":
+                raise Failure("no '+' for %r" % text)
+            return self.reply()
+
+        def close(self):
+            self.s.close()
+
+    def protocol():
+        elf = build("LONG")
+        p, port, _ = start(elf, SHAPE)
+        try:
+            c = Rsp(port)
+            if not c.cmd("?").startswith("T05thread:1;"):
+                raise Failure("first stop reply")
+            regs = c.cmd("g")
+            if len(regs) != 33 * 8:
+                raise Failure("g: %d hex digits, want %d" % (len(regs), 33 * 8))
+            c.raw(b"$g#00")  # a corrupt packet
+            if c.byte() != b"-":
+                raise Failure("a bad checksum was not refused with '-'")
+            if c.cmd("qNoSuchThing") != "":
+                raise Failure("an unknown packet did not get the empty reply")
+            if c.cmd("P5=78563412") != "OK" or c.cmd("p5") != "78563412":
+                raise Failure("register x5 write and read back")
+            if c.cmd("Hg2") != "OK" or c.cmd("p5") == "78563412":
+                raise Failure("register x5 of thread 2 is not thread 1's")
+            if c.cmd("M80000000,4:") == "OK" or not c.cmd("mzz,4").startswith("E"):
+                raise Failure("malformed memory packets accepted")
+            word = c.cmd("m80000000,4")
+            if c.cmd("M80000000,4:%s" % word) != "OK":
+                raise Failure("memory write back")
+            if c.cmd("m10,4")[:1] != "E":
+                raise Failure("memory outside RAM gave no error")
+            xml = c.cmd("qXfer:features:read:target.xml:0,fff")
+            if "riscv:rv32" not in xml or 'name="pc"' not in xml:
+                raise Failure("target description: %r" % xml[:200])
+            ti = c.cmd("qThreadExtraInfo,8")
+            if bytes.fromhex(ti).decode() != "core 0 warp 1 lane 3, active path":
+                raise Failure("thread 8's extra info: %r" % bytes.fromhex(ti))
+            c.raw(b"$vCont;c#a8")
+            if c.byte() != b"+":
+                raise Failure("no '+' for vCont;c")
+            time.sleep(0.5)
+            c.raw(b"\x03")
+            r = c.reply()
+            if not r.startswith("T02thread:"):
+                raise Failure("Ctrl-C: stop reply %r" % r)
+            c.raw(b"$k#6b")
+            c.close()
+        except (OSError, socket.timeout) as e:
+            p.kill()
+            finish(p)
+            raise Failure("protocol: %s" % e)
+        status, _, err = finish(p)
+        if status != 137:
+            raise Failure("kill: simty status %d, want 137:\n%s" % (status, err[-2000:]))
+
+    out.append(("gdb protocol: registers, memory, target description, bad packets, Ctrl-C, "
+                "kill", protocol))
+
+    def disconnect(wait):
+        def t():
+            elf = build(None)
+            p, port, _ = start(elf, SHAPE, wait)
+            s = socket.create_connection(("127.0.0.1", port), timeout=60)
+            s.sendall(b"$?#3f")
+            s.recv(100)
+            s.close()  # gone without a word
+            status, sout, err = finish(p)
+            if status != 0 or "kernel: done" not in sout or "the run goes on" not in err:
+                raise Failure("after a disconnect: status %d, stdout %r, stderr %s"
+                              % (status, sout, err[-1000:]))
+        return t
+
+    out.append(("gdb: a debugger that disconnects lets the run finish (--gdb-wait)",
+                disconnect(True)))
+    out.append(("gdb: a debugger that attaches mid-run and disconnects lets it finish",
+                disconnect(False)))
+
+    def no_debugger():
+        elf = build(None)
+        p, _, _ = start(elf, SHAPE, wait=False)
+        status, sout, err = finish(p)
+        if status != 0 or "kernel: done" not in sout:
+            raise Failure("--gdb without a debugger: status %d, %r %s" % (status, sout, err))
+
+    out.append(("gdb: --gdb without --gdb-wait runs to the end when nobody attaches",
+                no_debugger))
+
+    def usage():
+        elf = build(None)
+        for args, pat in ((["--gdb-wait"], "--gdb-wait needs --gdb"),
+                          (["--gdb", "70000"], "--gdb: expected an integer 0..65535"),
+                          (["--gdb", "x"], "--gdb: expected an integer")):
+            status, _, err = run([ctx.simty, "run"] + args + [elf], timeout=60)
+            if status != 125 or pat not in err:
+                raise Failure("%s: status %d, stderr %r" % (args, status, err))
+        holder = socket.socket()
+        holder.bind(("127.0.0.1", 0))
+        holder.listen(1)
+        port = holder.getsockname()[1]
+        status, _, err = run([ctx.simty, "run", "--gdb", str(port), elf], timeout=60)
+        holder.close()
+        if status != 125 or "cannot listen on 127.0.0.1:%d" % port not in err:
+            raise Failure("a port in use: status %d, stderr %r" % (status, err))
+
+    out.append(("gdb: usage errors (--gdb-wait alone, bad ports, a port in use) give 125",
+                usage))
+    return out
