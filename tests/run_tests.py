@@ -166,7 +166,7 @@ def group_unit(ctx):
     elf = programs.debug_elfs()[0]  # with a DWARF line table
     for n in names:
         cmd = [os.path.join(unit_dir, n)]
-        if n in ("test_elf", "test_api", "test_step"):
+        if n in ("test_elf", "test_api", "test_step", "test_debug_step"):
             cmd.append(elf)
         if n == "test_step":
             cmd += [programs.asm_elf("stats", "wrs_idle"), programs.example_elf("early_return", "-O2")]
