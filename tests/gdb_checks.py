@@ -11,8 +11,9 @@ gdb-multiarch in batch mode and by a small remote-protocol client:
 - the protocol client: registers and memory read and written, Ctrl-C
   (0x03) stops a running machine with T02, a corrupt packet is refused with
   '-', an unknown one gets the empty reply, `k` ends the run (status 137);
-  a debugger that disconnects mid-run lets the run finish (status 0), with
-  or without --gdb-wait; usage errors (--gdb-wait alone, a bad port, a port
+  a debugger that disconnects lets the run finish (status 0); one that
+  attaches to a running machine (no --gdb-wait) stops it, writes memory
+  and goes; usage errors (--gdb-wait alone, a bad port, a port
   in use) give status 125.
 
 Every simty runs with --gdb 0 (a free port, read from its stderr), so that
@@ -272,24 +273,49 @@ def tests(ctx, run, simty, Failure):
     out.append(("gdb protocol: registers, memory, target description, bad packets, Ctrl-C, "
                 "kill", protocol))
 
-    def disconnect(wait):
-        def t():
-            elf = build(None)
-            p, port, _ = start(elf, SHAPE, wait)
-            s = socket.create_connection(("127.0.0.1", port), timeout=60)
-            s.sendall(b"$?#3f")
-            s.recv(100)
-            s.close()  # gone without a word
-            status, sout, err = finish(p)
-            if status != 0 or "kernel: done" not in sout or "the run goes on" not in err:
-                raise Failure("after a disconnect: status %d, stdout %r, stderr %s"
-                              % (status, sout, err[-1000:]))
-        return t
+    def disconnect():
+        elf = build(None)
+        p, port, _ = start(elf, SHAPE, True)
+        s = socket.create_connection(("127.0.0.1", port), timeout=60)
+        s.sendall(b"$?#3f")
+        s.recv(100)
+        s.close()  # gone without a word
+        status, sout, err = finish(p)
+        if status != 0 or "kernel: done" not in sout or "the run goes on" not in err:
+            raise Failure("after a disconnect: status %d, stdout %r, stderr %s"
+                          % (status, sout, err[-1000:]))
+
+    def attach_mid_run():
+        """--gdb without --gdb-wait: a debugger attaches to the running
+        machine (which stops), shortens its loop and goes: the run ends."""
+        elf = build("LONG")
+        nm = subprocess.run([programs.OBJDUMP.replace("objdump", "nm"), elf],
+                            capture_output=True, text=True).stdout
+        m = re.search(r"^([0-9a-f]+) [BbDdGgSs] iterations$", nm, re.M)
+        if not m:
+            raise Failure("no symbol 'iterations' in %s" % elf)
+        p, port, _ = start(elf, SHAPE, wait=False)
+        try:
+            time.sleep(0.2)
+            c = Rsp(port)
+            if not c.cmd("?").startswith("T05thread:"):
+                raise Failure("attach: no stop reply")
+            if c.cmd("M%s,4:00000000" % m.group(1)) != "OK":
+                raise Failure("attach: memory write refused")
+            c.close()
+        except (OSError, socket.timeout) as e:
+            p.kill()
+            finish(p)
+            raise Failure("attach mid-run: %s" % e)
+        status, sout, err = finish(p)
+        if status != 0 or "kernel: done" not in sout or "the run goes on" not in err:
+            raise Failure("after attaching mid-run: status %d, stdout %r, stderr %s"
+                          % (status, sout, err[-1000:]))
 
     out.append(("gdb: a debugger that disconnects lets the run finish (--gdb-wait)",
-                disconnect(True)))
-    out.append(("gdb: a debugger that attaches mid-run and disconnects lets it finish",
-                disconnect(False)))
+                disconnect))
+    out.append(("gdb: a debugger attaches mid-run, shortens a loop, disconnects: the run ends",
+                attach_mid_run))
 
     def no_debugger():
         elf = build(None)

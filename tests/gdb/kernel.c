@@ -4,13 +4,14 @@
  * then a barrier and a line from thread 0.  Built with -DFAULT, thread 2
  * stores to an address that is not memory; with -DDEADLOCK, every thread
  * waits for a flag nobody sets; with -DLONG, every thread loops for
- * minutes (Ctrl-C). */
+ * minutes, or until a debugger sets `iterations` to 0. */
 #include <simty.h>
 #include <stdio.h>
 
 int results[64];
 int watched;
 volatile int flag;
+volatile unsigned iterations = 2000000000u;
 
 __attribute__((noinline)) static int work(unsigned tid)
 {
@@ -30,7 +31,7 @@ int main(void)
         *(volatile int *)0x10 = value;
 #endif
 #ifdef LONG
-    for (unsigned i = 0; i < 2000000000u; i++) /* minutes: interrupted by the test */
+    for (unsigned i = 0; i < iterations; i++) /* minutes, unless shortened */
         results[tid % 64] += (int)i;
 #endif
 #ifdef DEADLOCK
