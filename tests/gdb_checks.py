@@ -65,6 +65,14 @@ def tests(ctx, run, simty, Failure):
             elfs[variant] = elf
         return elfs[variant]
 
+    def symbol(elf, name):
+        nm = subprocess.run([programs.OBJDUMP.replace("objdump", "nm"), elf],
+                            capture_output=True, text=True).stdout
+        m = re.search(r"^([0-9a-f]+) [A-Za-z] %s$" % re.escape(name), nm, re.M)
+        if not m:
+            raise Failure("no symbol %r in %s" % (name, elf))
+        return int(m.group(1), 16)
+
     def start(elf, args, wait=True):
         """simty run --gdb 0 [--gdb-wait]: the process and its port."""
         cmd = [ctx.simty, "run"] + list(args) + ["--gdb", "0"] + (["--gdb-wait"] if wait else [])
@@ -289,18 +297,14 @@ def tests(ctx, run, simty, Failure):
         """--gdb without --gdb-wait: a debugger attaches to the running
         machine (which stops), shortens its loop and goes: the run ends."""
         elf = build("LONG")
-        nm = subprocess.run([programs.OBJDUMP.replace("objdump", "nm"), elf],
-                            capture_output=True, text=True).stdout
-        m = re.search(r"^([0-9a-f]+) [BbDdGgSs] iterations$", nm, re.M)
-        if not m:
-            raise Failure("no symbol 'iterations' in %s" % elf)
+        iterations = symbol(elf, "iterations")
         p, port, _ = start(elf, SHAPE, wait=False)
         try:
             time.sleep(0.2)
             c = Rsp(port)
             if not c.cmd("?").startswith("T05thread:"):
                 raise Failure("attach: no stop reply")
-            if c.cmd("M%s,4:00000000" % m.group(1)) != "OK":
+            if c.cmd("M%x,4:00000000" % iterations) != "OK":
                 raise Failure("attach: memory write refused")
             c.close()
         except (OSError, socket.timeout) as e:
@@ -316,6 +320,63 @@ def tests(ctx, run, simty, Failure):
                 disconnect))
     out.append(("gdb: a debugger attaches mid-run, shortens a loop, disconnects: the run ends",
                 attach_mid_run))
+
+    def hostile():
+        """Garbage, an overlong packet, bad checksums, a half packet and a
+        closed socket: refused, and the run still ends normally."""
+        elf = build(None)
+        work = symbol(elf, "work")
+        p, port, _ = start(elf, ["-c", "2"] + SHAPE)
+        try:
+            c = Rsp(port)
+            c.raw(b"\x00\xff+-garbage#zz")  # noise outside packets: ignored
+            if c.cmd("?")[:3] != "T05":
+                raise Failure("no stop reply after noise")
+            c.raw(b"$" + b"m" * 20000 + b"#00")  # longer than the PacketSize
+            if c.byte() != b"-":
+                raise Failure("an overlong packet was not refused")
+            c.raw(b"$?#zz")
+            if c.byte() != b"-":
+                raise Failure("a checksum that is not hex was not refused")
+            for bad in ("Z0,zz,4", "Z9,0,4", "vCont;x", "vCont;s:zz", "Hgzz", "T0",
+                        "p99", "P1=12", "G12", "X80000000,4:", "m80000000"):
+                r = c.cmd(bad)
+                if r not in ("", "E01"):
+                    raise Failure("malformed %r got %r" % (bad, r))
+            # thread id 14 = hart 13 = (core 1 x 2 + warp 1) x 4 + lane 1
+            ti = bytes.fromhex(c.cmd("qThreadExtraInfo,e")).decode()
+            if ti != "core 1 warp 1 lane 1, active path":
+                raise Failure("thread 14 is %r" % ti)
+            if c.cmd("Z1,%x,4" % work) != "OK":
+                raise Failure("hardware breakpoint refused")
+            r = c.cmd("vCont;c")
+            if not re.match(r"T05thread:[0-9a-f]+;hwbreak:;$", r):
+                raise Failure("hardware breakpoint: stop reply %r" % r)
+            if c.cmd("z1,%x,4" % work) != "OK":
+                raise Failure("hardware breakpoint removal refused")
+            c.raw(b"$g#6")  # half a packet, then the socket closes
+            c.close()
+        except (OSError, socket.timeout) as e:
+            p.kill()
+            finish(p)
+            raise Failure("hostile input: %s" % e)
+        status, sout, err = finish(p)
+        if status != 0 or sout.count("kernel: done") != 1 or "the run goes on" not in err:
+            raise Failure("after hostile input: status %d, stdout %r, stderr %s"
+                          % (status, sout, err[-1000:]))
+
+    out.append(("gdb: noise, an overlong packet, bad checksums, malformed packets, a "
+                "hardware breakpoint at 2 cores, a half packet and a close", hostile))
+
+    def signal_while_waiting():
+        elf = build(None)
+        p, _, _ = start(elf, SHAPE, wait=True)
+        p.send_signal(2)
+        status, _, err = finish(p, timeout=60)
+        if status != 130 or "interrupted by SIGINT" not in err:
+            raise Failure("SIGINT while waiting for gdb: status %d, %s" % (status, err[-1000:]))
+
+    out.append(("gdb: SIGINT while --gdb-wait waits ends the run (130)", signal_while_waiting))
 
     def no_debugger():
         elf = build(None)

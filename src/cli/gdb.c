@@ -1171,7 +1171,7 @@ static enum session_end session(gdb *g)
             send_str(g, "OK");
             break;
         case 'T':
-            send_str(g, parse_tid(g, p + 1, &h, &any) ? "E01" : "OK");
+            send_str(g, parse_tid(g, p + 1, &h, &any) || any ? "E01" : "OK");
             break;
         case 'q':
         case 'Q':
@@ -1298,9 +1298,8 @@ void gdb_run(simty_sim *s, int lfd, int wait, volatile sig_atomic_t *got_signal)
         enum session_end e = session(&g);
         if (e == SESSION_SIGNAL)
             simty_run_cycles(s, 1);
-        if (e == SESSION_DETACHED || e == SESSION_GONE)
-            fprintf(stderr, "simty: gdb: debugger %s; the run goes on\n",
-                    e == SESSION_DETACHED ? "detached" : "gone");
+        if (e == SESSION_DETACHED) /* (a lost connection said why already) */
+            fprintf(stderr, "simty: gdb: debugger detached; the run goes on\n");
     }
     disconnect(&g, NULL);
     close(lfd);
