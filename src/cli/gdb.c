@@ -48,6 +48,8 @@ typedef struct gdb {
     size_t rxn, rxp;
     char pkt[PKT_MAX + 1];       /* the packet received (NUL-terminated) */
     size_t pktn;
+    uint8_t bytes[PKT_MAX];      /* memory read or written */
+    char hex[PKT_MAX];           /* a memory read's reply */
     char *out;                   /* the last packet sent, framed (resent on '-') */
     size_t outn, outcap;
     unsigned bad;                /* corrupt packets in a row */
@@ -821,8 +823,8 @@ static void handle_mem_read(gdb *g, const char *p)
         len = PKT_MAX / 2;
     if (addr + len > (1ull << 32))
         len = (1ull << 32) - addr;
-    static uint8_t bytes[PKT_MAX / 2];
-    static char hex[PKT_MAX];
+    uint8_t *bytes = g->bytes;
+    char *hex = g->hex;
     size_t got = len;
     if (simty_mem_read(g->s, (uint32_t)addr, bytes, len))
         for (got = 0; got < len && !simty_mem_read(g->s, (uint32_t)(addr + got), bytes + got, 1);)
@@ -841,7 +843,7 @@ static void handle_mem_write(gdb *g, const char *p, int binary)
     if (parse_hex(&p, &addr) || *p++ != ',' || parse_hex(&p, &len) || *p++ != ':' ||
         addr > UINT32_MAX || len > PKT_MAX)
         return reply_error(g);
-    static uint8_t bytes[PKT_MAX];
+    uint8_t *bytes = g->bytes;
     const char *end = g->pkt + g->pktn;
     size_t n = 0;
     while (n < len) {
@@ -1259,50 +1261,49 @@ static int accept_debugger(gdb *g, int lfd, int timeout_ms)
 void gdb_run(simty_sim *s, int lfd, int wait, volatile sig_atomic_t *got_signal)
 {
     const simty_config *cfg = simty_config_get(s);
-    gdb g;
-    memset(&g, 0, sizeof g);
-    g.s = s;
-    g.sig = got_signal;
-    g.fd = -1;
-    g.nharts = simty_nthreads(s);
-    g.ncores = cfg->cores;
-    g.W = cfg->warps;
-    g.T = cfg->threads;
-    g.wait_hart = -1;
-    g.maxpaths = g.T + 8;
-    g.paths = calloc(g.maxpaths, sizeof *g.paths);
-    if (!g.paths) {
+    gdb *g = calloc(1, sizeof *g);
+    simty_path_info *paths = calloc(cfg->threads + 8, sizeof *paths);
+    if (!g || !paths) {
         gdb_error("out of host memory; running without the debugger");
         close(lfd);
+        free(g);
+        free(paths);
         simty_run(s);
         return;
     }
+    g->s = s;
+    g->sig = got_signal;
+    g->fd = -1;
+    g->nharts = simty_nthreads(s);
+    g->ncores = cfg->cores;
+    g->W = cfg->warps;
+    g->T = cfg->threads;
+    g->wait_hart = -1;
+    g->maxpaths = g->T + 8; /* (a warp has at most T paths) */
+    g->paths = paths;
     int first = 1;
-    while (!run_over(&g)) {
-        int r;
-        if (first && wait)
-            r = accept_debugger(&g, lfd, -1);
-        else
-            r = accept_debugger(&g, lfd, 0);
+    while (!run_over(g)) {
+        int r = accept_debugger(g, lfd, first && wait ? -1 : 0);
         first = 0;
         if (r < 0 || *got_signal) {
             simty_run_cycles(s, 1); /* the stop request (main.c) ends the run */
-            if (!run_over(&g))
+            if (!run_over(g))
                 simty_run(s);
             break;
         }
-        if (r == 0) {
+        if (r == 0) { /* nobody attached: the next stretch of the run */
             simty_run_cycles(s, CHUNK_CYCLES);
             continue;
         }
-        enum session_end e = session(&g);
+        enum session_end e = session(g);
         if (e == SESSION_SIGNAL)
             simty_run_cycles(s, 1);
         if (e == SESSION_DETACHED) /* (a lost connection said why already) */
             fprintf(stderr, "simty: gdb: debugger detached; the run goes on\n");
     }
-    disconnect(&g, NULL);
+    disconnect(g, NULL);
     close(lfd);
-    free(g.paths);
-    free(g.out);
+    free(g->paths);
+    free(g->out);
+    free(g);
 }
