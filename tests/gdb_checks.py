@@ -8,7 +8,8 @@ gdb-multiarch in batch mode and by a small remote-protocol client:
   (gdb: "exited normally"; simty: the program's output and status 0);
 - a guest fault stops with SIGSEGV at the faulting line and thread, a
   deadlock with SIGSTOP, and the next continue ends the run (121, 122);
-- the protocol client: registers and memory read and written, Ctrl-C
+- the protocol client: a step of one thread moves its warp's path and
+  holds the other warp; registers and memory read and written, Ctrl-C
   (0x03) stops a running machine with T02, a corrupt packet is refused with
   '-', an unknown one gets the empty reply, `k` ends the run (status 137);
   a debugger that disconnects lets the run finish (status 0); one that
@@ -235,6 +236,18 @@ def tests(ctx, run, simty, Failure):
             c = Rsp(port)
             if not c.cmd("?").startswith("T05thread:1;"):
                 raise Failure("first stop reply")
+            # a step of thread 1 moves its path (warp 0) and holds warp 1
+            def pc_of(tid):
+                if c.cmd("Hg%x" % tid) != "OK":
+                    raise Failure("Hg%x refused" % tid)
+                return int.from_bytes(bytes.fromhex(c.cmd("p20")), "little")
+            pc1, pc5 = pc_of(1), pc_of(5)
+            if c.cmd("vCont;s:1") != "T05thread:1;":
+                raise Failure("step: stop reply")
+            if pc_of(1) != pc1 + 4 or pc_of(2) != pc1 + 4 or pc_of(5) != pc5:
+                raise Failure("step of thread 1: pcs %x %x %x, were %x %x"
+                              % (pc_of(1), pc_of(2), pc_of(5), pc1, pc5))
+            c.cmd("Hg1")
             regs = c.cmd("g")
             if len(regs) != 33 * 8:
                 raise Failure("g: %d hex digits, want %d" % (len(regs), 33 * 8))
