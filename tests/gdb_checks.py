@@ -14,8 +14,11 @@ gdb-multiarch in batch mode and by a small remote-protocol client:
   '-', an unknown one gets the empty reply, `k` ends the run (status 137);
   a debugger that disconnects lets the run finish (status 0); one that
   attaches to a running machine (no --gdb-wait) stops it, writes memory
-  and goes; usage errors (--gdb-wait alone, a bad port, a port
-  in use) give status 125.
+  and goes; usage errors (--gdb-wait alone, a bad port, --quantum above 1,
+  a port in use) give status 125;
+- noise, an overlong packet, malformed packets, a hardware breakpoint on a
+  2-core machine, a half packet and a close; SIGINT while --gdb-wait
+  waits (130).
 
 Every simty runs with --gdb 0 (a free port, read from its stderr), so that
 tests may run side by side; each wait is bounded."""
@@ -405,7 +408,9 @@ def tests(ctx, run, simty, Failure):
         elf = build(None)
         for args, pat in ((["--gdb-wait"], "--gdb-wait needs --gdb"),
                           (["--gdb", "70000"], "--gdb: expected an integer 0..65535"),
-                          (["--gdb", "x"], "--gdb: expected an integer")):
+                          (["--gdb", "x"], "--gdb: expected an integer"),
+                          (["--gdb", "0", "-c", "2", "--quantum", "8"],
+                           "--gdb needs --quantum 1")):
             status, _, err = run([ctx.simty, "run"] + args + [elf], timeout=60)
             if status != 125 or pat not in err:
                 raise Failure("%s: status %d, stderr %r" % (args, status, err))
@@ -418,6 +423,7 @@ def tests(ctx, run, simty, Failure):
         if status != 125 or "cannot listen on 127.0.0.1:%d" % port not in err:
             raise Failure("a port in use: status %d, stderr %r" % (status, err))
 
-    out.append(("gdb: usage errors (--gdb-wait alone, bad ports, a port in use) give 125",
+    out.append(("gdb: usage errors (--gdb-wait alone, bad ports, --quantum, a port in use) "
+                "give 125",
                 usage))
     return out

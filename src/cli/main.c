@@ -341,6 +341,10 @@ static int parse_args(int argc, char **argv, cli_opts *o)
                            "the forward-progress scheduler)");
     if (o->gdb.wait && !o->gdb.enabled)
         return usage_error("--gdb-wait needs --gdb PORT");
+    if (o->gdb.enabled && o->cfg.quantum > 1 && o->cfg.cores > 1)
+        return usage_error("--gdb needs --quantum 1: a debugger looks at the machine at "
+                           "every cycle, and with --quantum %u the cores run %u cycles "
+                           "apart", o->cfg.quantum, o->cfg.quantum);
     if (optind >= argc)
         return usage_error("no program given");
     if (optind + 1 < argc)
