@@ -2,7 +2,8 @@
 gdb-multiarch in batch mode and by a small remote-protocol client:
 
 - on every model: a breakpoint in a kernel, a variable read on three
-  threads (each has its own value), `info threads` naming core, warp, lane
+  threads (each has its own value), CSRs (mhartid, misa; mscratch written
+  on one thread and not on another), `info threads` naming core, warp, lane
   and path, a `next` and a `stepi` of one thread, a watchpoint on a store
   (old and new value, the storing thread), continue to the program's end
   (gdb: "exited normally"; simty: the program's output and status 0);
@@ -142,7 +143,9 @@ def tests(ctx, run, simty, Failure):
         cmds = ["break kernel.c:%d" % bp, "continue", "info threads",
                 "python hit = gdb.selected_thread().num",
                 "thread 1", "print value", "thread 3", "print value", "thread 8",
-                "print value", "python gdb.execute('thread %d' % hit)",
+                "print value", "print $mhartid", "print/x $misa", "set $mscratch = 0x1234",
+                "thread 1", "print/x $mscratch",
+                "python gdb.execute('thread %d' % hit)",
                 "set scheduler-locking step", "next",
                 "print $pc", "stepi", "print $pc", "delete", "watch watched", "continue",
                 "print watched", "delete", "continue"]
@@ -151,11 +154,12 @@ def tests(ctx, run, simty, Failure):
                       r"Thread 8 \(core 0 warp 1 lane 3, (active|waiting) path\)",
                       r"Thread 1 \(core 0 warp 0 lane 0, (active|waiting) path\)",
                       r"^\$1 = 7$", r"^\$2 = 27$", r"^\$3 = 77$",
+                      r"^\$4 = 7$", r"^\$5 = 0x40001101$", r"^\$6 = 0x0$",
                       r"^%d\s+if \(tid == 3\)" % (bp + 1),
                       r"Thread 4 hit Hardware watchpoint 2: watched",
-                      r"Old value = 0\s+New value = 37", r"^\$6 = 37$",
+                      r"Old value = 0\s+New value = 37", r"^\$9 = 37$",
                       r"exited normally"], "model %s" % model)
-        pcs = re.findall(r"^\$[45] = .*(0x[0-9a-f]+)", text, re.M)
+        pcs = re.findall(r"^\$[78] = .*(0x[0-9a-f]+)", text, re.M)
         if len(pcs) != 2 or int(pcs[1], 16) != int(pcs[0], 16) + 4:
             raise Failure("model %s: stepi did not move the thread one instruction on: %s\n%s"
                           % (model, pcs, text[-3000:]))
@@ -271,7 +275,8 @@ def tests(ctx, run, simty, Failure):
             if c.cmd("m10,4")[:1] != "E":
                 raise Failure("memory outside RAM gave no error")
             xml = c.cmd("qXfer:features:read:target.xml:0,fff")
-            if "riscv:rv32" not in xml or 'name="pc"' not in xml:
+            if "riscv:rv32" not in xml or 'name="pc"' not in xml or \
+                    'org.gnu.gdb.riscv.csr' not in xml or 'name="mhartid"' not in xml:
                 raise Failure("target description: %r" % xml[:200])
             ti = c.cmd("qThreadExtraInfo,8")
             if bytes.fromhex(ti).decode() != "core 0 warp 1 lane 3, active path":

@@ -38,6 +38,21 @@ enum { SIG_INT = 2, SIG_ILL = 4, SIG_TRAP = 5, SIG_KILL = 9, SIG_SEGV = 11, SIG_
 enum stop_kind { STOP_NONE, STOP_SWBREAK, STOP_HWBREAK, STOP_WATCH, STOP_INTR, STOP_GONE,
                  STOP_THREAD_MOVED };
 
+/* The CSRs offered to gdb (feature org.gnu.gdb.riscv.csr), those of them
+ * simty_csr_read() knows: remote register numbers NREGS, NREGS + 1, ... */
+static const struct {
+    const char *name;
+    unsigned num;
+} csr_table[] = {
+    {"mstatus", 0x300},  {"misa", 0x301},      {"mie", 0x304},      {"mtvec", 0x305},
+    {"mscratch", 0x340}, {"mepc", 0x341},      {"mcause", 0x342},   {"mtval", 0x343},
+    {"mip", 0x344},      {"mcycle", 0xb00},    {"minstret", 0xb02}, {"mcycleh", 0xb80},
+    {"minstreth", 0xb82}, {"cycle", 0xc00},    {"time", 0xc01},     {"instret", 0xc02},
+    {"cycleh", 0xc80},   {"timeh", 0xc81},     {"instreth", 0xc82}, {"mvendorid", 0xf11},
+    {"marchid", 0xf12},  {"mimpid", 0xf13},    {"mhartid", 0xf14},
+};
+#define MAX_CSRS (sizeof csr_table / sizeof csr_table[0])
+
 typedef struct gdb {
     simty_sim *s;
     volatile sig_atomic_t *sig;
@@ -73,6 +88,7 @@ typedef struct gdb {
     uint32_t wait_pc;
     simty_path_info *paths;
     unsigned maxpaths;
+    unsigned ncsr, csr[MAX_CSRS]; /* indices in csr_table of the CSRs offered */
     int over;                    /* the run ended and gdb was told */
     int fault_sig;               /* a stop at the end of the run: its signal for 'X' */
 } gdb;
@@ -396,7 +412,8 @@ static const char *const abi_names[32] = {
     "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
     "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
 
-#define NREGS 33 /* x0..x31, pc */
+#define NREGS 33 /* x0..x31, pc: the 'g' packet; then the CSRs (p, P) */
+
 
 static int reg_read(gdb *g, unsigned hart, unsigned r, uint32_t *v)
 {
@@ -404,6 +421,8 @@ static int reg_read(gdb *g, unsigned hart, unsigned r, uint32_t *v)
         return simty_reg_read(g->s, hart, r, v);
     if (r == 32)
         return simty_pc_read(g->s, hart, v);
+    if (r - NREGS < g->ncsr)
+        return simty_csr_read(g->s, hart, csr_table[g->csr[r - NREGS]].num, v);
     return -1;
 }
 
@@ -416,10 +435,12 @@ static int reg_write(gdb *g, unsigned hart, unsigned r, uint32_t v)
         return simty_reg_write(g->s, hart, r, v);
     if (r == 32)
         return simty_pc_read(g->s, hart, &old) ? -1 : old == v ? 0 : simty_pc_write(g->s, hart, v);
+    if (r - NREGS < g->ncsr)
+        return simty_csr_write(g->s, hart, csr_table[g->csr[r - NREGS]].num, v);
     return -1;
 }
 
-static char *target_xml(size_t *len)
+static char *target_xml(const gdb *g, size_t *len)
 {
     size_t cap = 8192, n = 0;
     char *x = malloc(cap);
@@ -436,7 +457,17 @@ static char *target_xml(size_t *len)
                               r == 1 ? "code_ptr" : r == 2 || r == 8 ? "data_ptr" : "int", r);
     n += (size_t)snprintf(x + n, cap - n,
                           "<reg name=\"pc\" bitsize=\"32\" type=\"code_ptr\" regnum=\"32\"/>\n"
-                          "</feature>\n</target>\n");
+                          "</feature>\n");
+    if (g->ncsr) {
+        n += (size_t)snprintf(x + n, cap - n, "<feature name=\"org.gnu.gdb.riscv.csr\">\n");
+        for (unsigned i = 0; i < g->ncsr; i++)
+            n += (size_t)snprintf(x + n, cap - n,
+                                  "<reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" "
+                                  "group=\"csr\"/>\n",
+                                  csr_table[g->csr[i]].name, NREGS + i);
+        n += (size_t)snprintf(x + n, cap - n, "</feature>\n");
+    }
+    n += (size_t)snprintf(x + n, cap - n, "</target>\n");
     *len = n;
     return x;
 }
@@ -952,7 +983,7 @@ static void handle_query(gdb *g, const char *p, unsigned *list_next)
         if (parse_hex(&q, &off) || *q++ != ',' || parse_hex(&q, &len) || *q)
             return reply_error(g);
         size_t xn;
-        char *x = target_xml(&xn);
+        char *x = target_xml(g, &xn);
         if (!x)
             return reply_error(g);
         if (len > PKT_MAX / 2)
@@ -1129,7 +1160,8 @@ static enum session_end session(gdb *g)
             const char *q = p + 1;
             uint32_t v;
             char buf[9];
-            if (parse_hex(&q, &n) || *q || n >= NREGS || reg_read(g, g->g_hart, (unsigned)n, &v)) {
+            if (parse_hex(&q, &n) || *q || n >= NREGS + g->ncsr ||
+                reg_read(g, g->g_hart, (unsigned)n, &v)) {
                 send_str(g, "E01");
                 break;
             }
@@ -1142,7 +1174,7 @@ static enum session_end session(gdb *g)
             const char *q = p + 1;
             uint32_t v;
             if (parse_hex(&q, &n) || *q++ != '=' || strlen(q) != 8 || get_hex32le(q, &v) ||
-                n >= NREGS || reg_write(g, g->g_hart, (unsigned)n, v))
+                n >= NREGS + g->ncsr || reg_write(g, g->g_hart, (unsigned)n, v))
                 send_str(g, "E01");
             else
                 send_str(g, "OK");
@@ -1281,6 +1313,11 @@ void gdb_run(simty_sim *s, int lfd, int wait, volatile sig_atomic_t *got_signal)
     g->wait_hart = -1;
     g->maxpaths = g->T + 8; /* (a warp has at most T paths) */
     g->paths = paths;
+    for (unsigned i = 0; i < MAX_CSRS; i++) { /* the CSRs this simulator has */
+        uint32_t v;
+        if (!simty_csr_read(s, 0, csr_table[i].num, &v))
+            g->csr[g->ncsr++] = i;
+    }
     int first = 1;
     while (!run_over(g)) {
         int r = accept_debugger(g, lfd, first && wait ? -1 : 0);
