@@ -272,27 +272,43 @@ static int clint_bad(simty_sim *s, uint32_t addr, unsigned size)
     return MEM_BAD_DEVICE;
 }
 
+/* The CLINT register at addr (an aligned word of its range): which one,
+ * for which hart, and whether the high word of a 64-bit one. */
+enum clint_reg { CLINT_NONE, CLINT_MSIP, CLINT_MTIMECMP, CLINT_MTIME };
+
+static enum clint_reg clint_decode(const simty_sim *s, uint32_t addr, unsigned *hart, bool *hi)
+{
+    const uint32_t off = addr - SIMTY_CLINT_BASE;
+    const unsigned n = s->nharts < SIMTY_CLINT_HARTS ? s->nharts : SIMTY_CLINT_HARTS;
+    *hi = off & 4;
+    if (off < SIMTY_CLINT_MTIMECMP) {
+        *hart = off / 4;
+        return *hart < n ? CLINT_MSIP : CLINT_NONE;
+    }
+    if (off < SIMTY_CLINT_MTIME) {
+        *hart = (off - SIMTY_CLINT_MTIMECMP) / 8;
+        return *hart < n ? CLINT_MTIMECMP : CLINT_NONE;
+    }
+    return off - SIMTY_CLINT_MTIME < 8 ? CLINT_MTIME : CLINT_NONE;
+}
+
 int clint_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {
     if (size != 4 || (addr & 3))
         return clint_bad(s, addr, size);
-    const uint32_t off = addr - SIMTY_CLINT_BASE;
-    const unsigned n = s->nharts < SIMTY_CLINT_HARTS ? s->nharts : SIMTY_CLINT_HARTS;
-    *v = 0;
-    if (off < SIMTY_CLINT_MTIMECMP) {
-        if (off / 4 < n)
-            *v = s->csr[off / 4].msip;
-    } else if (off < SIMTY_CLINT_MTIME) {
-        unsigned h = (off - SIMTY_CLINT_MTIMECMP) / 8;
-        if (h < n)
-            *v = (uint32_t)(s->csr[h].mtimecmp >> (off & 4 ? 32 : 0));
-    } else if (off - SIMTY_CLINT_MTIME < 8) {
-        uint64_t t = mmode_mtime(s, hart);
-        *v = (uint32_t)(t >> (off & 4 ? 32 : 0));
+    unsigned h;
+    bool hi;
+    switch (clint_decode(s, addr, &h, &hi)) {
+    case CLINT_MSIP: *v = s->csr[h].msip; break;
+    case CLINT_MTIMECMP: *v = (uint32_t)(s->csr[h].mtimecmp >> (hi ? 32 : 0)); break;
+    case CLINT_MTIME:
+        *v = (uint32_t)(mmode_mtime(s, hart) >> (hi ? 32 : 0));
         if (s->deferring) /* (time-varying: not a deadlock) */
             s->core[hart_core(s, hart)].fx.counter_read = true;
         else
             s->counter_read = true;
+        break;
+    default: *v = 0; break;
     }
     return MEM_OK;
 }
@@ -301,20 +317,19 @@ int clint_store(simty_sim *s, uint32_t addr, unsigned size, uint32_t v)
 {
     if (size != 4 || (addr & 3))
         return clint_bad(s, addr, size);
-    const uint32_t off = addr - SIMTY_CLINT_BASE;
-    const unsigned n = s->nharts < SIMTY_CLINT_HARTS ? s->nharts : SIMTY_CLINT_HARTS;
-    if (off < SIMTY_CLINT_MTIMECMP) {
-        if (off / 4 < n)
-            s->csr[off / 4].msip = v & 1;
-    } else if (off < SIMTY_CLINT_MTIME) {
-        unsigned h = (off - SIMTY_CLINT_MTIMECMP) / 8;
-        if (h < n) {
-            uint64_t *t = &s->csr[h].mtimecmp;
-            *t = off & 4 ? with_hi(*t, v) : with_lo(*t, v);
-            if (*t < s->timer_next)
-                s->timer_next = *t;
-        }
-    } /* mtime is read-only here: writes are ignored */
+    unsigned h;
+    bool hi;
+    switch (clint_decode(s, addr, &h, &hi)) {
+    case CLINT_MSIP: s->csr[h].msip = v & 1; break;
+    case CLINT_MTIMECMP: {
+        uint64_t *t = &s->csr[h].mtimecmp;
+        *t = hi ? with_hi(*t, v) : with_lo(*t, v);
+        if (*t < s->timer_next)
+            s->timer_next = *t;
+        break;
+    }
+    default: break; /* mtime is read-only here: writes are ignored */
+    }
     /* a waiting thread may now have an interrupt to take: wake waiters */
     s->mem_changed = true;
     s->sync.store_epoch++;
