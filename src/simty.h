@@ -35,6 +35,11 @@ typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT, SIMTY_MODEL_CYCLE } simty_m
 typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
 typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
+/* Misaligned loads and stores (docs/platform.md, "Memory map"): HARDWARE
+ * (the default) performs them byte by byte, as Spike and QEMU do; TRAP makes
+ * them a load/store address-misaligned exception.  Misaligned AMOs, LR and
+ * SC always raise it. */
+typedef enum { SIMTY_MISALIGNED_HARDWARE, SIMTY_MISALIGNED_TRAP } simty_misaligned_kind;
 
 /* Memory timing (docs/memory.md).  IDEAL: the original fixed latency
  * (mem_latency); HIERARCHY: per core an L1 instruction and an L1 data cache,
@@ -92,6 +97,7 @@ typedef struct simty_config {
     simty_paths_kind paths;
     simty_priority_kind priority;
     simty_coalescer_kind coalescer;
+    simty_misaligned_kind misaligned; /* misaligned loads and stores: performed or trapped */
     unsigned mem_latency; /* cycle model, ideal memory: extra cycles before a load wakes its warp */
     simty_memory_config memory; /* cycle model: memory timing (default: ideal) */
     int progress;         /* forward-progress path scheduling on (default) or off */

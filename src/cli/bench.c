@@ -37,6 +37,8 @@ static const char bench_usage_text[] =
     "      --paths LIST       hct (default), ideal\n"
     "      --priority LIST    depth (default), minpc\n"
     "      --coalescer LIST   simty (default), block\n"
+    "      --misaligned M     misaligned loads and stores in every run: hardware\n"
+    "                         (default) or trap (simty run --misaligned)\n"
     "      --mem-latency LIST extra load latency in cycles (default 0; ideal memory)\n"
     "      --memory LIST      ideal (default), ddr4-3200, hbm2 (docs/memory.md)\n"
     "      --mem-set KEY=VALUE  one setting of every hierarchy run (repeatable;\n"
@@ -492,6 +494,7 @@ enum {
     OPT_PROGRESS,
     OPT_HELP,
     OPT_TIMEOUT,
+    OPT_MISALIGNED,
 };
 
 typedef struct bench_opts {
@@ -499,6 +502,7 @@ typedef struct bench_opts {
     uint64_t max_cycles, ram_size, timeout;
     unsigned jobs;
     int csv, progress, quiet;
+    simty_misaligned_kind misaligned;
     const char *output;
 } bench_opts;
 
@@ -510,6 +514,7 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         {"paths", required_argument, 0, OPT_PATHS},
         {"priority", required_argument, 0, OPT_PRIORITY},
         {"coalescer", required_argument, 0, OPT_COALESCER},
+        {"misaligned", required_argument, 0, OPT_MISALIGNED},
         {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
         {"memory", required_argument, 0, OPT_MEMORY},
         {"mem-set", required_argument, 0, OPT_MEM_SET},
@@ -539,6 +544,10 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
             break;
         case OPT_COALESCER:
             rc = parse_list("--coalescer", optarg, parse_coalescer_item, g, &g->n_coalescers);
+            break;
+        case OPT_MISALIGNED:
+            if (!(rc = parse_choice("--misaligned", optarg, "hardware", "trap", &k)))
+                o->misaligned = k ? SIMTY_MISALIGNED_TRAP : SIMTY_MISALIGNED_HARDWARE;
             break;
         case OPT_MEM_LATENCY:
             rc = parse_list("--mem-latency", optarg, parse_latency_item, g, &g->n_latencies);
@@ -665,6 +674,7 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 r->cfg.paths = g->paths[c];
                                 r->cfg.priority = g->priorities[d];
                                 r->cfg.coalescer = g->coalescers[e];
+                                r->cfg.misaligned = o->misaligned;
                                 r->cfg.mem_latency = g->latencies[f];
                                 char err[256];
                                 simty_memory_preset(&r->cfg, g->memories[h], err, sizeof err);

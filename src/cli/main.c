@@ -50,6 +50,9 @@ static const char run_options_text[] =
     "      --priority P       depth (default): deepest call, then lowest PC; minpc\n"
     "      --coalescer C      simty (default): leader/follower word coalescing;\n"
     "                         block: any access in the leader's block in one pass\n"
+    "      --misaligned M     misaligned loads and stores: hardware (default):\n"
+    "                         performed byte by byte; trap: an address-misaligned\n"
+    "                         exception (a guest fault without a handler)\n"
     "      --progress on|off  forward-progress path scheduling (default on,\n"
     "                         docs/progress.md); off: the paper's pure priority\n"
     "      --progress-threshold N  commits a runnable path may wait before it gets\n"
@@ -138,6 +141,7 @@ enum {
     OPT_TRACE_TO,
     OPT_TRACE_ROI,
     OPT_STACK_INTERLEAVE,
+    OPT_MISALIGNED,
     OPT_NO_STACK_CHECK,
     OPT_PROGRESS,
     OPT_PROGRESS_THRESHOLD,
@@ -179,6 +183,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"trace-to", required_argument, 0, OPT_TRACE_TO},
         {"trace-roi", no_argument, 0, OPT_TRACE_ROI},
         {"stack-interleave", no_argument, 0, OPT_STACK_INTERLEAVE},
+        {"misaligned", required_argument, 0, OPT_MISALIGNED},
         {"no-stack-check", no_argument, 0, OPT_NO_STACK_CHECK},
         {"help", no_argument, 0, 'h'},
         {"progress", required_argument, 0, OPT_PROGRESS},
@@ -229,6 +234,10 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         case OPT_COALESCER:
             if (!(rc = parse_choice("--coalescer", optarg, "simty", "block", &k)))
                 o->cfg.coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
+            break;
+        case OPT_MISALIGNED:
+            if (!(rc = parse_choice("--misaligned", optarg, "hardware", "trap", &k)))
+                o->cfg.misaligned = k ? SIMTY_MISALIGNED_TRAP : SIMTY_MISALIGNED_HARDWARE;
             break;
         case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
         case OPT_RAM_SIZE: rc = parse_ram_size(optarg, &o->cfg.ram_size); break;

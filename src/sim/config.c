@@ -94,10 +94,12 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
     }
     if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE || (unsigned)cfg->paths > SIMTY_PATHS_IDEAL ||
         (unsigned)cfg->priority > SIMTY_PRIORITY_MINPC ||
-        (unsigned)cfg->coalescer > SIMTY_COALESCER_BLOCK) {
+        (unsigned)cfg->coalescer > SIMTY_COALESCER_BLOCK ||
+        (unsigned)cfg->misaligned > SIMTY_MISALIGNED_TRAP) {
         snprintf(err, errlen, "unknown model or policy (model %d, paths %d, priority %d, "
-                              "coalescer %d)",
-                 (int)cfg->model, (int)cfg->paths, (int)cfg->priority, (int)cfg->coalescer);
+                              "coalescer %d, misaligned %d)",
+                 (int)cfg->model, (int)cfg->paths, (int)cfg->priority, (int)cfg->coalescer,
+                 (int)cfg->misaligned);
         return -1;
     }
     if (cfg->mem_latency > SIMTY_MAX_MEM_LATENCY) {
