@@ -137,8 +137,11 @@ int simty_mem_write(simty_sim *s, uint32_t addr, const void *buf, size_t len)
         return 0;
     for (size_t i = 0; i < len; i++)
         *guest_byte(s, addr + (uint32_t)i) = ((const uint8_t *)buf)[i];
-    for (uint64_t a = addr & ~3u; a < (uint64_t)addr + len; a += 4)
+    for (uint64_t a = addr & ~3u; a < (uint64_t)addr + len; a += 4) {
         sim_code_written(s, (uint32_t)a);
+        /* a write by no hart: every reservation of the word is lost */
+        resv_written(s, RESV_NOBODY, stacks_store_addr(&s->stacks, s->nharts, (uint32_t)a));
+    }
     s->mem_changed = true;
     s->sync.store_epoch++; /* wakes wrs and spin waits, like a guest store */
     return 0;

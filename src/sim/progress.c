@@ -33,7 +33,7 @@ static uint64_t state_hash(const simty_sim *s)
         const reservation *r = &s->resv[t];
         h = mix(h, ((uint64_t)s->status[t] << 32) | r->valid);
         if (r->valid)
-            h = mix(h, ((uint64_t)r->addr << 32) | r->value);
+            h = mix(h, r->addr);
         const hart_csr *c = &s->csr[t]; /* (the counters: counter_read) */
         h = mix(h, ((uint64_t)c->mscratch << 32) | c->mepc);
         h = mix(h, ((uint64_t)c->mstatus << 32) | c->mie);

@@ -123,6 +123,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->csr = calloc(n, sizeof *s->csr);
     s->jump = calloc(n, sizeof *s->jump);
     s->resv = calloc(n, sizeof *s->resv);
+    s->resv_slot = calloc(1u << RESV_SLOT_BITS, sizeof *s->resv_slot);
     s->status = calloc(n, sizeof *s->status);
     s->exit_code = calloc(n, sizeof *s->exit_code);
     s->ndecoded = cfg->host_threads < 1 ? 1 : cfg->host_threads < s->ncores ? cfg->host_threads : s->ncores;
@@ -134,7 +135,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
     if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
-        !s->resv || !s->status ||
+        !s->resv || !s->resv_slot || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
         snprintf(err, errlen, "out of host memory");
@@ -177,6 +178,7 @@ void simty_destroy(simty_sim *s)
     free(s->csr);
     free(s->jump);
     free(s->resv);
+    free(s->resv_slot);
     free(s->status);
     free(s->exit_code);
     free(s->decoded);
@@ -476,7 +478,7 @@ int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, ui
         return MEM_MISALIGNED;
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
-        ram_store(s, addr, p, size, v);
+        ram_store(s, hart, addr, p, size, v);
         const uint8_t *w = is_tohost_word(s, addr & ~3u) ? mem_ptr(&s->mem, addr & ~3u, 4) : NULL;
         if (w) { /* (regions hold whole words: simty_config_check) */
             uint32_t word = load_le(w, 4);

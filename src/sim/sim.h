@@ -43,9 +43,20 @@ typedef struct decode_cache {
     insn_t insn[DECODE_CACHE_SLOTS];
 } decode_cache;
 
+/* LR/SC reservations are by address (docs/platform.md, "Synchronisation"):
+ * the reservation set is the reserved word (a 4-byte granule, where it is
+ * stored), and a store, AMO or successful SC of any other hart, or a
+ * debugger write, to any byte of it clears the reservation, whatever value it
+ * writes.  The valid reservations are kept in lists by granule hash
+ * (resv_slot), so a store looks up one slot, and only when some reservation
+ * is valid at all (resv_live). */
+#define RESV_SLOT_BITS 12
+#define RESV_NOBODY (~0u) /* the writer of a debugger write: no hart */
+
 typedef struct reservation {
-    uint32_t addr, value; /* LR/SC, value-checked like QEMU */
+    uint32_t addr;        /* the reserved word (stored address, 4-aligned) */
     bool valid;
+    uint32_t next, prev;  /* harts + 1 in its slot's list (0: none) */
 } reservation;
 
 struct model_ops;
@@ -117,6 +128,8 @@ struct simty_sim {
         uint32_t from, to;
     } *jump;
     reservation *resv;
+    uint32_t *resv_slot; /* per granule hash: the first hart + 1 of its list (0: empty) */
+    unsigned resv_live;  /* valid reservations */
     uint8_t *status;     /* enum hart_status */
     int32_t *exit_code;
     unsigned running;    /* harts with HART_RUNNING */
@@ -325,10 +338,27 @@ static inline void sim_code_written(simty_sim *s, uint32_t addr)
             s->decoded[k].tag[i] = 1;
 }
 
-/* Stores into host memory p (guest address addr), noting whether memory
- * changed (deadlock detection, decode cache). */
-static inline void ram_store(simty_sim *s, uint32_t addr, uint8_t *p, unsigned size, uint32_t v)
+/* LR/SC reservations (warp/lane_ops.c): hart reserves word; hart's
+ * reservation is cleared; hart (RESV_NOBODY: a debugger) wrote to word: every
+ * other hart's reservation of it is cleared (and wrs waits are woken). */
+void resv_set(simty_sim *s, unsigned hart, uint32_t word);
+void resv_clear(simty_sim *s, unsigned hart);
+void resv_written_slow(simty_sim *s, unsigned hart, uint32_t word);
+
+static inline void resv_written(simty_sim *s, unsigned hart, uint32_t addr)
 {
+    if (__builtin_expect(s->resv_live != 0, 0))
+        resv_written_slow(s, hart, addr & ~3u);
+}
+
+/* Stores size bytes (not crossing a word) into host memory p (stored address
+ * addr) for hart (RESV_NOBODY: none), noting whether memory changed
+ * (deadlock detection, decode cache) and clearing the other harts'
+ * reservations of the word. */
+static inline void ram_store(simty_sim *s, unsigned hart, uint32_t addr, uint8_t *p, unsigned size,
+                             uint32_t v)
+{
+    resv_written(s, hart, addr);
     uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
     if (load_le(p, size) != (v & mask)) {
         s->mem_changed = true;
@@ -356,7 +386,7 @@ static inline int bus_store(simty_sim *s, unsigned hart, uint32_t addr, unsigned
     uint64_t off = (uint64_t)(addr - s->ram_base);
     if (addr >= s->ram_base && off + size <= s->ram_size && !(addr & (size - 1)) &&
         !is_tohost_word(s, addr & ~3u)) {
-        ram_store(s, addr, s->ram + off, size, v);
+        ram_store(s, hart, addr, s->ram + off, size, v);
         return MEM_OK;
     }
     return bus_store_slow(s, hart, addr, size, v);

@@ -55,7 +55,7 @@ static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr
         int st = bus_store_slow(s, hart, addr, 4, nv);
         return st == MEM_OK || mem_fault(s, hart, pc, 2, st, addr, 4);
     }
-    ram_store(s, addr, p, 4, nv);
+    ram_store(s, hart, addr, p, 4, nv);
     return true;
 }
 
@@ -94,14 +94,14 @@ bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32
     uint32_t old = load_le(p, 4);
 
     if (op == OP_LR_W) {
-        *r = (reservation){.addr = addr, .value = old, .valid = true};
+        resv_set(s, hart, addr);
         if (rd)
             *rd = old;
         return true;
     }
     if (op == OP_SC_W) {
-        bool ok = r->valid && r->addr == addr && sync_resv_holds(s, hart);
-        r->valid = false;
+        bool ok = r->valid && r->addr == addr;
+        resv_clear(s, hart);
         if (ok && !atomic_store(s, hart, pc, addr, p, v2))
             return false;
         if (rd)
@@ -258,13 +258,60 @@ void lane_misaligned_target(simty_sim *s, unsigned hart, uint32_t pc, uint32_t t
                   "jump to misaligned address 0x%08x", target);
 }
 
-/* LR/SC reservations are value-checked (like QEMU): a reservation holds
- * while the reserved word still has the value LR read. */
+/* LR/SC reservations by address (sim/sim.h): hart h's reservation, while
+ * valid, is in the list of slot resv_hash(its word). */
+static unsigned resv_hash(uint32_t word)
+{
+    return ((word >> 2) * 0x9e3779b1u) >> (32 - RESV_SLOT_BITS);
+}
+
+void resv_clear(simty_sim *s, unsigned hart)
+{
+    reservation *r = &s->resv[hart];
+    if (!r->valid)
+        return;
+    if (r->prev)
+        s->resv[r->prev - 1].next = r->next;
+    else
+        s->resv_slot[resv_hash(r->addr)] = r->next;
+    if (r->next)
+        s->resv[r->next - 1].prev = r->prev;
+    r->valid = false;
+    r->next = r->prev = 0;
+    s->resv_live--;
+}
+
+void resv_set(simty_sim *s, unsigned hart, uint32_t word)
+{
+    resv_clear(s, hart);
+    reservation *r = &s->resv[hart];
+    uint32_t *head = &s->resv_slot[resv_hash(word)];
+    *r = (reservation){.addr = word, .valid = true, .next = *head};
+    if (*head)
+        s->resv[*head - 1].prev = hart + 1;
+    *head = hart + 1;
+    s->resv_live++;
+}
+
+void resv_written_slow(simty_sim *s, unsigned hart, uint32_t word)
+{
+    bool lost = false;
+    for (uint32_t h = s->resv_slot[resv_hash(word)]; h;) {
+        const reservation *r = &s->resv[h - 1];
+        uint32_t next = r->next;
+        if (r->addr == word && h - 1 != hart) {
+            resv_clear(s, h - 1);
+            lost = true;
+        }
+        h = next;
+    }
+    if (lost) /* a wrs waiting for it wakes (sync_poll), even if no value changed */
+        s->sync.store_epoch++;
+}
+
+/* A reservation holds until it is cleared: by the hart's own SC or next
+ * LR, or by another hart's write to its word. */
 bool sync_resv_holds(const simty_sim *s, unsigned hart)
 {
-    const reservation *r = &s->resv[hart];
-    if (!r->valid)
-        return false;
-    uint8_t *p = mem_ptr((memory_t *)&s->mem, r->addr, 4);
-    return p && load_le(p, 4) == r->value;
+    return s->resv[hart].valid;
 }

@@ -56,9 +56,12 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         return true;
     }
     uint32_t changed = 0;
+    const bool resv = s->resv_live != 0; /* (LR/SC reservations: sim.h) */
     for (lane_mask m = served; m; m &= m - 1) { /* lane order */
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint8_t *p = ram + (addr[l] - base);
+        if (__builtin_expect(resv, 0))
+            resv_written_slow(s, hart0 + l, addr[l]);
         uint32_t diff = load_le(p, 4) ^ src[l];
         changed |= diff;
         if (diff)
