@@ -679,21 +679,38 @@ static bool l1i_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
     return false;
 }
 
-/* The distinct lines of a pass, in lane order of their first lane */
+static unsigned add_line(uint32_t *line, uint16_t *bytes, unsigned n, uint32_t l, unsigned b)
+{
+    unsigned i = 0;
+    while (i < n && line[i] != l)
+        i++;
+    if (i == n) {
+        line[n] = l;
+        bytes[n++] = 0;
+    }
+    bytes[i] = (uint16_t)(bytes[i] + b);
+    return n;
+}
+
+/* The distinct lines of a pass, in lane order of their first lane.  addr:
+ * T first bytes, then T last bytes (warp_execute; read for misaligned
+ * lanes, whose two words may lie in two lines). */
 static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask served,
                            uint32_t *line, uint16_t *bytes, unsigned size)
 {
     unsigned n = 0;
     for (lane_mask s = served; s; s &= s - 1) {
-        uint32_t l = addr[__builtin_ctzll(s)] >> m->line_shift;
-        unsigned i = 0;
-        while (i < n && line[i] != l)
-            i++;
-        if (i == n) {
-            line[n] = l;
-            bytes[n++] = 0;
+        unsigned lane = (unsigned)__builtin_ctzll(s);
+        uint32_t a = addr[lane], l = a >> m->line_shift;
+        if (__builtin_expect(a & (size - 1), 0)) {
+            uint32_t l1 = addr[m->s->T + lane] >> m->line_shift;
+            if (l1 != l) { /* split at the word boundary */
+                n = add_line(line, bytes, n, l, 4 - (a & 3));
+                n = add_line(line, bytes, n, l1, size - (4 - (a & 3)));
+                continue;
+            }
         }
-        bytes[i] = (uint16_t)(bytes[i] + size);
+        n = add_line(line, bytes, n, l, size);
     }
     return n;
 }
@@ -705,8 +722,8 @@ static void l1d_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *
     mcore *k = &m->core[c];
     simty_level_stats *st = lvl(m, c, SIMTY_L1D);
     const uint64_t t = now + 1; /* the request leaves at commit */
-    uint32_t line[SIMTY_MAX_LANES];
-    uint16_t bytes[SIMTY_MAX_LANES];
+    uint32_t line[2 * SIMTY_MAX_LANES]; /* (a misaligned lane may touch two) */
+    uint16_t bytes[2 * SIMTY_MAX_LANES];
     unsigned n = pass_lines(m, addr, served, line, bytes, mem_access_size(d));
     const unsigned hit = m->cfg->l1d.latency;
     if (d->cls == CLS_AMO) { /* performed at the L2: the local copy is dropped */

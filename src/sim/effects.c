@@ -95,10 +95,36 @@ void fx_note_store(simty_sim *s, unsigned core, unsigned hart, uint32_t addr, un
         fwd_note(&s->core[core].fx, hart, addr, size, v);
 }
 
+/* A misaligned store while deferring (hardware mode): checked byte by
+ * byte now, performed byte by byte by bus_store at the quantum's end; in
+ * quanta each byte is noted for the hart's own later loads, so an aligned
+ * load of either word it touches sees it, and a misaligned load sees an
+ * aligned store, byte by byte (sim.c, load_split). */
+static int store_split(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size,
+                       uint32_t v)
+{
+    int st = bus_split_check(s, addr, size, true);
+    if (st != MEM_OK)
+        return st;
+    fx_log *l = &s->core[hart_core(s, hart)].fx;
+    bool changed = false;
+    for (unsigned i = 0; i < size; i++) {
+        uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i);
+        changed |= *mem_ptr(&s->mem, a, 1) != (uint8_t)(v >> 8 * i);
+        if (s->quantum > 1)
+            fwd_note(l, hart, a, 1, v >> 8 * i);
+    }
+    l->changes += changed;
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart,
+                                        .addr = addr, .value = v, .pc = pc});
+    return MEM_OK;
+}
+
 int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size, uint32_t v)
 {
     if (addr & (size - 1))
-        return MEM_MISALIGNED;
+        return s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? MEM_MISALIGNED
+                                                          : store_split(s, hart, pc, addr, size, v);
     uint64_t off = (uint64_t)(addr - s->ram_base);
     const uint8_t *p = addr >= s->ram_base && off + size <= s->ram_size
                            ? s->ram + off : mem_ptr(&s->mem, addr, size);

@@ -442,10 +442,88 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
 
 /* ---- bus slow path: other regions, devices, tohost, errors ---- */
 
+static int bad_device(simty_sim *s, const char *fmt, uint32_t v)
+{
+    snprintf(s->bus_error, sizeof s->bus_error, fmt, v);
+    return MEM_BAD_DEVICE;
+}
+
+static bool is_device(uint32_t a)
+{
+    return a - SIMTY_UART_BASE < SIMTY_UART_SIZE || a - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE;
+}
+
+/* A misaligned access of size bytes whose first byte is stored at addr (in
+ * hardware mode): every byte must be RAM (of any region); else MEM_UNMAPPED
+ * (a byte nowhere) or MEM_BAD_DEVICE (a byte in a device: device registers
+ * take aligned accesses only).  Either is an access fault at addr. */
+int bus_split_check(simty_sim *s, uint32_t addr, unsigned size, bool store)
+{
+    for (unsigned i = 0; i < size; i++) {
+        uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i);
+        if (mem_ptr(&s->mem, a, 1))
+            continue;
+        if (!is_device(a))
+            return MEM_UNMAPPED;
+        snprintf(s->bus_error, sizeof s->bus_error,
+                 "misaligned %u-byte %s at address 0x%08x reaches device register 0x%08x "
+                 "(devices take aligned accesses only)", size, store ? "store" : "load", addr, a);
+        return MEM_BAD_DEVICE;
+    }
+    return MEM_OK;
+}
+
+/* A misaligned load in hardware mode: byte by byte, little-endian. */
+static int load_split(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
+{
+    int st = bus_split_check(s, addr, size, false);
+    if (st != MEM_OK)
+        return st;
+    const bool fwd = s->deferring && s->core[hart_core(s, hart)].fx.fwd_n;
+    uint32_t r = 0;
+    for (unsigned i = 0; i < size; i++) {
+        uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i), b = *mem_ptr(&s->mem, a, 1);
+        if (fwd) /* its own stores of the quantum */
+            fx_forward(s, hart, a, 1, &b);
+        r |= b << 8 * i;
+    }
+    *v = r;
+    return MEM_OK;
+}
+
+/* A store that wrote the tohost word: end the program, or refuse the value. */
+static int tohost_written(simty_sim *s)
+{
+    const uint8_t *w = mem_ptr(&s->mem, s->tohost & ~3u, 4);
+    uint32_t word = w ? load_le(w, 4) : 0; /* (regions hold whole words: simty_config_check) */
+    if (word & 1)
+        sim_stop(s, SIMTY_EXIT_TOHOST, (int)(word >> 1));
+    else if (word != 0)
+        return bad_device(s, "unsupported tohost command 0x%08x", word);
+    return MEM_OK;
+}
+
+/* A misaligned store in hardware mode: byte by byte, little-endian; each
+ * byte is a RAM store (decode cache, reservations, tohost). */
+static int store_split(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t v)
+{
+    int st = bus_split_check(s, addr, size, true);
+    if (st != MEM_OK)
+        return st;
+    bool tohost = false;
+    for (unsigned i = 0; i < size; i++) {
+        uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i);
+        ram_store(s, hart, a, mem_ptr(&s->mem, a, 1), 1, v >> 8 * i);
+        tohost |= is_tohost_word(s, a & ~3u);
+    }
+    return tohost ? tohost_written(s) : MEM_OK;
+}
+
 int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {
     if (addr & (size - 1))
-        return MEM_MISALIGNED;
+        return s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? MEM_MISALIGNED
+                                                          : load_split(s, hart, addr, size, v);
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
         *v = load_le(p, size);
@@ -466,28 +544,15 @@ int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uin
     return MEM_UNMAPPED;
 }
 
-static int bad_device(simty_sim *s, const char *fmt, uint32_t v)
-{
-    snprintf(s->bus_error, sizeof s->bus_error, fmt, v);
-    return MEM_BAD_DEVICE;
-}
-
 int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t v)
 {
     if (addr & (size - 1))
-        return MEM_MISALIGNED;
+        return s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? MEM_MISALIGNED
+                                                          : store_split(s, hart, addr, size, v);
     uint8_t *p = mem_ptr(&s->mem, addr, size);
     if (p) {
         ram_store(s, hart, addr, p, size, v);
-        const uint8_t *w = is_tohost_word(s, addr & ~3u) ? mem_ptr(&s->mem, addr & ~3u, 4) : NULL;
-        if (w) { /* (regions hold whole words: simty_config_check) */
-            uint32_t word = load_le(w, 4);
-            if (word & 1)
-                sim_stop(s, SIMTY_EXIT_TOHOST, (int)(word >> 1));
-            else if (word != 0)
-                return bad_device(s, "unsupported tohost command 0x%08x", word);
-        }
-        return MEM_OK;
+        return is_tohost_word(s, addr & ~3u) ? tohost_written(s) : MEM_OK;
     }
     if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE) {
         if (addr == SIMTY_UART_BASE + SIMTY_UART_THR) {

@@ -78,7 +78,9 @@ typedef struct sim_core {
     unsigned warp0;       /* global index of its first warp (id * W) */
     path_table *paths;    /* its W path tables (SIMT models; a slice of s->paths) */
     void *model_state;    /* the model's per-core state */
-    uint32_t *pass_addr;  /* if set, warp_execute leaves a memory pass's lane addresses here */
+    /* if set, warp_execute leaves a memory pass's lane addresses here: T
+     * first bytes, then T last bytes (set for misaligned lanes only) */
+    uint32_t *pass_addr;
     decode_cache *decoded; /* the decode cache it reads and fills */
     fx_log fx;            /* its effects on shared state in this cycle (sim/effects.h) */
     uint64_t now;         /* the cycle it is ticking (the machine's s->cycle between ticks) */
@@ -297,6 +299,9 @@ void sim_flush_decode_cache(simty_sim *s);
 
 int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
 int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t v);
+/* Misaligned access (hardware mode) at addr, size bytes: MEM_OK if every
+ * byte is RAM, else the fault (s->bus_error for MEM_BAD_DEVICE). */
+int bus_split_check(simty_sim *s, uint32_t addr, unsigned size, bool store);
 
 static inline uint32_t load_le(const uint8_t *p, unsigned size)
 {

@@ -49,4 +49,26 @@ static inline uint32_t stacks_store_addr(const stack_layout *k, uint32_t nharts,
     return k->base + ((o >> 2) * nharts + h) * 4 + (a & 3);
 }
 
+/* The inverse of stacks_store_addr: the address whose byte is stored at a. */
+static inline uint32_t stacks_guest_addr(const stack_layout *k, uint32_t nharts, uint32_t a)
+{
+    uint32_t off = a - k->base;
+    if (off >= k->il_size)
+        return a;
+    uint32_t idx = off >> 2, h = idx % nharts;  /* whose word ... */
+    uint32_t o = (idx / nharts) * 4 + (a & 3);   /* ... at which offset of its area */
+    return k->base + (k->il_size - (h + 1) * k->size) + o;
+}
+
+/* Where byte i of an access whose first byte is stored at a is stored (a
+ * misaligned access to the interleaved stacks spans two words that are
+ * not neighbours). */
+static inline uint32_t stacks_access_byte(const stack_layout *k, uint32_t nharts, uint32_t a,
+                                          unsigned i)
+{
+    if (!k->il_size)
+        return a + i;
+    return stacks_store_addr(k, nharts, stacks_guest_addr(k, nharts, a) + i);
+}
+
 #endif

@@ -10,8 +10,14 @@
 #include "isa/insn.h"
 
 /* Lanes served by this pass, among `mask` (non-empty), for the per-lane
- * addresses `addr` of instruction d, with blocks of 4*T bytes. */
+ * addresses `addr` (first byte) of instruction d, with blocks of 4*T bytes.
+ * hi: NULL when every lane of mask is aligned for the access size; else the
+ * address of each lane's last byte (a misaligned lane spans two words,
+ * which --stack-interleave may store apart).  A misaligned lane counts as
+ * touching both words (docs/memory.md): the simty coalescer serves it
+ * alone, the block coalescer with the leader's block only if both lie in
+ * it. */
 lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
-                        lane_mask mask, unsigned T);
+                        const uint32_t *hi, lane_mask mask, unsigned T);
 
 #endif
