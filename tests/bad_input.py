@@ -78,6 +78,8 @@ OPTION_CASES = [
     ("paths", ["--paths", "stack"], "ok", USAGE, r"--paths: expected hct or ideal"),
     ("priority", ["--priority", "x"], "ok", USAGE, r"--priority: expected depth or minpc"),
     ("coalescer", ["--coalescer", "x"], "ok", USAGE, r"--coalescer: expected simty or block"),
+    ("misaligned", ["--misaligned", "emulate"], "ok", USAGE,
+     r"--misaligned: expected hardware or trap, got 'emulate'"),
     ("mem syntax", ["--mem", "1234"], "ok", USAGE, r"--mem: expected BASE:SIZE"),
     ("mem size", ["--mem", "0:zero"], "ok", USAGE, r"--mem: bad size"),
     ("mem past 4G", ["--mem", "0xffff0000:1M"], "ok", USAGE, r"--mem: bad size"),
@@ -130,12 +132,24 @@ HELP_CASES = [
 ]
 
 # Guest faults: (program, expected regex after "guest fault: hart 0, pc ...")
+# (with these options: misaligned loads and stores execute by default)
+FAULT_ARGS = {"misaligned_load": ["--misaligned", "trap"],
+              "misaligned_store": ["--misaligned", "trap"]}
 FAULT_CASES = [
     ("illegal", r"\(\.word 0xffffffff\): illegal instruction 0xffffffff"),
     ("zero_word", r"\(\.word 0x00000000\): illegal instruction 0x00000000$"),
     ("compressed", r"\(\.word 0x00014505\): compressed instruction 0x4505: simty runs 32-bit "
                    r"instructions only \(build with -march=rv32ima\)$"),
-    ("misaligned_load", r"\(lw t1,1\(t0\)\): misaligned 4-byte load at address 0x8[0-9a-f]{7}"),
+    ("misaligned_load", r"\(lw t1,1\(t0\)\): misaligned 4-byte load at address 0x8[0-9a-f]{6}1$"),
+    ("misaligned_store", r"\(sw t1,2\(t0\)\): misaligned 4-byte store at address 0x8[0-9a-f]{6}2$"),
+    ("misaligned_unmapped", r"\(lw t1,2\(t0\)\): load at unmapped address 0x83fffffe$"),
+    ("misaligned_device", r"\(sh t1,1\(t0\)\): misaligned 2-byte store at address 0x10000001 "
+                          r"reaches device register 0x10000001 \(devices take aligned accesses "
+                          r"only\)$"),
+    ("misaligned_amo", r"\(amoadd\.w t2,t1,\(t0\)\): misaligned 4-byte atomic access at address "
+                       r"0x8[0-9a-f]{6}2$"),
+    ("misaligned_lr", r"\(lr\.w t2,\(t0\)\): misaligned 4-byte atomic access at address "
+                      r"0x8[0-9a-f]{6}1$"),
     ("unmapped_store", r"\(sw zero,8\(t0\)\): store at unmapped address 0x40000008"),
     ("unmapped_fetch", None),
     ("misaligned_jump", r"\(jalr ra,6\(t0\)\): jump to misaligned address 0x8[0-9a-f]{7}"),
@@ -310,8 +324,19 @@ def tests(ctx, run, simty, Failure):
                                r"0x8[0-9a-f]{7} <bad\+0x4> \(jalr zero,0\(t0\)\)$")
                 else:
                     pattern = r"^simty: guest fault: hart 0, pc 0x8[0-9a-f]{7} <[^>]+> " + pattern
-                expect([sim, "run"] + model + [bad(prog)], FAULT, pattern)
+                expect([sim, "run"] + model + FAULT_ARGS.get(prog, []) + [bad(prog)], FAULT,
+                       pattern)
             out.append(("bad guest %s %s" % (prog, " ".join(model)), t))
+
+    # the same misaligned load and store execute by default (--misaligned hardware)
+    for prog in ("misaligned_load", "misaligned_store"):
+        for model in ("scalar", "simt", "cycle"):
+            def hw(prog=prog, model=model):
+                for extra in ([], ["--misaligned", "hardware"]):
+                    st, so, se = run([sim, "run", "-m", model] + extra + [bad(prog)])
+                    if st != 0 or se:
+                        raise Failure("%s %s %s: status %d %s" % (prog, model, extra, st, se))
+            out.append(("bad guest %s executes by default, %s" % (prog, model), hw))
 
     # cycle limit
     for model in ("scalar", "simt", "cycle"):

@@ -181,8 +181,8 @@ def tests(ctx, run, simty, Failure):
     out.append(("bench same table at any --jobs", jobs_invariant))
 
     def failures():
-        status, rows = bench_csv(["--shapes", "1x1,2x2", "--max-cycles", "100000", ok_elf,
-                                  exit7, fault, spin_unmarked])
+        status, rows = bench_csv(["--shapes", "1x1,2x2", "--max-cycles", "100000",
+                                  "--misaligned", "trap", ok_elf, exit7, fault, spin_unmarked])
         if status != 1:
             raise Failure("status %d, expected 1" % status)
         res = {(r["workload"], r["warps"] + "x" + r["threads"]): (r["result"], r["detail"])
@@ -196,9 +196,13 @@ def tests(ctx, run, simty, Failure):
             if not got or got[0] != result or not re.search(detail, got[1]):
                 raise Failure("%s: got %s, expected %s /%s/" % (key, got, result, detail))
         # the markdown table lists the failed runs under the table
-        _s, o, _e = bench(["--shapes", "2x2", fault])
+        _s, o, _e = bench(["--shapes", "2x2", "--misaligned", "trap", fault])
         if "Failed runs:" not in o or "misaligned_load 2x2: fault: " not in o:
             raise Failure("markdown failure list:\n" + o)
+        # by default the misaligned load executes (and the program exits 0)
+        _s, rows = bench_csv(["--shapes", "1x1,2x2", fault])
+        if len(rows) != 2 or any(r["ok"] != "1" for r in rows):
+            raise Failure("bench --misaligned hardware (default): %s" % rows)
     out.append(("bench failures", failures))
 
     def bad_input():

@@ -40,6 +40,13 @@ sit on different cores as soon as C >= 2:
   per phase writes its slot only after a delay.  Forbidden: a stale slot,
   which means someone passed the barrier before every thread of every
   core had arrived and written.
+- aba: lr.w, then another thread stores the value the word holds, then
+  sc.w: the sc.w must fail (reservations by address; a store to the next
+  word must not clear it); QEMU checks reservations by value, so there the
+  outcomes are only counted.
+- misaligned: misaligned loads and stores of a thread's own bytes read back
+  at once (also in long quanta, where they go through the forwarding map,
+  and with --stack-interleave).
 - lock: a test-and-test-and-set lock (amoswap.aq, store-release) shared by
   all threads protects plain read-delay-write updates.  Forbidden: two
   holders at once (overlap, lost updates) or a holder reading values older
@@ -187,6 +194,14 @@ HOST_CONFIGS = [
     ("ddr4-3200 per cycle", ["-m", "cycle", "--memory", "ddr4-3200"]),
 ]
 HOST_THREADS = (1, 2, 3)
+# Runs in long quanta where a thread's loads see its own stores of the
+# quantum through the core's forwarding map: misaligned.c's misaligned
+# stores and loads, byte by byte (one thread per core and a small warp:
+# its stores and loads fall within one quantum).
+QUANTUM_RUNS = {
+    "misaligned": [((2, 1, 1), ["--quantum", "64"]),
+                   ((2, 2, 2), ["--quantum", "64", "--stack-interleave"])],
+}
 # workloads that communicate across cores (atomics, locks, barriers, queues)
 HOST_WORKLOADS = ("reduction", "histogram", "lock_hash", "work_queue", "prefix_sum")
 HOST_WORKLOAD_SHAPE = (4, 2, 8)
@@ -409,6 +424,12 @@ def tests(ctx, run, simty, Failure):
             out.append(("multicore %s stats are bit-identical on repeated runs %s cycle"
                         % (name, label(shape)), same))
         out += host_thread_tests(ctx, simty, Failure, name, elf)
+        for shape, extra in QUANTUM_RUNS.get(name, ()):
+            def quantum(name=name, elf=elf, shape=shape, extra=extra):
+                r, args = run_one(ctx, simty, Failure, elf, shape, ["-m", "cycle"] + extra)
+                check_pass(Failure, name, r, args, shape)
+            out.append(("multicore %s %s cycle %s" % (name, label(shape), " ".join(extra)),
+                        quantum))
         if ctx.sanitized:
             continue  # QEMU is not what the sanitizers check
 

@@ -154,7 +154,13 @@ def simt_programs():
 def build_simt_c(src, opt):
     name = os.path.basename(src)[:-2]
     out = asm_elf("simt", name + opt)
-    if stale(out, [src] + sdk_files()):
+    with open(src) as f:  # what it includes from the tests (misaligned_stack.c)
+        deps = [os.path.normpath(os.path.join(os.path.dirname(src), m))
+                for m in re.findall(r'#include "(\.\./[^"]+)"', f.read())]
+    if deps:
+        deps += [os.path.join(ROOT, "tests", "multicore", "litmus.h"),
+                 os.path.join(ROOT, "tests", "progress", "progress.h")]
+    if stale(out, [src] + deps + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         _run([SIMTY_CC, opt, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
     return out

@@ -41,6 +41,21 @@ CASES = [
         "warp_instructions": 19, "thread_instructions": 56,
         "lane_histogram": [1, 3, 1, 14], "memory_requests": 10, "memory_lanes": 20,
         "replays_memory": 5}),
+    # misaligned.S, T=4: 12 instructions per thread; la(2) slli add xori
+    # seqz add (4 lanes); the lw: a pass of lanes 0, 1, 3 (4 active), then
+    # lane 2 alone (a misaligned lane spans two words: it is served alone);
+    # the sw: lanes 0, 1 (4 active; lane 3 waits, as lane 2 writes part of
+    # its word in a later pass), lane 2 (2 active), lane 3 (1); li li ecall.
+    ("misaligned", ["-w", "1", "-t", "4"], {
+        "warp_instructions": 15, "thread_instructions": 48,
+        "lane_histogram": [2, 1, 0, 12], "memory_requests": 5, "memory_lanes": 8,
+        "replays_memory": 3}),
+    # block coalescer: lane 2's two words are in the leader's block: one
+    # pass each
+    ("misaligned", ["-w", "1", "-t", "4", "--coalescer", "block"], {
+        "warp_instructions": 12, "thread_instructions": 48,
+        "lane_histogram": [0, 0, 0, 12], "memory_requests": 2, "memory_lanes": 8,
+        "replays_memory": 0}),
     # indirect.S, T=4: la(2) andi slli add (4 lanes); jr: a pass with 4
     # active lanes (the even ones go), then the replay with 2 (it runs first:
     # its PC is lower than the targets); tgt_a addi, j; tgt_b addi, j (2 lanes
@@ -120,6 +135,15 @@ def tests(ctx, simty, Failure):
                                       % (name, " ".join(args), key, c.stats[key], r.stats[key]))
         out.append(("stats %s %s" % (name, " ".join(args)), t))
     out.append(("stats memory hierarchy levels", lambda: memory_levels(ctx, simty, Failure)))
+    out.append(("stats misaligned load across two lines",
+                lambda: misaligned_lines(ctx, simty, Failure)))
+    for args in (["-m", "scalar", "-w", "1", "-t", "2"], ["-m", "simt", "-w", "1", "-t", "2"],
+                 ["-m", "cycle", "-w", "1", "-t", "2"], ["-m", "cycle", "-w", "2", "-t", "1"],
+                 ["-m", "simt", "-c", "2", "-w", "1", "-t", "1"],
+                 ["-m", "cycle", "-c", "2", "-w", "1", "-t", "1"],
+                 ["-m", "cycle", "-c", "2", "-w", "1", "-t", "1", "--quantum", "8"]):
+        out.append(("stats wrs.nto woken by a same-value store %s" % " ".join(args),
+                    lambda args=args: wrs_same_value(ctx, simty, Failure, args)))
     for name, args in BATCH_RUNS:
         out.append(("stats simt batches equal slots %s %s" % (name, " ".join(args)),
                     lambda name=name, args=args: batch_equal(ctx, simty, Failure, name, args)))
@@ -184,6 +208,31 @@ def batch_equal(ctx, simty, Failure, name, args):
         if plain.stats[key] != traced.stats.get(key):
             raise Failure("%s %s: %s = %r with batches, %r slot by slot"
                           % (name, " ".join(args), key, plain.stats[key], traced.stats.get(key)))
+
+
+def wrs_same_value(ctx, simty, Failure, args):
+    """tests/stats/wrs_same_value.S: hart 0 waits in wrs.nto after lr.w until
+    hart 1 stores the value the word holds; then its sc.w fails (exit 1).  It
+    must have waited (wrs_wait_cycles), and been woken (no deadlock)."""
+    r = simty(ctx, programs.asm_elf("stats", "wrs_same_value"), args + ["--max-cycles", "100000"])
+    st = r.stats or {}
+    if r.status != 1 or st.get("exit_reason") != "exit" or not st.get("wrs_wait_cycles"):
+        raise Failure("%s: status %d (%s), wrs_wait_cycles %r, %s" % (
+            " ".join(args), r.status, st.get("exit_reason"), st.get("wrs_wait_cycles"),
+            r.err.strip()))
+
+
+def misaligned_lines(ctx, simty, Failure):
+    """A misaligned load and store spanning two 64-byte lines each look both
+    lines up in the L1D (tests/stats/misaligned_line.S, one thread): 2 reads
+    (both miss), 2 writes (of 1 and 3 bytes)."""
+    elf = programs.asm_elf("stats", "misaligned_line")
+    r = simty(ctx, elf, ["-w", "1", "-t", "1", "--memory", "ddr4-3200"])
+    l1d = r.stats and r.stats["levels"]["l1d"]
+    if r.status != 0 or (l1d["reads"], l1d["misses"], l1d["writes"]) != (2, 2, 2):
+        raise Failure("status %d, l1d %r" % (r.status, l1d))
+    if l1d["bytes"] != 2 * 64 + 4:  # the two lines the load missed filled, 1 + 3 bytes written
+        raise Failure("l1d bytes %d, expected 132: %r" % (l1d["bytes"], l1d))
 
 
 def memory_levels(ctx, simty, Failure):
