@@ -296,7 +296,9 @@ int simty_csr_write(simty_sim *s, unsigned hart, unsigned csr, uint32_t value);
 
 /* Guest RAM (main RAM and --mem regions; not devices).  Return 0, or -1 if
  * any byte of [addr, addr+len) is not RAM.  A write is seen by every later
- * fetch and wakes threads waiting for a store (wrs, spin). */
+ * fetch, clears every LR reservation of the words it touches (a write from
+ * no hart: their sc.w fails) and wakes threads waiting for a store (wrs,
+ * spin). */
 int simty_mem_read(const simty_sim *s, uint32_t addr, void *buf, size_t len);
 int simty_mem_write(simty_sim *s, uint32_t addr, const void *buf, size_t len);
 

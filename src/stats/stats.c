@@ -99,6 +99,8 @@ void simty_print_stats(const simty_sim *s, FILE *f)
                 coalescer_name(s));
     if (s->cfg.stack_interleave)
         fprintf(f, ", stacks interleaved");
+    if (s->cfg.misaligned == SIMTY_MISALIGNED_TRAP)
+        fprintf(f, ", misaligned accesses trap");
     if (s->ncores > 1 && s->quantum > 1)
         fprintf(f, ", quantum %llu cycles", (unsigned long long)s->quantum);
     fprintf(f, "\n");
@@ -273,6 +275,8 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n  \"coalescer\": \"%s\",\n",
             paths_name(s), priority_name(s), coalescer_name(s));
     fprintf(f, "  \"stack_interleave\": %s,\n", s->cfg.stack_interleave ? "true" : "false");
+    fprintf(f, "  \"misaligned\": \"%s\",\n",
+            s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? "trap" : "hardware");
     U64("cores", s->cfg.cores);
     U64("quantum", s->ncores > 1 ? s->quantum : 1); /* (host threads change nothing) */
     U64("warps", s->W);

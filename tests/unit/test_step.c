@@ -248,6 +248,25 @@ static void idle(simty_model_kind m, const char *elf)
     CHECK(simty_cycle(s) > 256);
     simty_destroy(s);
 
+    /* a debugger write of the value the reserved word holds clears every
+     * reservation of it (a write from no hart): the waits end at once */
+    s = make(m, elf, console);
+    at = 100;
+    CHECK(simty_run_until(s, stop_at_cycle, &at, UINT64_MAX) == SIMTY_EXIT_NONE);
+    uint32_t word = 0, val = 0;
+    for (size_t i = 0; i < simty_symbol_count(s); i++) {
+        const char *name;
+        uint32_t a;
+        if (!simty_symbol_get(s, i, &name, &a) && !strcmp(name, "word"))
+            word = a;
+    }
+    CHECK(word != 0 && simty_mem_read(s, word, &val, 4) == 0);
+    CHECK(simty_mem_write(s, word, &val, 4) == 0);
+    simty_run(s);
+    CHECK(simty_result_get(s)->reason == SIMTY_EXIT_EXIT);
+    CHECK(simty_cycle(s) < 200);
+    simty_destroy(s);
+
     /* a load that fails (--stack-interleave needs an SDK program) leaves
      * nothing to run or inspect, and no crash */
     simty_config c;
