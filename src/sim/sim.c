@@ -300,6 +300,7 @@ void sim_thread_ended(simty_sim *s, unsigned hart)
 {
     s->running--;
     s->mem_changed = true; /* a thread ending is progress */
+    resv_clear(s, hart); /* (so that stores need not look its word up) */
     last_thread_check(s);
     sync_thread_ended(s, hart_core(s, hart), s->cycle);
 }
