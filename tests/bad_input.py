@@ -416,6 +416,14 @@ def tests(ctx, run, simty, Failure):
                 raise Failure("exitcode %s: status %d, stats %s" % (model, r.status, r.stats))
         out.append(("bad exitcode %s" % model, ex))
 
+        def tohost(model=model):
+            # a misaligned store over part of tohost: the word it leaves ends the run
+            r = simty(ctx, bad("misaligned_tohost"), ["-m", model, "-w", "2", "-t", "4"])
+            if r.status != 5 or not r.stats or r.stats["exit_reason"] != "tohost":
+                raise Failure("misaligned_tohost %s: status %d, stats %s" % (model, r.status,
+                                                                          r.stats))
+        out.append(("bad misaligned store to tohost %s" % model, tohost))
+
     # --signature on a program without signature symbols
     out.append(("bad signature symbols", lambda: expect(
         [sim, "run", "--signature", os.path.join(ctx.tmp, "x.sig"), ok_elf], OUTPUT,
