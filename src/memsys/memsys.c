@@ -692,9 +692,9 @@ static unsigned add_line(uint32_t *line, uint16_t *bytes, unsigned n, uint32_t l
     return n;
 }
 
-/* The distinct lines of a pass, in lane order of their first lane.  addr:
- * T first bytes, then T last bytes (warp_execute; read for misaligned
- * lanes, whose two words may lie in two lines). */
+/* The distinct lines of a pass, in lane order of their first lane (addr:
+ * where each lane's first byte is stored).  A misaligned lane's two words
+ * may lie in two lines (apart, with --stack-interleave). */
 static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask served,
                            uint32_t *line, uint16_t *bytes, unsigned size)
 {
@@ -703,7 +703,8 @@ static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask serv
         unsigned lane = (unsigned)__builtin_ctzll(s);
         uint32_t a = addr[lane], l = a >> m->line_shift;
         if (__builtin_expect(a & (size - 1), 0)) {
-            uint32_t l1 = addr[m->s->T + lane] >> m->line_shift;
+            uint32_t l1 =
+                stacks_access_byte(&m->s->stacks, m->s->nharts, a, size - 1) >> m->line_shift;
             if (l1 != l) { /* split at the word boundary */
                 n = add_line(line, bytes, n, l, 4 - (a & 3));
                 n = add_line(line, bytes, n, l1, size - (4 - (a & 3)));

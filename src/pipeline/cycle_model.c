@@ -49,7 +49,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             p->loads = calloc(s->W, sizeof *p->loads);
         }
         if (memsys_is_hierarchy(s->timing))
-            core->pass_addr = calloc(2 * s->T, sizeof *core->pass_addr); /* first, last bytes */
+            core->pass_addr = calloc(s->T, sizeof *core->pass_addr);
         if (!p || !p->warp || !p->idle_since || !p->loads ||
             (memsys_is_hierarchy(s->timing) && !core->pass_addr)) {
             cycle_free(s);

@@ -8,16 +8,18 @@
 
 #include "warp/paths.h"
 #include "isa/insn.h"
+#include "sim/stacks.h"
 
 /* Lanes served by this pass, among `mask` (non-empty), for the per-lane
- * addresses `addr` (first byte) of instruction d, with blocks of 4*T bytes.
- * hi: NULL when every lane of mask is aligned for the access size; else the
- * address of each lane's last byte (a misaligned lane spans two words,
- * which --stack-interleave may store apart).  A misaligned lane counts as
- * touching both words (docs/memory.md): the simty coalescer serves it
- * alone, the block coalescer with the leader's block only if both lie in
- * it. */
+ * addresses `addr` (where each lane's first byte is stored) of instruction
+ * d, with blocks of 4*T bytes.  il: the --stack-interleave layout of a
+ * machine of nharts harts, or NULL: where a misaligned lane's last byte is
+ * stored (it spans two words, which the interleaving may store apart).  A
+ * misaligned lane counts as touching both words (docs/memory.md): the
+ * simty coalescer serves it alone, the block coalescer with the leader's
+ * block only if both lie in it; a store waits for a lower lane that writes
+ * one of its words in a later pass. */
 lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
-                        const uint32_t *hi, lane_mask mask, unsigned T);
+                        const stack_layout *il, unsigned nharts, lane_mask mask, unsigned T);
 
 #endif

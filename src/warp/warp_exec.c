@@ -90,15 +90,6 @@ static __attribute__((noinline)) void interleave(const simty_sim *s, const insn_
             addr[l] = stacks_store_addr(&s->stacks, s->nharts, addr[l]);
 }
 
-/* Some lane's access is misaligned (inactive lanes too: then hi is only
- * computed for nothing).  hi[l]: where lane l's last byte is stored. */
-static __attribute__((noinline, cold)) void last_bytes(const simty_sim *s, const uint32_t *addr,
-                                                       unsigned n, unsigned size, uint32_t *hi)
-{
-    for (unsigned l = 0; l < n; l++)
-        hi[l] = stacks_access_byte(&s->stacks, s->nharts, addr[l], size - 1);
-}
-
 /* After an instruction that wrote sp: an SDK thread moving sp out of its
  * stack area is a stack overflow (sim/stacks.h).  Checked after register
  * operations and loads, the ways compiled code sets sp. */
@@ -312,19 +303,12 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         const unsigned size = mem_access_size(d);
         if (s->stacks.il_size) /* --stack-interleave: where each word is stored */
             interleave(s, d, addr, n, size);
-        /* a misaligned lane spans two words: the coalescer and the memory
-         * timing count both (hi: each lane's last byte) */
-        uint32_t hi_buf[SIMTY_MAX_LANES], any = 0;
-        for (unsigned l = 0; l < n; l++) /* (SIMD code) */
-            any |= addr[l];
-        const uint32_t *hi = NULL;
-        if (__builtin_expect(any & (size - 1), 0)) {
-            last_bytes(s, addr, n, size, hi_buf);
-            hi = hi_buf;
-        }
         const uint64_t epoch = s->sync.store_epoch;
         const unsigned changes = warp_core(s, gw)->fx.changes;
-        lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, hi, mask, n);
+        /* (a misaligned lane spans two words: the coalescer and the memory
+         * timing count both, finding the second through the interleaving) */
+        lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr,
+                                         s->stacks.il_size ? &s->stacks : NULL, s->nharts, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
                     ram_words(s, d, x, T, n, addr, served, sel_buf, hart0);
         for (lane_mask m = fast ? 0 : served; m; m &= m - 1) { /* lane order */
@@ -349,11 +333,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, served, pc))
             return false;
         uint32_t *pass_addr = warp_core(s, gw)->pass_addr;
-        if (pass_addr) { /* for the memory timing (cycle model, memsys/) */
+        if (pass_addr) /* for the memory timing (cycle model, memsys/) */
             memcpy(pass_addr + first, addr, n * sizeof *addr);
-            if (hi) /* (read for misaligned lanes only) */
-                memcpy(pass_addr + T + first, hi, n * sizeof *addr);
-        }
         o->memory = true;
         o->wrote = s->sync.store_epoch != epoch || warp_core(s, gw)->fx.changes != changes;
         o->retired = served;
