@@ -4,11 +4,12 @@
 #include "warp/lane_ops.h"
 
 /* Where the last byte of an access of size bytes whose first byte is stored
- * at a is stored. */
-static uint32_t last_byte(const stack_layout *il, unsigned nharts, uint32_t a, unsigned size)
+ * at a is stored (il: the stack layout, interleaved when il_size != 0; its
+ * harts: il_size / size). */
+static uint32_t last_byte(const stack_layout *il, uint32_t a, unsigned size)
 {
-    if (il && (a & (size - 1)))
-        return stacks_access_byte(il, nharts, a, size - 1);
+    if (il && il->il_size && (a & (size - 1)))
+        return stacks_access_byte(il, il->il_size / il->size, a, size - 1);
     return a + size - 1;
 }
 
@@ -16,16 +17,15 @@ static uint32_t last_byte(const stack_layout *il, unsigned nharts, uint32_t a, u
  * one of its words in a later pass: stores to the same bytes serialise in
  * lane order, so the highest lane's value wins.  (Words, not bytes: an
  * aligned word or the two words a misaligned access spans.) */
-static lane_mask store_order(const uint32_t *addr, const stack_layout *il, unsigned nharts,
-                             unsigned size, lane_mask served, lane_mask mask, lane_mask leader_bit)
+static lane_mask store_order(const uint32_t *addr, const stack_layout *il, unsigned size, lane_mask served, lane_mask mask, lane_mask leader_bit)
 {
     lane_mask later = mask & ~served;
     for (lane_mask m = served & ~leader_bit; m && later; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        uint32_t l0 = addr[l] & ~3u, l1 = last_byte(il, nharts, addr[l], size) & ~3u;
+        uint32_t l0 = addr[l] & ~3u, l1 = last_byte(il, addr[l], size) & ~3u;
         for (lane_mask k = later & ((1ull << l) - 1); k; k &= k - 1) {
             unsigned j = (unsigned)__builtin_ctzll(k);
-            uint32_t k0 = addr[j] & ~3u, k1 = last_byte(il, nharts, addr[j], size) & ~3u;
+            uint32_t k0 = addr[j] & ~3u, k1 = last_byte(il, addr[j], size) & ~3u;
             if (k0 == l0 || k0 == l1 || k1 == l0 || k1 == l1) {
                 served &= ~(1ull << l);
                 break;
@@ -36,7 +36,7 @@ static lane_mask store_order(const uint32_t *addr, const stack_layout *il, unsig
 }
 
 lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
-                        const stack_layout *il, unsigned nharts, lane_mask mask, unsigned T)
+                        const stack_layout *il, lane_mask mask, unsigned T)
 {
     unsigned leader = (unsigned)__builtin_ctzll(mask);
     lane_mask leader_bit = 1ull << leader;
@@ -51,10 +51,10 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
     if (kind == SIMTY_COALESCER_BLOCK) {
         /* every lane whose first and last bytes are in the leader's block */
         uint32_t mis = 0;
-        if (il) {
+        if (il && il->il_size) {
             for (unsigned l = 0; l < T; l++)
                 in[l] = 0u - (uint32_t)((addr[l] - block) < bsize &&
-                                        (last_byte(il, nharts, addr[l], size) - block) < bsize);
+                                        (last_byte(il, addr[l], size) - block) < bsize);
         } else {
             for (unsigned l = 0; l < T; l++)
                 in[l] = 0u - (uint32_t)(((addr[l] - block) < bsize) &
@@ -66,7 +66,7 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
         for (unsigned l = 0; l < T; l++) /* (SIMD code) */
             mis |= addr[l] & (size - 1);
         /* aligned lanes out of the block share no word with those in it */
-        return mis ? store_order(addr, il, nharts, size, served, mask, leader_bit) : served;
+        return mis ? store_order(addr, il, size, served, mask, leader_bit) : served;
     }
     if (size != 4 || (lead & 3))
         return leader_bit; /* sub-word or a misaligned leader: one lane per pass */
@@ -76,5 +76,5 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
         in[l] = 0u - (uint32_t)((addr[l] == block + 4 * l) | (is_load & (addr[l] == lead)));
     /* (lanes below the leader are not in mask) */
     lane_mask served = (exec_mask_of(in, T) | leader_bit) & mask;
-    return is_load ? served : store_order(addr, il, nharts, size, served, mask, leader_bit);
+    return is_load ? served : store_order(addr, il, size, served, mask, leader_bit);
 }

@@ -12,14 +12,14 @@
 
 /* Lanes served by this pass, among `mask` (non-empty), for the per-lane
  * addresses `addr` (where each lane's first byte is stored) of instruction
- * d, with blocks of 4*T bytes.  il: the --stack-interleave layout of a
- * machine of nharts harts, or NULL: where a misaligned lane's last byte is
- * stored (it spans two words, which the interleaving may store apart).  A
+ * d, with blocks of 4*T bytes.  il: the machine's stack layout (or NULL:
+ * none), for where a misaligned lane's last byte is stored with
+ * --stack-interleave (it spans two words, which may be stored apart).  A
  * misaligned lane counts as touching both words (docs/memory.md): the
  * simty coalescer serves it alone, the block coalescer with the leader's
  * block only if both lie in it; a store waits for a lower lane that writes
  * one of its words in a later pass. */
 lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
-                        const stack_layout *il, unsigned nharts, lane_mask mask, unsigned T);
+                        const stack_layout *il, lane_mask mask, unsigned T);
 
 #endif
