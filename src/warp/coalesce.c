@@ -17,7 +17,7 @@ static uint32_t last_byte(const stack_layout *il, uint32_t a, unsigned size)
  * one of its words in a later pass: stores to the same bytes serialise in
  * lane order, so the highest lane's value wins.  (Words, not bytes: an
  * aligned word or the two words a misaligned access spans.) */
-static lane_mask store_order(const uint32_t *addr, const stack_layout *il, unsigned size, lane_mask served, lane_mask mask, lane_mask leader_bit)
+static __attribute__((noinline)) lane_mask store_order(const uint32_t *addr, const stack_layout *il, unsigned size, lane_mask served, lane_mask mask, lane_mask leader_bit)
 {
     lane_mask later = mask & ~served;
     for (lane_mask m = served & ~leader_bit; m && later; m &= m - 1) {
@@ -35,6 +35,34 @@ static lane_mask store_order(const uint32_t *addr, const stack_layout *il, unsig
     return served;
 }
 
+/* The block coalescer: every lane whose first and last bytes are in the
+ * leader's block. */
+static __attribute__((noinline)) lane_mask block_pass(const insn_t *d, const uint32_t *addr,
+                                                      const stack_layout *il, lane_mask mask,
+                                                      unsigned T, lane_mask leader_bit,
+                                                      uint32_t block)
+{
+    const uint32_t bsize = 4 * T;
+    const unsigned size = mem_access_size(d);
+    uint32_t in[SIMTY_MAX_LANES], mis = 0; /* per lane: served (~0) or not (0); SIMD code */
+    if (il && il->il_size) {
+        for (unsigned l = 0; l < T; l++)
+            in[l] = 0u - (uint32_t)((addr[l] - block) < bsize &&
+                                    (last_byte(il, addr[l], size) - block) < bsize);
+    } else {
+        for (unsigned l = 0; l < T; l++)
+            in[l] = 0u - (uint32_t)(((addr[l] - block) < bsize) &
+                                    ((addr[l] + size - 1 - block) < bsize));
+    }
+    lane_mask served = (exec_mask_of(in, T) | leader_bit) & mask;
+    if (d->cls != CLS_STORE || served == mask)
+        return served;
+    for (unsigned l = 0; l < T; l++) /* (SIMD code) */
+        mis |= addr[l] & (size - 1);
+    /* aligned lanes out of the block share no word with those in it */
+    return mis ? store_order(addr, il, size, served, mask, leader_bit) : served;
+}
+
 lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
                         const stack_layout *il, lane_mask mask, unsigned T)
 {
@@ -45,36 +73,16 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
 
     const uint32_t lead = addr[leader], bsize = 4 * T;
     const uint32_t block = lead - lead % bsize; /* blocks need not be a power of two */
-    uint32_t in[SIMTY_MAX_LANES]; /* per lane: served (~0) or not (0); SIMD code */
-    const unsigned size = mem_access_size(d);
-
-    if (kind == SIMTY_COALESCER_BLOCK) {
-        /* every lane whose first and last bytes are in the leader's block */
-        uint32_t mis = 0;
-        if (il && il->il_size) {
-            for (unsigned l = 0; l < T; l++)
-                in[l] = 0u - (uint32_t)((addr[l] - block) < bsize &&
-                                        (last_byte(il, addr[l], size) - block) < bsize);
-        } else {
-            for (unsigned l = 0; l < T; l++)
-                in[l] = 0u - (uint32_t)(((addr[l] - block) < bsize) &
-                                        ((addr[l] + size - 1 - block) < bsize));
-        }
-        lane_mask served = (exec_mask_of(in, T) | leader_bit) & mask;
-        if (d->cls != CLS_STORE || served == mask)
-            return served;
-        for (unsigned l = 0; l < T; l++) /* (SIMD code) */
-            mis |= addr[l] & (size - 1);
-        /* aligned lanes out of the block share no word with those in it */
-        return mis ? store_order(addr, il, size, served, mask, leader_bit) : served;
-    }
-    if (size != 4 || (lead & 3))
+    if (kind == SIMTY_COALESCER_BLOCK)
+        return block_pass(d, addr, il, mask, T, leader_bit, block);
+    if (mem_access_size(d) != 4 || (lead & 3))
         return leader_bit; /* sub-word or a misaligned leader: one lane per pass */
+    uint32_t in[SIMTY_MAX_LANES]; /* per lane: served (~0) or not (0); SIMD code */
     const uint32_t is_load = d->cls == CLS_LOAD;
     /* (a misaligned lane is neither at a word slot nor at the aligned leader's address) */
     for (unsigned l = 0; l < T; l++)
         in[l] = 0u - (uint32_t)((addr[l] == block + 4 * l) | (is_load & (addr[l] == lead)));
     /* (lanes below the leader are not in mask) */
     lane_mask served = (exec_mask_of(in, T) | leader_bit) & mask;
-    return is_load ? served : store_order(addr, il, size, served, mask, leader_bit);
+    return is_load ? served : store_order(addr, il, 4, served, mask, leader_bit);
 }
