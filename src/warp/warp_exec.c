@@ -300,9 +300,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     case CLS_STORE:
     case CLS_AMO: {
         exec_addr(d, x, T, n, addr);
-        const unsigned size = mem_access_size(d);
         if (s->stacks.il_size) /* --stack-interleave: where each word is stored */
-            interleave(s, d, addr, n, size);
+            interleave(s, d, addr, n, mem_access_size(d));
         const uint64_t epoch = s->sync.store_epoch;
         const unsigned changes = warp_core(s, gw)->fx.changes;
         /* (a misaligned lane spans two words: the coalescer and the memory
