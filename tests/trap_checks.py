@@ -13,6 +13,9 @@ Self-checking programs in the style of the standard test environments
 - lanes.S: every hart runs; odd harts execute an illegal instruction, harts
   3k load from an unmapped address, each hart's own timer interrupts it,
   even harts ecall: traps taken by some threads of a warp only;
+- misaligned.S: odd harts load and store at a misaligned address: executed
+  in hardware by default (and on QEMU), exceptions 4 and 6 with mtval the
+  address under --misaligned trap (run both ways);
 - simty_only.S: where QEMU (which has C, S and U) legitimately differs:
   misaligned jump and branch targets (some lanes of a warp), satp, mtval of
   illegal instructions and ebreak, mepc's WARL bits, counter writes and
@@ -43,7 +46,7 @@ CONFIGS = [
      "--host-threads", "2"],
 ]
 
-QEMU_SMP = {"exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8)}
+QEMU_SMP = {"exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8), "misaligned": (1, 4)}
 
 
 def harts(cfg):
@@ -65,15 +68,20 @@ def expected(name, n):
         return odd + third + even, n
     if name == "simty_only":
         return n // 2 + 5, 0  # odd harts' branch; hart 0's five
+    if name == "misaligned":
+        return 0, 0  # executed in hardware
+    if name == "misaligned trap":
+        return 2 * (n // 2), 0  # odd harts' load and store
     raise KeyError(name)
 
 
 def tests(ctx, run, simty, Failure):
     out = []
-    for name in ("exceptions", "timer", "lanes", "simty_only"):
-        elf = programs.asm_elf("trap", name)
+    for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap"):
+        elf = programs.asm_elf("trap", name.split()[0])
+        extra = ["--misaligned", "trap"] if name == "misaligned trap" else []
         for cfg in CONFIGS:
-            def t(elf=elf, cfg=cfg, name=name):
+            def t(elf=elf, cfg=cfg + extra, name=name):
                 r = simty(ctx, elf, cfg, timeout=300)
                 if r.status != 0 or not r.stats or r.stats["exit_reason"] != "tohost":
                     raise Failure("%s %s: status %d (%s) %s" % (
