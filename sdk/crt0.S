@@ -76,7 +76,9 @@ _start:
     la      t0, SIMTY_ID_ON_SIMULATOR
     lw      s1, 0(t0)               /* s1 = on simulator? */
     bnez    s1, 1f
-    /* QEMU: report traps instead of hanging. The simulator has no mtvec. */
+    /* QEMU: report traps instead of hanging.  On the simulator mtvec stays
+     * 0 (no handler): a fault is reported by simty itself, and ecall with
+     * a7 = 93 ends the thread (docs/platform.md, "Machine mode and traps"). */
     la      t0, __simty_trap
     csrw    mtvec, t0
 1:
@@ -186,7 +188,8 @@ _start:
 
 /* ------------------------------------------------------------------ */
 /* __simty_finish(code): end this thread without using the stack.
- * Simulator: ecall 93. QEMU: record the code, count the hart out; the last
+ * Simulator: ecall 93, with mtvec cleared first so that the ecall exits
+ * even if the program installed a trap handler. QEMU: record the code, count the hart out; the last
  * hart writes the finisher (exit code of the lowest hart that exited
  * non-zero, else 0), the others sleep. */
 
@@ -198,6 +201,7 @@ __simty_finish:
     la      t0, SIMTY_ID_ON_SIMULATOR
     lw      t0, 0(t0)
     beqz    t0, 1f
+    csrw    mtvec, zero             /* (no handler: ecall 93 exits) */
     li      a7, 93
     ecall
     j       .                       /* not reached: ecall ends the thread */

@@ -314,6 +314,22 @@ def tests(ctx, run, simty, Failure):
             raise Failure("after a disconnect: status %d, stdout %r, stderr %s"
                           % (status, sout, err[-1000:]))
 
+    def silent():
+        """A client that never acknowledges a reply is dropped after 10 s
+        and the run goes on (it cannot hold simty)."""
+        elf = build(None)
+        p, port, _ = start(elf, SHAPE, True)
+        s = socket.create_connection(("127.0.0.1", port), timeout=60)
+        s.sendall(b"$?#3f")  # and no '+' ever
+        t0 = time.time()
+        status, sout, err = finish(p)
+        s.close()
+        took = time.time() - t0
+        if (status != 0 or "kernel: done" not in sout or
+                "acknowledged no reply for 10 s" not in err or not 9 <= took <= 50):
+            raise Failure("a silent client: status %d after %.1f s, stdout %r, stderr %s"
+                          % (status, took, sout, err[-1000:]))
+
     def attach_mid_run():
         """--gdb without --gdb-wait: a debugger attaches to the running
         machine (which stops), shortens its loop and goes: the run ends."""
@@ -341,6 +357,8 @@ def tests(ctx, run, simty, Failure):
                 disconnect))
     out.append(("gdb: a debugger attaches mid-run, shortens a loop, disconnects: the run ends",
                 attach_mid_run))
+    out.append(("gdb: a client that never acknowledges is dropped after 10 s, the run ends",
+                silent))
 
     def hostile():
         """Garbage, an overlong packet, bad checksums, a half packet and a

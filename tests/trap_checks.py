@@ -16,6 +16,10 @@ Self-checking programs in the style of the standard test environments
 - misaligned.S: odd harts load and store at a misaligned address: executed
   in hardware by default (and on QEMU), exceptions 4 and 6 with mtval the
   address under --misaligned trap (run both ways);
+- wrs_timer.S: every hart waits for its own timer interrupt in an lr.w /
+  wrs.nto loop (a pending enabled interrupt ends a wrs wait); wrs_nomie.S,
+  the same with interrupts disabled, must be a deadlock reported at once,
+  not a wait for a timer nobody can take;
 - simty_only.S: where QEMU (which has C, S and U) legitimately differs:
   misaligned jump and branch targets (some lanes of a warp), satp, mtval of
   illegal instructions and ebreak, mepc's WARL bits, counter writes and
@@ -68,6 +72,8 @@ def expected(name, n):
         return odd + third + even, n
     if name == "simty_only":
         return n // 2 + 5, 0  # odd harts' branch; hart 0's five
+    if name == "wrs_timer":
+        return 0, n
     if name == "misaligned":
         return 0, 0  # executed in hardware
     if name == "misaligned trap":
@@ -77,7 +83,8 @@ def expected(name, n):
 
 def tests(ctx, run, simty, Failure):
     out = []
-    for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap"):
+    for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap",
+                 "wrs_timer"):
         elf = programs.asm_elf("trap", name.split()[0])
         extra = ["--misaligned", "trap"] if name == "misaligned trap" else []
         for cfg in CONFIGS:
@@ -93,6 +100,15 @@ def tests(ctx, run, simty, Failure):
                     raise Failure("%s %s: %d exceptions, %d interrupts taken; the program "
                                   "makes %d and %d" % ((name, " ".join(cfg)) + got + want))
             out.append(("trap %s %s" % (name, " ".join(cfg)), t))
+        if name == "wrs_timer":
+            elf = programs.asm_elf("trap", "wrs_nomie")
+            for cfg in CONFIGS:
+                def d(elf=elf, cfg=cfg):
+                    r = simty(ctx, elf, cfg + ["--max-cycles", "2000000"], timeout=300)
+                    if r.status != 122 or "deadlock" not in r.err:
+                        raise Failure("wrs_nomie %s: status %d, expected a deadlock (122): %s"
+                                      % (" ".join(cfg), r.status, r.err.strip()[-300:]))
+                out.append(("trap wrs_nomie deadlock %s" % " ".join(cfg), d))
         if ctx.sanitized:
             continue
         for smp in QEMU_SMP.get(name, ()):

@@ -226,6 +226,33 @@ static int hexval(int c)
 
 static const char hexd[] = "0123456789abcdef";
 
+/* How long a reply waits for its acknowledgement before the debugger is
+ * taken for gone (a client that never acks must not hold the run). */
+#define ACK_WAIT_MS 10000
+
+/* The acknowledgement of a packet: '+', '-', or -1 (connection gone, a
+ * pending signal, or nothing within ACK_WAIT_MS: then disconnected). */
+static int wait_ack(gdb *g)
+{
+    for (int waited = 0;;) {
+        int r = fill(g, 200);
+        if (r < 0)
+            return -1;
+        if (r > 0) {
+            int c = g->rx[g->rxp++];
+            if (c == '+' || c == '-')
+                return c;
+            continue; /* noise before the ack */
+        }
+        if (*g->sig)
+            return -1;
+        if ((waited += 200) >= ACK_WAIT_MS) {
+            disconnect(g, "the debugger acknowledged no reply for 10 s; the run goes on");
+            return -1;
+        }
+    }
+}
+
 /* Sends data[0..n) as a packet ($, #, } and * escaped) and, unless in
  * no-ack mode, waits for its '+' (resending on '-'). */
 static int send_packet(gdb *g, const char *data, size_t n)
@@ -262,10 +289,7 @@ static int send_packet(gdb *g, const char *data, size_t n)
             return -1;
         if (g->noack)
             return 0;
-        int c;
-        do
-            c = next_byte(g);
-        while (c >= 0 && c != '+' && c != '-');
+        int c = wait_ack(g);
         if (c == '+')
             return 0;
         if (c < 0)

@@ -117,7 +117,7 @@ static void scalar_poll_slow(simty_sim *s)
                 m->wake[i] = u->release_at;
             if (w == WAIT_BARRIER_CORE && (core_release >> c & 1))
                 m->wake[i] = u->core_release_at[c];
-            if (w == WAIT_WRS && wrs && !sync_resv_holds(s, h))
+            if (w == WAIT_WRS && wrs && sync_wrs_ends(s, h, now))
                 m->wake[i] = now;
             if (w && m->wake[i] <= now) {
                 waited[w] += now - m->since[i];

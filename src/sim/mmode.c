@@ -87,6 +87,21 @@ static uint32_t mip(const simty_sim *s, unsigned hart, uint64_t now)
     return (c->msip & 1 ? MIP_MSIP : 0) | (now >= c->mtimecmp ? MIP_MTIP : 0);
 }
 
+bool mmode_irq_pending(const simty_sim *s, unsigned hart, uint64_t now)
+{
+    return (mip(s, hart, now) & s->csr[hart].mie) != 0;
+}
+
+bool mmode_timer_live(const simty_sim *s)
+{
+    if (s->timer_next == UINT64_MAX)
+        return false;
+    for (unsigned c = 0; c < s->ncores; c++)
+        if (s->core[c].irq_armed)
+            return true;
+    return false;
+}
+
 uint32_t mmode_irq(const simty_sim *s, unsigned hart, uint64_t now)
 {
     const hart_csr *c = &s->csr[hart];

@@ -80,6 +80,15 @@ uint32_t mmode_mret(struct simty_sim *s, unsigned hart);
 /* The handler PC a trap of hart with this cause would go to. */
 uint32_t mmode_handler(const struct simty_sim *s, unsigned hart, uint32_t cause);
 
+/* Has hart an interrupt pending that it enabled in mie (whatever
+ * mstatus.MIE says: what ends a wait, as for wfi)? */
+bool mmode_irq_pending(const struct simty_sim *s, unsigned hart, uint64_t now);
+
+/* Can a machine timer still interrupt a thread: one is due at
+ * s->timer_next and some thread has interrupts enabled? (a timer nobody
+ * takes is no progress: deadlock detection goes on) */
+bool mmode_timer_live(const struct simty_sim *s);
+
 /* The mcause of the interrupt hart takes now (pending and enabled; the
  * highest priority), or 0 for none.  `now`: the hart's core's cycle. */
 uint32_t mmode_irq(const struct simty_sim *s, unsigned hart, uint64_t now);

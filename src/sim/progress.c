@@ -206,7 +206,7 @@ bool progress_check(progress_watch *p, simty_sim *s)
 {
     p->next = s->cycle + p->interval;
     /* (a machine timer still to fire may wake a thread: not a deadlock) */
-    if (s->mem_changed || s->counter_read || s->timer_next != UINT64_MAX) {
+    if (s->mem_changed || s->counter_read || mmode_timer_live(s)) {
         s->mem_changed = s->counter_read = false;
         p->armed = false;
         return false;

@@ -24,14 +24,15 @@ static bool machine_idle(simty_sim *s, uint64_t until)
         sim_stop(s, SIMTY_EXIT_EXIT, 0);
         return true;
     }
-    if (!sync_can_wake(&s->sync) && s->timer_next == UINT64_MAX) {
+    const bool timer = mmode_timer_live(s);
+    if (!sync_can_wake(&s->sync) && !timer) {
         sim_deadlock(s, "every live thread waits and nothing can wake it", "");
         return true;
     }
     if (!s->model->skips_idle_time)
         return false;
     uint64_t next = s->sync.release ? s->cycle + 1 : s->sync.next_wake;
-    if (s->timer_next < next) /* a machine timer interrupt wakes them */
+    if (timer && s->timer_next < next) /* a machine timer interrupt wakes them */
         next = s->timer_next;
     if (next > s->cycle_limit)
         next = s->cycle_limit;

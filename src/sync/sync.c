@@ -75,6 +75,11 @@ void sync_arrive(simty_sim *s, enum path_wait why, unsigned core, unsigned threa
     barrier_check(s, core, now);
 }
 
+bool sync_wrs_ends(const simty_sim *s, unsigned hart, uint64_t now)
+{
+    return !sync_resv_holds(s, hart) || mmode_irq_pending(s, hart, now);
+}
+
 /* Memory changed: wakes the paths of table t that wait for it (a spin the
  * detector parked; wrs, if a thread lost its reservation). */
 static void store_check(simty_sim *s, path_table *t, unsigned hart0, uint64_t now,
@@ -93,7 +98,7 @@ static void store_check(simty_sim *s, path_table *t, unsigned hart0, uint64_t no
         }
         bool lost = false;
         for (lane_mask m = e->p.mask; m && !lost; m &= m - 1)
-            lost = !sync_resv_holds(s, hart0 + (unsigned)__builtin_ctzll(m));
+            lost = sync_wrs_ends(s, hart0 + (unsigned)__builtin_ctzll(m), now);
         if (lost)
             paths_wake_entry(t, i, wake);
         else

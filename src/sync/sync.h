@@ -50,6 +50,11 @@ void sync_thread_ended(struct simty_sim *s, unsigned core, uint64_t now);
 /* Does hart h still hold its LR reservation (lane_ops.c decides)? */
 bool sync_resv_holds(const struct simty_sim *s, unsigned hart);
 
+/* Does a wrs.nto/wrs.sto of hart h end (or not stall) at cycle now: it
+ * lost its reservation, or an interrupt is pending that it has enabled in
+ * mie (Zawrs; taken when the thread issues next if mstatus.MIE allows)? */
+bool sync_wrs_ends(const struct simty_sim *s, unsigned hart, uint64_t now);
+
 /* Called by a SIMT model once per cycle (step) before its cores tick, with
  * the path tables of every warp of the machine, core by core: applies
  * a barrier release, wakes wrs paths whose reservation is gone, and moves

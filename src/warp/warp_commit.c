@@ -21,7 +21,7 @@ static void park(simty_sim *s, path_table *pt, unsigned hart0, path_t p, enum pa
         /* the reservation may have been lost since the wrs executed */
         bool lost = false;
         for (lane_mask m = p.mask; m && !lost; m &= m - 1)
-            lost = !sync_resv_holds(s, hart0 + (unsigned)__builtin_ctzll(m));
+            lost = sync_wrs_ends(s, hart0 + (unsigned)__builtin_ctzll(m), now);
         if (lost)
             wake = now + u->latency;
     } else if (why == WAIT_SPIN) {

@@ -410,11 +410,13 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         if (d->op == OP_WRS_NTO || d->op == OP_WRS_STO) {
             /* threads holding a reservation wait at the next instruction
-             * until they lose it; the others go on (Zawrs) */
+             * until they lose it or an interrupt is pending; the others go
+             * on (Zawrs) */
             warp_stats(s, gw)->wrs_slots++;
             lane_mask holds = 0;
+            const uint64_t now = warp_core(s, gw)->now;
             for (lane_mask m = mask; m; m &= m - 1)
-                if (sync_resv_holds(s, hart0 + lowest_lane(m)))
+                if (!sync_wrs_ends(s, hart0 + lowest_lane(m), now))
                     holds |= m & -m;
             if (holds) {
                 o->c.next[0].mask = holds;
