@@ -188,8 +188,8 @@ _start:
 
 /* ------------------------------------------------------------------ */
 /* __simty_finish(code): end this thread without using the stack.
- * Simulator: ecall 93, with mtvec cleared first so that the ecall exits
- * even if the program installed a trap handler. QEMU: record the code, count the hart out; the last
+ * Simulator: ecall 93 (a thread that installed a trap handler must clear
+ * mtvec first, else the ecall traps: docs/platform.md). QEMU: record the code, count the hart out; the last
  * hart writes the finisher (exit code of the lowest hart that exited
  * non-zero, else 0), the others sleep. */
 
@@ -201,7 +201,6 @@ __simty_finish:
     la      t0, SIMTY_ID_ON_SIMULATOR
     lw      t0, 0(t0)
     beqz    t0, 1f
-    csrw    mtvec, zero             /* (no handler: ecall 93 exits) */
     li      a7, 93
     ecall
     j       .                       /* not reached: ecall ends the thread */
