@@ -217,7 +217,9 @@ def build_asm(kind, src, ldscript=None):
     name = os.path.basename(src).rsplit(".", 1)[0]
     out = asm_elf(kind, name)
     ld = ldscript or os.path.join(ROOT, "tests", "isa", "link.ld")
-    if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h"), GUEST_H]):
+    # (its directory's headers and sources too: a test may include another)
+    local = glob.glob(os.path.join(os.path.dirname(src), "*.[hS]"))
+    if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h"), GUEST_H] + local):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         _run([GCC] + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
     return out

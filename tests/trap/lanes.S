@@ -13,18 +13,16 @@
  *
  * The handler uses s8-s11 only; the test code never does. */
 #include "../isa/test.h"
+#include "harts.h"
 
 #define MTIMECMP (SIMTY_CLINT_BASE + SIMTY_CLINT_MTIMECMP)
 #define MTIME    (SIMTY_CLINT_BASE + SIMTY_CLINT_MTIME)
 #define UNMAPPED 0x00800000
-#define MAXH     256
 #define STEP     300
 
         .data
         .balign 4
-        .globl  SIMTY_ID_NTHREADS
-SIMTY_ID_NTHREADS: .word 1      /* the loader (or qemu_run.py) sets it */
-finished:   .word 0
+        HARTS_DATA
 word:       .word 7
         .balign 64
 illegal:    .space 4 * MAXH      /* per hart: traps of each kind */
@@ -89,15 +87,7 @@ ret:    li      s10, 0x1800             /* MPP = M (QEMU has U-mode) */
         lw      \reg, 0(\reg)
 .endm
 
-        .section .text.init, "ax", @progbits
-        .globl  _start
-_start:
-        li      gp, 1
-        csrr    a0, mhartid
-        li      t0, MAXH
-        bgeu    a0, t0, fail
-        la      t0, handler
-        csrw    mtvec, t0
+        HARTS_BEGIN handler
 
         /* 1: odd harts execute an illegal instruction */
         andi    t0, a0, 1
@@ -144,13 +134,8 @@ _start:
         ecall
 4:
         /* the last hart to get here checks everyone's counts */
-        la      t0, finished
-        li      t1, 1
-        amoadd.w t2, t1, (t0)
-        la      t3, SIMTY_ID_NTHREADS
-        lw      t3, 0(t3)
-        addi    t3, t3, -1
-        bne     t2, t3, park
+        LAST_HART check_all
+check_all:
         li      a1, 0                   /* hart */
 check:
         li      gp, 2
@@ -177,7 +162,5 @@ check:
         lw      t3, 0(t3)
         bltu    a1, t3, check
         j       pass
-park:
-        j       park
 
         TEST_END

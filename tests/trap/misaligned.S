@@ -7,14 +7,12 @@
  * others an aligned one, so that one memory instruction traps for some
  * lanes of a warp only. */
 #include "../isa/test.h"
+#include "harts.h"
 
-#define MAXH 256
 
         .data
         .balign 4
-        .globl  SIMTY_ID_NTHREADS
-SIMTY_ID_NTHREADS: .word 1
-finished:   .word 0
+        HARTS_DATA
         .balign 64
 words:      .space 8 * MAXH       /* per hart: two words */
 traps:      .space 4 * MAXH       /* per hart: traps taken */
@@ -50,15 +48,7 @@ handler:                            /* s8-s11 only */
         csrw    mepc, s10
         mret
 
-        .section .text.init, "ax", @progbits
-        .globl  _start
-_start:
-        li      gp, 1
-        csrr    a0, mhartid
-        li      t0, MAXH
-        bgeu    a0, t0, fail
-        la      t0, handler
-        csrw    mtvec, t0
+        HARTS_BEGIN handler
         la      a1, words           /* a1: this hart's two words */
         slli    t0, a0, 3
         add     a1, a1, t0
@@ -111,14 +101,6 @@ aligned:
         lw      t0, 0(a1)
         bne     t0, t1, fail
 done:
-        la      t0, finished
-        li      t1, 1
-        amoadd.w t2, t1, (t0)
-        la      t3, SIMTY_ID_NTHREADS
-        lw      t3, 0(t3)
-        addi    t3, t3, -1
-        beq     t2, t3, pass
-park:
-        j       park
+        LAST_HART pass
 
         TEST_END

@@ -7,14 +7,12 @@
  * to a misaligned target, so that some lanes of a warp trap and the
  * others go on.  The last hart to finish checks every hart's record. */
 #include "../isa/test.h"
+#include "harts.h"
 
-#define MAXH 256
 
         .data
         .balign 4
-        .globl  SIMTY_ID_NTHREADS
-SIMTY_ID_NTHREADS: .word 1
-finished:   .word 0
+        HARTS_DATA
         .balign 64
 bcause:     .space 4 * MAXH      /* per hart: mcause + 1 of the branch trap, or 0 */
 
@@ -54,15 +52,7 @@ handler2:
         csrw    mepc, s11
         mret
 
-        .section .text.init, "ax", @progbits
-        .globl  _start
-_start:
-        li      gp, 1
-        csrr    a0, mhartid
-        li      t0, MAXH
-        bgeu    a0, t0, fail
-        la      t0, bhandler
-        csrw    mtvec, t0
+        HARTS_BEGIN bhandler
 
         /* 1: odd harts take a branch to a 2-byte-aligned target */
         andi    t0, a0, 1
@@ -157,13 +147,8 @@ illegal_at:
         bne     t0, t1, fail
 
 done:   /* the last hart to get here checks every hart's branch trap */
-        la      t0, finished
-        li      t1, 1
-        amoadd.w t2, t1, (t0)
-        la      t3, SIMTY_ID_NTHREADS
-        lw      t3, 0(t3)
-        addi    t3, t3, -1
-        bne     t2, t3, park
+        LAST_HART check_all
+check_all:
         li      a1, 0
         li      gp, 2
 check:
@@ -178,7 +163,5 @@ next:   addi    a1, a1, 1
         lw      t3, 0(t3)
         bltu    a1, t3, check
         j       pass
-park:
-        j       park
 
         TEST_END

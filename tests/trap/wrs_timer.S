@@ -6,17 +6,15 @@
  * end the waits, which must be reported as a deadlock at once (a timer no
  * thread can take is no progress).  simty only: QEMU 7.2 has no Zawrs. */
 #include "../isa/test.h"
+#include "harts.h"
 
 #define MTIMECMP (SIMTY_CLINT_BASE + SIMTY_CLINT_MTIMECMP)
 #define MTIME    (SIMTY_CLINT_BASE + SIMTY_CLINT_MTIME)
-#define MAXH     256
 #define STEP     400
 
         .data
         .balign 4
-        .globl  SIMTY_ID_NTHREADS
-SIMTY_ID_NTHREADS: .word 1
-finished:   .word 0
+        HARTS_DATA
         .balign 64
 flags:      .space 4 * MAXH
 
@@ -38,15 +36,7 @@ handler:                            /* s8-s11 only */
         sw      s10, 0(s9)
         mret
 
-        .section .text.init, "ax", @progbits
-        .globl  _start
-_start:
-        li      gp, 1
-        csrr    a0, mhartid
-        li      t0, MAXH
-        bgeu    a0, t0, fail
-        la      t0, handler
-        csrw    mtvec, t0
+        HARTS_BEGIN handler
         la      a1, flags
         slli    t0, a0, 2
         add     a1, a1, t0          /* a1: this hart's flag */
@@ -79,14 +69,6 @@ wait:
         .word   0x00d00073          /* wrs.nto (Zawrs) */
         j       wait
 done:
-        la      t0, finished
-        li      t1, 1
-        amoadd.w t2, t1, (t0)
-        la      t3, SIMTY_ID_NTHREADS
-        lw      t3, 0(t3)
-        addi    t3, t3, -1
-        beq     t2, t3, pass
-park:
-        j       park
+        LAST_HART pass
 
         TEST_END
