@@ -1,6 +1,6 @@
-/* RV32IMA + Zicsr + Zifencei + Zihintpause + Zawrs decoder (RISC-V
- * unprivileged spec, chapters 2, 7, 8, 9, 10, the Zihintpause and Zawrs
- * chapters, and the base opcode map). */
+/* RV32IMAFD + Zicsr + Zifencei + Zihintpause + Zawrs decoder (RISC-V
+ * unprivileged spec, chapters 2, 7, 8, 9, 10, 11 (F), 12 (D), the
+ * Zihintpause and Zawrs chapters, and the base opcode map). */
 #include "isa/insn.h"
 
 #include <string.h>
@@ -49,8 +49,83 @@ static int32_t imm_j(uint32_t r)
 
 static int is_link(unsigned r) { return r == 1 || r == 5; }
 
+/* OP-FP (opcode 0x53): funct7 is funct5 and the format (0: S, 1: D). */
+static unsigned decode_op_fp(uint32_t r)
+{
+    const unsigned f3 = bits(r, 14, 12), f7 = bits(r, 31, 25), rs2 = bits(r, 24, 20);
+    switch (f7) {
+    case 0x00: return OP_FADD_S;
+    case 0x01: return OP_FADD_D;
+    case 0x04: return OP_FSUB_S;
+    case 0x05: return OP_FSUB_D;
+    case 0x08: return OP_FMUL_S;
+    case 0x09: return OP_FMUL_D;
+    case 0x0c: return OP_FDIV_S;
+    case 0x0d: return OP_FDIV_D;
+    case 0x2c: return rs2 == 0 ? OP_FSQRT_S : OP_ILLEGAL;
+    case 0x2d: return rs2 == 0 ? OP_FSQRT_D : OP_ILLEGAL;
+    case 0x10: return f3 == 0 ? OP_FSGNJ_S : f3 == 1 ? OP_FSGNJN_S : f3 == 2 ? OP_FSGNJX_S : OP_ILLEGAL;
+    case 0x11: return f3 == 0 ? OP_FSGNJ_D : f3 == 1 ? OP_FSGNJN_D : f3 == 2 ? OP_FSGNJX_D : OP_ILLEGAL;
+    case 0x14: return f3 == 0 ? OP_FMIN_S : f3 == 1 ? OP_FMAX_S : OP_ILLEGAL;
+    case 0x15: return f3 == 0 ? OP_FMIN_D : f3 == 1 ? OP_FMAX_D : OP_ILLEGAL;
+    case 0x20: return rs2 == 1 ? OP_FCVT_S_D : OP_ILLEGAL;
+    case 0x21: return rs2 == 0 ? OP_FCVT_D_S : OP_ILLEGAL;
+    case 0x50: return f3 == 0 ? OP_FLE_S : f3 == 1 ? OP_FLT_S : f3 == 2 ? OP_FEQ_S : OP_ILLEGAL;
+    case 0x51: return f3 == 0 ? OP_FLE_D : f3 == 1 ? OP_FLT_D : f3 == 2 ? OP_FEQ_D : OP_ILLEGAL;
+    case 0x60: return rs2 == 0 ? OP_FCVT_W_S : rs2 == 1 ? OP_FCVT_WU_S : OP_ILLEGAL;
+    case 0x61: return rs2 == 0 ? OP_FCVT_W_D : rs2 == 1 ? OP_FCVT_WU_D : OP_ILLEGAL;
+    case 0x68: return rs2 == 0 ? OP_FCVT_S_W : rs2 == 1 ? OP_FCVT_S_WU : OP_ILLEGAL;
+    case 0x69: return rs2 == 0 ? OP_FCVT_D_W : rs2 == 1 ? OP_FCVT_D_WU : OP_ILLEGAL;
+    case 0x70:
+        if (rs2 != 0)
+            return OP_ILLEGAL;
+        return f3 == 0 ? OP_FMV_X_W : f3 == 1 ? OP_FCLASS_S : OP_ILLEGAL;
+    case 0x71: return rs2 == 0 && f3 == 1 ? OP_FCLASS_D : OP_ILLEGAL;
+    case 0x78: return rs2 == 0 && f3 == 0 ? OP_FMV_W_X : OP_ILLEGAL;
+    }
+    return OP_ILLEGAL;
+}
+
+/* The operands and format of an F or D instruction (insn_t.fp). */
+static unsigned fp_operands(unsigned op)
+{
+    enum { F1 = FP_RD | FP_RS1, F2 = F1 | FP_RS2, F3 = F2 | FP_RS3 };
+    switch (op) {
+    case OP_FLW: return FP_RD;
+    case OP_FLD: return FP_RD | FP_DOUBLE;
+    case OP_FSW: return FP_RS2;
+    case OP_FSD: return FP_RS2 | FP_DOUBLE;
+    case OP_FMADD_S: case OP_FMSUB_S: case OP_FNMSUB_S: case OP_FNMADD_S:
+        return F3 | FP_USES_RM;
+    case OP_FMADD_D: case OP_FMSUB_D: case OP_FNMSUB_D: case OP_FNMADD_D:
+        return F3 | FP_USES_RM | FP_DOUBLE;
+    case OP_FADD_S: case OP_FSUB_S: case OP_FMUL_S: case OP_FDIV_S:
+        return F2 | FP_USES_RM;
+    case OP_FADD_D: case OP_FSUB_D: case OP_FMUL_D: case OP_FDIV_D:
+        return F2 | FP_USES_RM | FP_DOUBLE;
+    case OP_FSQRT_S: return F1 | FP_USES_RM;
+    case OP_FSQRT_D: return F1 | FP_USES_RM | FP_DOUBLE;
+    case OP_FSGNJ_S: case OP_FSGNJN_S: case OP_FSGNJX_S: case OP_FMIN_S: case OP_FMAX_S:
+        return F2;
+    case OP_FSGNJ_D: case OP_FSGNJN_D: case OP_FSGNJX_D: case OP_FMIN_D: case OP_FMAX_D:
+        return F2 | FP_DOUBLE;
+    case OP_FCVT_S_D: return F1 | FP_USES_RM | FP_DOUBLE;
+    case OP_FCVT_D_S: return F1 | FP_USES_RM | FP_DOUBLE;
+    case OP_FEQ_S: case OP_FLT_S: case OP_FLE_S: return FP_RS1 | FP_RS2;
+    case OP_FEQ_D: case OP_FLT_D: case OP_FLE_D: return FP_RS1 | FP_RS2 | FP_DOUBLE;
+    case OP_FCLASS_S: case OP_FMV_X_W: return FP_RS1;
+    case OP_FCLASS_D: return FP_RS1 | FP_DOUBLE;
+    case OP_FCVT_W_S: case OP_FCVT_WU_S: return FP_RS1 | FP_USES_RM;
+    case OP_FCVT_W_D: case OP_FCVT_WU_D: return FP_RS1 | FP_USES_RM | FP_DOUBLE;
+    case OP_FCVT_S_W: case OP_FCVT_S_WU: return FP_RD | FP_USES_RM;
+    case OP_FCVT_D_W: case OP_FCVT_D_WU: return FP_RD | FP_USES_RM | FP_DOUBLE;
+    case OP_FMV_W_X: return FP_RD;
+    }
+    return 0;
+}
+
 /* Picks the op from the opcode and function fields; returns OP_ILLEGAL for
- * anything outside RV32IMA + Zicsr + Zifencei. */
+ * anything outside RV32IMAFD + Zicsr + Zifencei. */
 static unsigned decode_op(uint32_t r)
 {
     unsigned opcode = bits(r, 6, 0), f3 = bits(r, 14, 12), f7 = bits(r, 31, 25);
@@ -146,6 +221,18 @@ static unsigned decode_op(uint32_t r)
         case 0x1c: return OP_AMOMAXU_W;
         }
         return OP_ILLEGAL;
+    case 0x07:
+        return f3 == 2 ? OP_FLW : f3 == 3 ? OP_FLD : OP_ILLEGAL;
+    case 0x27:
+        return f3 == 2 ? OP_FSW : f3 == 3 ? OP_FSD : OP_ILLEGAL;
+    case 0x43: case 0x47: case 0x4b: case 0x4f: {
+        static const uint8_t s[4] = {OP_FMADD_S, OP_FMSUB_S, OP_FNMSUB_S, OP_FNMADD_S};
+        static const uint8_t dd[4] = {OP_FMADD_D, OP_FMSUB_D, OP_FNMSUB_D, OP_FNMADD_D};
+        unsigned fmt = bits(r, 26, 25);
+        return fmt == 0 ? s[(opcode >> 2) & 3] : fmt == 1 ? dd[(opcode >> 2) & 3] : OP_ILLEGAL;
+    }
+    case 0x53:
+        return decode_op_fp(r);
     }
     return OP_ILLEGAL;
 }
@@ -154,7 +241,14 @@ void insn_decode(uint32_t raw, insn_t *d)
 {
     memset(d, 0, sizeof *d);
     d->raw = raw;
+    d->len = 4;
     d->op = (raw & 3) == 3 ? (uint8_t)decode_op(raw) : OP_ILLEGAL;
+    d->fp = (uint8_t)fp_operands(d->op);
+    if (d->fp & FP_USES_RM) {
+        d->rm = (uint8_t)bits(raw, 14, 12);
+        if (d->rm == 5 || d->rm == 6) /* reserved rounding modes */
+            d->op = OP_ILLEGAL, d->fp = 0, d->rm = 0;
+    }
     d->cls = classes[d->op];
     d->rd = bits(raw, 11, 7);
     d->rs1 = bits(raw, 19, 15);
@@ -166,6 +260,26 @@ void insn_decode(uint32_t raw, insn_t *d)
     case CLS_ILLEGAL:
         d->rd = d->rs1 = d->rs2 = 0;
         return;
+    case CLS_FP:
+        f = INSN_READS_RS1 | INSN_WRITES_RD;
+        if (d->fp & FP_RS2)
+            f |= INSN_READS_RS2;
+        else
+            d->rs2 = 0;
+        if (d->fp & FP_RS3) {
+            d->rs3 = (uint8_t)bits(raw, 31, 27);
+            f |= INSN_READS_RS3;
+        }
+        switch (d->op) { /* rd is an integer register */
+        case OP_FEQ_S: case OP_FLT_S: case OP_FLE_S: case OP_FEQ_D: case OP_FLT_D: case OP_FLE_D:
+        case OP_FCLASS_S: case OP_FCLASS_D: case OP_FMV_X_W:
+        case OP_FCVT_W_S: case OP_FCVT_WU_S: case OP_FCVT_W_D: case OP_FCVT_WU_D:
+            break;
+        default:
+            d->flags = (uint8_t)f; /* an FP rd: f0 is written too */
+            return;
+        }
+        break;
     case CLS_ALU:
         if (d->op == OP_LUI || d->op == OP_AUIPC) {
             d->imm = imm_u(raw);
@@ -207,6 +321,10 @@ void insn_decode(uint32_t raw, insn_t *d)
     case CLS_LOAD:
         d->imm = imm_i(raw);
         f = INSN_READS_RS1 | INSN_WRITES_RD;
+        if (d->fp & FP_RD) { /* FLW, FLD: f0 is written too */
+            d->flags = (uint8_t)f;
+            return;
+        }
         break;
     case CLS_STORE:
         d->imm = imm_s(raw);

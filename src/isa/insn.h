@@ -1,4 +1,4 @@
-/* Decoded RV32IMA + Zicsr + Zifencei + Zihintpause + Zawrs instructions.
+/* Decoded RV32IMAFD + Zicsr + Zifencei + Zihintpause + Zawrs instructions.
  *
  * One decoder serves every model: an instruction word is decoded once into an
  * insn_t (cached by PC, see sim_fetch() in sim/sim.h) and the executors dispatch on
@@ -22,6 +22,8 @@ enum insn_class {
     CLS_CSR,
     CLS_SYSTEM,   /* ECALL, EBREAK, WFI, MRET, WRS.NTO, WRS.STO */
     CLS_FENCE,    /* FENCE (no-op: memory is sequentially consistent), FENCE.I, PAUSE */
+    CLS_FP,       /* F and D operations on registers (isa/fpu.h); FLW/FLD are
+                   * CLS_LOAD and FSW/FSD CLS_STORE */
     CLS_ILLEGAL,
 };
 
@@ -98,7 +100,59 @@ enum insn_class {
     X(AMOMIN_W, "amomin.w",  CLS_AMO)     \
     X(AMOMAX_W, "amomax.w",  CLS_AMO)     \
     X(AMOMINU_W, "amominu.w", CLS_AMO)    \
-    X(AMOMAXU_W, "amomaxu.w", CLS_AMO)
+    X(AMOMAXU_W, "amomaxu.w", CLS_AMO)    \
+    X(FLW,      "flw",       CLS_LOAD) \
+    X(FSW,      "fsw",       CLS_STORE) \
+    X(FMADD_S,  "fmadd.s",   CLS_FP) \
+    X(FMSUB_S,  "fmsub.s",   CLS_FP) \
+    X(FNMSUB_S, "fnmsub.s",  CLS_FP) \
+    X(FNMADD_S, "fnmadd.s",  CLS_FP) \
+    X(FADD_S,   "fadd.s",    CLS_FP) \
+    X(FSUB_S,   "fsub.s",    CLS_FP) \
+    X(FMUL_S,   "fmul.s",    CLS_FP) \
+    X(FDIV_S,   "fdiv.s",    CLS_FP) \
+    X(FSQRT_S,  "fsqrt.s",   CLS_FP) \
+    X(FSGNJ_S,  "fsgnj.s",   CLS_FP) \
+    X(FSGNJN_S, "fsgnjn.s",  CLS_FP) \
+    X(FSGNJX_S, "fsgnjx.s",  CLS_FP) \
+    X(FMIN_S,   "fmin.s",    CLS_FP) \
+    X(FMAX_S,   "fmax.s",    CLS_FP) \
+    X(FCVT_W_S, "fcvt.w.s",  CLS_FP) \
+    X(FCVT_WU_S, "fcvt.wu.s", CLS_FP) \
+    X(FMV_X_W,  "fmv.x.w",   CLS_FP) \
+    X(FEQ_S,    "feq.s",     CLS_FP) \
+    X(FLT_S,    "flt.s",     CLS_FP) \
+    X(FLE_S,    "fle.s",     CLS_FP) \
+    X(FCLASS_S, "fclass.s",  CLS_FP) \
+    X(FCVT_S_W, "fcvt.s.w",  CLS_FP) \
+    X(FCVT_S_WU, "fcvt.s.wu", CLS_FP) \
+    X(FMV_W_X,  "fmv.w.x",   CLS_FP) \
+    X(FLD,      "fld",       CLS_LOAD) \
+    X(FSD,      "fsd",       CLS_STORE) \
+    X(FMADD_D,  "fmadd.d",   CLS_FP) \
+    X(FMSUB_D,  "fmsub.d",   CLS_FP) \
+    X(FNMSUB_D, "fnmsub.d",  CLS_FP) \
+    X(FNMADD_D, "fnmadd.d",  CLS_FP) \
+    X(FADD_D,   "fadd.d",    CLS_FP) \
+    X(FSUB_D,   "fsub.d",    CLS_FP) \
+    X(FMUL_D,   "fmul.d",    CLS_FP) \
+    X(FDIV_D,   "fdiv.d",    CLS_FP) \
+    X(FSQRT_D,  "fsqrt.d",   CLS_FP) \
+    X(FSGNJ_D,  "fsgnj.d",   CLS_FP) \
+    X(FSGNJN_D, "fsgnjn.d",  CLS_FP) \
+    X(FSGNJX_D, "fsgnjx.d",  CLS_FP) \
+    X(FMIN_D,   "fmin.d",    CLS_FP) \
+    X(FMAX_D,   "fmax.d",    CLS_FP) \
+    X(FCVT_S_D, "fcvt.s.d",  CLS_FP) \
+    X(FCVT_D_S, "fcvt.d.s",  CLS_FP) \
+    X(FEQ_D,    "feq.d",     CLS_FP) \
+    X(FLT_D,    "flt.d",     CLS_FP) \
+    X(FLE_D,    "fle.d",     CLS_FP) \
+    X(FCLASS_D, "fclass.d",  CLS_FP) \
+    X(FCVT_W_D, "fcvt.w.d",  CLS_FP) \
+    X(FCVT_WU_D, "fcvt.wu.d", CLS_FP) \
+    X(FCVT_D_W, "fcvt.d.w",  CLS_FP) \
+    X(FCVT_D_WU, "fcvt.d.wu", CLS_FP)
 
 /* A set of lanes of a warp: bit l is lane l (T <= 64). */
 typedef uint64_t lane_mask;
@@ -140,7 +194,26 @@ enum {
     INSN_RETURN    = 1 << 4, /* JALR through x1/x5 without linking */
     INSN_SELF_LOOP = 1 << 5, /* jumps to itself unconditionally: parks threads */
     INSN_WRITES_SP = 1 << 6, /* writes x2 (the SDK's stack check, sim/stacks.h) */
+    INSN_READS_RS3 = 1 << 7, /* the fused multiply-adds' third source */
 };
+
+/* insn_t.fp: which operands are floating-point registers (f0 is a register
+ * like any other, so INSN_WRITES_RD is set for an FP rd of 0), and the
+ * operation's format. */
+enum {
+    FP_RD     = 1 << 0,
+    FP_RS1    = 1 << 1,
+    FP_RS2    = 1 << 2,
+    FP_RS3    = 1 << 3,
+    FP_DOUBLE = 1 << 4, /* a D instruction (its FP operands are 64-bit) */
+    FP_USES_RM = 1 << 5, /* has a rounding-mode field (insn_t.rm) */
+};
+
+/* Rounding modes (fcsr.frm and the instructions' rm field) */
+enum { RM_RNE = 0, RM_RTZ = 1, RM_RDN = 2, RM_RUP = 3, RM_RMM = 4, RM_DYN = 7 };
+
+/* Exception flags (fcsr.fflags) */
+enum { FFLAG_NX = 1, FFLAG_UF = 2, FFLAG_OF = 4, FFLAG_DZ = 8, FFLAG_NV = 16 };
 
 typedef struct insn {
     uint8_t op;     /* enum insn_op */
@@ -150,6 +223,10 @@ typedef struct insn {
     uint16_t csr;   /* CSR number for CLS_CSR */
     int32_t imm;    /* sign-extended immediate (zimm for CSR*I ops) */
     uint32_t raw;   /* the instruction word */
+    uint8_t rs3;    /* FMADD and co.: the third source */
+    uint8_t rm;     /* FP_USES_RM: the rounding-mode field (RM_DYN: fcsr.frm) */
+    uint8_t fp;     /* FP_* above (0 for integer instructions) */
+    uint8_t len;    /* bytes: 4 (2 for a compressed instruction) */
 } insn_t;
 
 /* Decodes one 32-bit instruction word.  Never fails: unknown encodings give

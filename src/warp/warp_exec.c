@@ -218,7 +218,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     o->retired = mask;
     set_next(&o->c.next[0], pc + 4, mask, p->depth);
 
-    switch (d->cls) {
+    switch (d->fp ? CLS_ILLEGAL : d->cls) { /* (F and D: not executed yet) */
     /* the simple cases (warp_exec.h, shared with warp_execute_simple) first */
     case CLS_ALU:
         warp_alu(d, x, T, n, n == 1, mask, pc);
