@@ -47,6 +47,18 @@ typedef enum { SIMTY_MISALIGNED_HARDWARE, SIMTY_MISALIGNED_TRAP } simty_misalign
  * sees the same memory either way. */
 typedef enum { SIMTY_MEMORY_IDEAL, SIMTY_MEMORY_HIERARCHY } simty_memory_kind;
 
+/* The floating-point operation kinds the cycle model times
+ * (simty_config.fp_latency; docs/pipeline.md, "Floating point") */
+typedef enum {
+    SIMTY_FP_FMA,   /* fadd, fsub, fmul, fmadd/fmsub/fnmadd/fnmsub (S and D) */
+    SIMTY_FP_DIV,   /* fdiv */
+    SIMTY_FP_SQRT,  /* fsqrt */
+    SIMTY_FP_CVT,   /* fcvt.* (to and from integers, S <-> D) */
+    SIMTY_FP_MISC,  /* fsgnj*, fmin/fmax, feq/flt/fle, fclass, fmv */
+    SIMTY_FP_KINDS
+} simty_fp_kind;
+#define SIMTY_MAX_FP_LATENCY 1000 /* --fp-latency, cycles */
+
 typedef struct simty_cache_config {
     unsigned size, ways;  /* bytes (L2: all banks), ways; powers of two */
     unsigned mshrs;       /* misses in flight (L2: per bank) */
@@ -99,6 +111,10 @@ typedef struct simty_config {
     simty_coalescer_kind coalescer;
     simty_misaligned_kind misaligned; /* misaligned loads and stores: performed or trapped */
     unsigned mem_latency; /* cycle model, ideal memory: extra cycles before a load wakes its warp */
+    /* cycle model: cycles from execute to result of an F or D operation, by
+     * kind (1: an integer ALU operation's; the result is written back
+     * latency - 1 cycles after F+7) */
+    unsigned fp_latency[SIMTY_FP_KINDS];
     simty_memory_config memory; /* cycle model: memory timing (default: ideal) */
     int progress;         /* forward-progress path scheduling on (default) or off */
     uint64_t progress_threshold; /* commits a path may wait before it gets a turn */
@@ -283,6 +299,11 @@ unsigned simty_nthreads(const simty_sim *s);
  * thread's own PC changes nothing. */
 int simty_reg_read(const simty_sim *s, unsigned hart, unsigned reg, uint32_t *value);
 int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value);
+/* Floating-point registers f0..f31 of a thread (64 bits; a single value
+ * is NaN-boxed: upper 32 bits all ones).  Return 0, or -1 for a bad
+ * hart/register. */
+int simty_freg_read(const simty_sim *s, unsigned hart, unsigned reg, uint64_t *value);
+int simty_freg_write(simty_sim *s, unsigned hart, unsigned reg, uint64_t value);
 int simty_pc_read(const simty_sim *s, unsigned hart, uint32_t *pc);
 int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc);
 

@@ -253,7 +253,7 @@ def tests(ctx, run, simty, Failure):
         ("64-bit ELF", lambda: patched(4, 2, "class64"), r"a 64-bit ELF file; simty runs 32-bit"),
         ("big-endian", lambda: patched(5, 2, "bigendian"), r"not a little-endian ELF"),
         ("wrong machine", lambda: patched(18, 40, "arm"), r"ELF machine 40 is not RISC-V"),
-        ("hard-float", lambda: patched(36, 4, "hardfloat"), r"hard-float ABI"),
+        ("quad-float", lambda: patched(36, 6, "quadfloat"), r"quad-float ABI"),
         ("misaligned entry", lambda: patched(24, 2, "entry2"),
          r"entry point 0x80000002 is not 4-byte aligned"),  # hello's entry is 0x80000000
         ("truncated", truncated, r"outside the file|program headers|segment"),

@@ -63,6 +63,9 @@ static const char run_options_text[] =
     "      --mem-latency N    cycle model, ideal memory: a load wakes its warp N\n"
     "                         cycles later than the 1-cycle scratchpad (default 0,\n"
     "                         at most 100000)\n"
+    "      --fp-latency KIND=N[,...]  cycle model: cycles from execute to result of\n"
+    "                         F and D operations; KIND fma (add, sub, mul, fused;\n"
+    "                         default 4), div (16), sqrt (16), cvt (2), misc (1)\n"
     "      --memory M         cycle model memory timing (docs/memory.md): ideal\n"
     "                         (default: a perfect memory, --mem-latency); ddr4-3200\n"
     "                         or hbm2: L1 I/D caches per core, a banked L2 and\n"
@@ -133,6 +136,7 @@ enum {
     OPT_STATS,
     OPT_STATS_JSON,
     OPT_MEM_LATENCY,
+    OPT_FP_LATENCY,
     OPT_TRACE_COMMITS,
     OPT_TRACE_KANATA,
     OPT_TRACE_LIMIT,
@@ -175,6 +179,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"stats", no_argument, 0, OPT_STATS},
         {"stats-json", required_argument, 0, OPT_STATS_JSON},
         {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
+        {"fp-latency", required_argument, 0, OPT_FP_LATENCY},
         {"trace-commits", required_argument, 0, OPT_TRACE_COMMITS},
         {"trace-kanata", required_argument, 0, OPT_TRACE_KANATA},
         {"trace-limit", required_argument, 0, OPT_TRACE_LIMIT},
@@ -254,6 +259,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             rc = parse_uint_opt("--mem-latency", optarg, 0, SIMTY_MAX_MEM_LATENCY,
                                 &o->cfg.mem_latency);
             break;
+        case OPT_FP_LATENCY: rc = parse_fp_latency(optarg, &o->cfg); break;
         case OPT_TRACE_COMMITS: o->trace_commits = optarg; break;
         case OPT_TRACE_KANATA: o->trace_kanata = optarg; break;
         case OPT_TRACE_LIMIT:

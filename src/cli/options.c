@@ -58,6 +58,36 @@ int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi,
     return 0;
 }
 
+int parse_fp_latency(const char *arg, simty_config *cfg)
+{
+    static const char *const kinds[SIMTY_FP_KINDS] = {
+        [SIMTY_FP_FMA] = "fma", [SIMTY_FP_DIV] = "div", [SIMTY_FP_SQRT] = "sqrt",
+        [SIMTY_FP_CVT] = "cvt", [SIMTY_FP_MISC] = "misc"};
+    const char *p = arg;
+    do {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        if (!end)
+            end = p + strlen(p);
+        unsigned k = SIMTY_FP_KINDS;
+        for (unsigned i = 0; eq && eq < end && i < SIMTY_FP_KINDS; i++)
+            if ((size_t)(eq - p) == strlen(kinds[i]) && !strncmp(p, kinds[i], (size_t)(eq - p)))
+                k = i;
+        char num[24];
+        uint64_t v;
+        if (k == SIMTY_FP_KINDS || (size_t)(end - eq - 1) >= sizeof num)
+            return usage_error("--fp-latency: expected KIND=N[,KIND=N...] with KIND one of "
+                               "fma, div, sqrt, cvt, misc; got '%s'", arg);
+        memcpy(num, eq + 1, (size_t)(end - eq - 1));
+        num[end - eq - 1] = 0;
+        if (parse_u64(num, &v, 0) || v < 1 || v > SIMTY_MAX_FP_LATENCY)
+            return usage_error("--fp-latency: %s latency must be 1..%d cycles, got '%s'",
+                               kinds[k], SIMTY_MAX_FP_LATENCY, num);
+        cfg->fp_latency[k] = (unsigned)v;
+        p = *end ? end + 1 : end;
+    } while (*p);
+    return 0;
+}
+
 int option_error(char *const argv[], const struct option *longopts)
 {
     if (optopt == 0) /* an unknown long option */

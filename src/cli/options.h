@@ -29,6 +29,10 @@ int parse_choice(const char *opt, const char *arg, const char *a, const char *b,
 /* --mem BASE:SIZE: adds an extra RAM region to cfg. */
 int parse_mem_opt(const char *arg, simty_config *cfg);
 
+/* --fp-latency KIND=N[,KIND=N...]: the cycle model's F and D latencies
+ * (kinds fma, div, sqrt, cvt, misc; 1..SIMTY_MAX_FP_LATENCY). */
+int parse_fp_latency(const char *arg, simty_config *cfg);
+
 /* --ram-size SIZE: 4K to 2047M. */
 int parse_ram_size(const char *arg, uint64_t *out);
 

@@ -15,6 +15,13 @@ static const char *const abi_names[32] = {
 
 const char *reg_name(unsigned r) { return abi_names[r & 31]; }
 
+static const char *const fp_abi_names[32] = {
+    "ft0", "ft1", "ft2",  "ft3",  "ft4", "ft5", "ft6",  "ft7",  "fs0",  "fs1", "fa0",
+    "fa1", "fa2", "fa3",  "fa4",  "fa5", "fa6", "fa7",  "fs2",  "fs3",  "fs4", "fs5",
+    "fs6", "fs7", "fs8",  "fs9",  "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
+
+const char *fp_reg_name(unsigned r) { return fp_abi_names[r & 31]; }
+
 /* The standard CSR names (privileged spec 1.12 and the ratified extensions
  * that name CSRs: F, V, Zkr, Sstc, Smstateen, Smaia/Ssaia, H, Sdtrig, Sdext),
  * as GNU objdump prints them, and simty's region-of-interest mark.  Numbered

@@ -122,9 +122,11 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
     /* EF_RISCV_RVC is accepted: a compressed instruction faults only if it
      * is executed (lane_illegal), as an RVC build may contain none */
     img->rvc = flags & EF_RISCV_RVC;
-    if (flags & (EF_RISCV_FLOAT_ABI | EF_RISCV_RVE)) {
-        snprintf(err, errlen, "built for a %s ABI; simty runs ilp32 programs",
-                 (flags & EF_RISCV_RVE) ? "RV32E" : "hard-float");
+    /* ilp32, ilp32f and ilp32d (F and D) are accepted; quad floats (Q) and
+     * RV32E are not */
+    if ((flags & EF_RISCV_FLOAT_ABI) == EF_RISCV_FLOAT_ABI || (flags & EF_RISCV_RVE)) {
+        snprintf(err, errlen, "built for the %s ABI; simty runs ilp32, ilp32f and ilp32d programs",
+                 (flags & EF_RISCV_RVE) ? "RV32E" : "quad-float");
         return -1;
     }
     img->entry = rd32(buf + 24);

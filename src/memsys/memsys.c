@@ -694,7 +694,8 @@ static unsigned add_line(uint32_t *line, uint16_t *bytes, unsigned n, uint32_t l
 
 /* The distinct lines of a pass, in lane order of their first lane (addr:
  * where each lane's first byte is stored).  A misaligned lane's two words
- * may lie in two lines (apart, with --stack-interleave). */
+ * may lie in two lines (apart, with --stack-interleave), as may the two
+ * words of an 8-byte access (FLD, FSD) on interleaved stacks. */
 static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask served,
                            uint32_t *line, uint16_t *bytes, unsigned size)
 {
@@ -702,7 +703,7 @@ static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask serv
     for (lane_mask s = served; s; s &= s - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(s);
         uint32_t a = addr[lane], l = a >> m->line_shift;
-        if (__builtin_expect(a & (size - 1), 0)) {
+        if (__builtin_expect((a & (size - 1)) || (size > 4 && m->s->stacks.il_size), 0)) {
             uint32_t l1 =
                 stacks_access_byte(&m->s->stacks, m->s->nharts, a, size - 1) >> m->line_shift;
             if (l1 != l) { /* split at the word boundary */

@@ -21,10 +21,9 @@ static void refetch_changed(pipe_state *p, const uop *in, bool returns_data)
     warp_pipe *wp = &p->warp[w];
     p->st->squashed++;
     p->st->redirects++;
-    if (returns_data) {
-        wp->scoreboard &= ~insn_rd_bit(&in->insn);
+    wp->scoreboard &= ~insn_rd_bit(&in->insn); /* (an F or D result due later too) */
+    if (returns_data)
         p->loading &= ~warp_bit(w);
-    }
     wp->spec_pc = in->pc;
     if (p->buffered & warp_bit(w)) {
         p->buffered &= ~warp_bit(w);
@@ -50,6 +49,16 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
 {
     if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
         p->write_parity = (int)(w & 1);
+    if (__builtin_expect(in->insn.fp != 0, 0) && p->fp_extra[in->insn.op]) {
+        const uint64_t rd = insn_rd_bit(&in->insn); /* written when due (fp_writeback) */
+        if (o->trapped || !rd) {
+            wp->scoreboard &= ~rd;
+        } else {
+            p->fp_due[w * 64 + (unsigned)__builtin_ctzll(rd)] = p->now + p->fp_extra[in->insn.op];
+            wp->fp_late |= rd;
+            p->fp_late_warps |= warp_bit(w);
+        }
+    }
     if (o->trapped && returns_data) { /* nothing comes back: as squashed */
         wp->scoreboard &= ~insn_rd_bit(&in->insn);
         p->loading &= ~warp_bit(w);
@@ -106,16 +115,15 @@ static void stage_membership(simty_sim *s, pipe_state *p)
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
     const bool returns_data = uop_waits(p->hold_sync, &in->insn);
-    if (!returns_data)
+    if (!returns_data && !p->fp_extra[in->insn.op])
         wp->scoreboard &= ~insn_rd_bit(&in->insn); /* ALU writeback now */
 
     const path_t *hct1 = paths_active(&p->paths[w]);
     if (!hct1 || hct1->pc != in->pc) { /* stale path: no effect at all */
         p->st->squashed++;
-        if (returns_data) {
-            wp->scoreboard &= ~insn_rd_bit(&in->insn);
+        wp->scoreboard &= ~insn_rd_bit(&in->insn); /* (an F or D result due later too) */
+        if (returns_data)
             p->loading &= ~warp_bit(w);
-        }
         if (p->kt) {
             kanata_stage(p->kt, in->trace, "Wb");
             kanata_label(p->kt, in->trace, 0, " [squashed]");
@@ -198,7 +206,8 @@ static void stage_commit(simty_sim *s, pipe_state *p)
     bool memory = d->cls == CLS_LOAD || d->cls == CLS_STORE || d->cls == CLS_AMO;
     if (uop_waits(p->hold_sync, d)) {
         unsigned slot = (p->load_head + p->load_count) % s->W;
-        p->loads[slot] = (load_entry){.warp = (uint8_t)w, .rd = d->rd,
+        p->loads[slot] = (load_entry){.warp = (uint8_t)w,
+                                      .rd = (uint8_t)(d->rd + (d->fp & FP_RD ? 32 : 0)),
                                       .ld_traced = p->due[w] != UINT64_MAX,
                                       .issued = in->u.issued, .trace = in->u.trace};
         p->load_count++;
@@ -241,7 +250,7 @@ static void stage_writeback(simty_sim *s, pipe_state *p)
         return;
     for (unsigned i = pick; i > 0; i--) /* close the gap: the older entries move up */
         p->loads[(p->load_head + i) % s->W] = p->loads[(p->load_head + i - 1) % s->W];
-    p->warp[e.warp].scoreboard &= ~(e.rd ? 1u << e.rd : 0u);
+    p->warp[e.warp].scoreboard &= ~(e.rd ? 1ull << e.rd : 0);
     p->loading &= ~warp_bit(e.warp);
     p->st->loads++;
     p->st->load_latency_sum += p->now - e.issued;

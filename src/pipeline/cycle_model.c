@@ -20,6 +20,7 @@ static void cycle_free(simty_sim *s)
         if (p) {
             free(p->warp);
             free(p->idle_since);
+            free(p->fp_due);
             free(p->loads);
         }
         free(p);
@@ -35,6 +36,37 @@ static void cycle_free(simty_sim *s)
     }
 }
 
+/* Per op, the cycles an F or D result is written after F+7: its kind's
+ * latency (simty_config.fp_latency) less the one cycle every operation
+ * takes. */
+static void fp_extra_table(const simty_config *cfg, uint16_t *extra)
+{
+    for (unsigned op = 0; op < OP_COUNT; op++) {
+        unsigned kind;
+        switch (op) {
+        case OP_FDIV_S: case OP_FDIV_D: kind = SIMTY_FP_DIV; break;
+        case OP_FSQRT_S: case OP_FSQRT_D: kind = SIMTY_FP_SQRT; break;
+        case OP_FADD_S: case OP_FSUB_S: case OP_FMUL_S: case OP_FMADD_S: case OP_FMSUB_S:
+        case OP_FNMSUB_S: case OP_FNMADD_S: case OP_FADD_D: case OP_FSUB_D: case OP_FMUL_D:
+        case OP_FMADD_D: case OP_FMSUB_D: case OP_FNMSUB_D: case OP_FNMADD_D:
+            kind = SIMTY_FP_FMA;
+            break;
+        case OP_FCVT_W_S: case OP_FCVT_WU_S: case OP_FCVT_S_W: case OP_FCVT_S_WU:
+        case OP_FCVT_S_D: case OP_FCVT_D_S: case OP_FCVT_W_D: case OP_FCVT_WU_D:
+        case OP_FCVT_D_W: case OP_FCVT_D_WU:
+            kind = SIMTY_FP_CVT;
+            break;
+        default:
+            kind = SIMTY_FP_MISC;
+            break;
+        }
+        /* the F and D operations: FMADD_S .. FCVT_D_WU in the op list,
+         * less the loads and stores (which the memory times) */
+        const bool fp_op = op >= OP_FMADD_S && op <= OP_FCVT_D_WU && op != OP_FLD && op != OP_FSD;
+        extra[op] = fp_op ? (uint16_t)(cfg->fp_latency[kind] - 1) : 0;
+    }
+}
+
 static int cycle_init(simty_sim *s, char *err, size_t errlen)
 {
     if (memsys_create(s, &s->timing, err, errlen))
@@ -47,10 +79,11 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             p->warp = calloc(s->W, sizeof *p->warp);
             p->idle_since = calloc(s->W, sizeof *p->idle_since);
             p->loads = calloc(s->W, sizeof *p->loads);
+            p->fp_due = calloc((size_t)s->W * 64, sizeof *p->fp_due);
         }
         if (memsys_is_hierarchy(s->timing))
             core->pass_addr = calloc(s->T, sizeof *core->pass_addr);
-        if (!p || !p->warp || !p->idle_since || !p->loads ||
+        if (!p || !p->warp || !p->idle_since || !p->loads || !p->fp_due ||
             (memsys_is_hierarchy(s->timing) && !core->pass_addr)) {
             cycle_free(s);
             snprintf(err, errlen, "out of host memory");
@@ -74,7 +107,8 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         while (pow2 < s->W)
             pow2 *= 2;
         p->select_mask = pow2 - 1;
-        p->bank_parity = p->write_parity = -1;
+        p->bank_parity = p->bank_parity_next = p->write_parity = -1;
+        fp_extra_table(&s->cfg, p->fp_extra);
         for (unsigned w = 0; w < s->W; w++) {
             warp_paths_init(s, &p->paths[w]);
             p->warp[w].spec_pc = s->elf.entry;

@@ -73,16 +73,18 @@ static void stage_fetch(simty_sim *s, pipe_state *p)
         kanata_stage(p->kt, out->trace, "If");
 }
 
-static uint32_t regs_used(const insn_t *d)
+static uint64_t regs_used(const insn_t *d)
 {
-    uint32_t r = insn_rd_bit(d);
+    uint64_t r = insn_rd_bit(d);
     if (d->flags & INSN_READS_RS1)
-        r |= 1u << d->rs1;
+        r |= register_bit(d->rs1, d->fp & FP_RS1);
     if (d->flags & INSN_READS_RS2)
-        r |= 1u << d->rs2;
+        r |= register_bit(d->rs2, d->fp & FP_RS2);
+    if (d->flags & INSN_READS_RS3)
+        r |= register_bit(d->rs3, true);
     if (d->op == OP_ECALL) /* the call number and its argument */
         r |= 1u << 17 | 1u << 10; /* a7, a0 */
-    return r & ~1u;
+    return r;
 }
 
 /* F+2: the fetched instruction enters the warp's 1-entry buffer if the

@@ -27,14 +27,37 @@ static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank, bool 
     return STALL_NONE;
 }
 
+/* F and D results due after F+7 (fp_latency above 1) are written when
+ * due: their registers leave the scoreboard.  (The FP unit is pipelined
+ * and writes through its own port: docs/pipeline.md.) */
+static __attribute__((noinline)) void fp_writeback(pipe_state *p)
+{
+    for (uint64_t ws = p->fp_late_warps; ws; ws &= ws - 1) {
+        const unsigned w = (unsigned)__builtin_ctzll(ws);
+        warp_pipe *wp = &p->warp[w];
+        for (uint64_t r = wp->fp_late; r; r &= r - 1) {
+            const unsigned b = (unsigned)__builtin_ctzll(r);
+            if (p->fp_due[w * 64 + b] <= p->now) {
+                wp->fp_late &= ~(1ull << b);
+                wp->scoreboard &= ~(1ull << b);
+            }
+        }
+        if (!wp->fp_late)
+            p->fp_late_warps &= ~warp_bit(w);
+    }
+}
+
 static void stage_schedule(simty_sim *s, pipe_state *p)
 {
     simty_stats *st = p->st;
     uop *out = &p->issue_out;
     out->valid = false;
     p->issued_now = 0;
-    const int bank = p->bank_parity; /* the rule binds only the cycle right after */
-    p->bank_parity = -1;
+    const int bank = p->bank_parity; /* the rule binds only the cycle(s) right after */
+    p->bank_parity = p->bank_parity_next;
+    p->bank_parity_next = -1;
+    if (__builtin_expect(p->fp_late_warps != 0, 0))
+        fp_writeback(p);
 
     if (!p->buffered) {
         st->stall_empty++;
@@ -73,9 +96,12 @@ static void stage_schedule(simty_sim *s, pipe_state *p)
     wp->scoreboard |= insn_rd_bit(d);
     if (uop_waits(p->hold_sync, d))
         p->loading |= warp_bit(best);
-    /* a two-source instruction reads its bank over two cycles */
+    /* a two-source instruction reads its bank over two cycles, a
+     * three-source one (fmadd and co.) over three */
     if ((d->flags & (INSN_READS_RS1 | INSN_READS_RS2)) == (INSN_READS_RS1 | INSN_READS_RS2))
         p->bank_parity = (int)(best & 1);
+    if (d->flags & INSN_READS_RS3)
+        p->bank_parity_next = (int)(best & 1);
     st->warp_instructions++;
     if (p->kt)
         kanata_stage(p->kt, out->trace, "Is");

@@ -75,7 +75,7 @@ typedef struct commit_latch {
 /* A load pass between commit and register writeback; its data is due when
  * the memory timing says (memsys_due) */
 typedef struct load_entry {
-    uint8_t warp, rd;
+    uint8_t warp, rd; /* rd: register_bit numbering (FP registers 32..63), 0: none */
     bool ld_traced;  /* Kanata: its "Ld" stage was placed at commit (data due known) */
     uint64_t issued;
     uint64_t trace;
@@ -86,9 +86,10 @@ typedef struct warp_pipe {
     uint32_t spec_pc;      /* speculative fetch PC */
     uint32_t buf_pc;       /* instruction buffer (valid: bit in pipe.buffered) */
     insn_t buf_insn;
-    uint32_t buf_regs;     /* registers the buffered instruction reads or writes */
+    uint64_t buf_regs;     /* registers the buffered instruction reads or writes (register_bit) */
     uint64_t buf_trace;
-    uint32_t scoreboard;   /* registers with a write in flight */
+    uint64_t scoreboard;   /* registers with a write in flight (register_bit) */
+    uint64_t fp_late;      /* ... of them, F or D results due after F+7 (fp_due) */
     uint32_t replay_pc;    /* lanes at replay_pc still owe a replay pass (trace) */
     lane_mask replay_mask;
 } warp_pipe;
@@ -117,6 +118,10 @@ typedef struct pipe_state {
     unsigned steer_ptr;
     unsigned select_mask;   /* the free-running selection counter, mod 2^k >= W */
     int bank_parity;        /* parity that may not issue this cycle (bank rule), or -1 */
+    int bank_parity_next;   /* ... and in the next cycle (a three-source instruction), or -1 */
+    uint64_t fp_late_warps; /* warps with F or D results due after F+7 */
+    uint64_t *fp_due;       /* per warp, per register_bit: the cycle its late result is written */
+    uint16_t fp_extra[OP_COUNT]; /* per op: cycles an F or D result comes after F+7 */
     int write_parity;       /* bank whose write port F+7 uses this cycle, or -1 */
 
     fetch_latch steer_out, fetch_out;         /* F->F+1, F+1->F+2 */
@@ -149,10 +154,17 @@ static inline bool uop_waits(bool hold_sync, const insn_t *d)
     return insn_returns_data(d) || (hold_sync && (d->op == OP_FENCE || d->op == OP_FENCE_I));
 }
 
-/* Destination register bit for the scoreboard (none for x0) */
-static inline uint32_t insn_rd_bit(const insn_t *d)
+/* Registers as scoreboard bits: x1..x31 are bits 1..31 (x0 none), f0..f31
+ * bits 32..63 */
+static inline uint64_t register_bit(unsigned r, bool fp)
 {
-    return (d->flags & INSN_WRITES_RD) ? (1u << d->rd) & ~1u : 0;
+    return fp ? 1ull << (32 + r) : (1ull << r) & ~1ull;
+}
+
+/* Destination register bit for the scoreboard (none for x0) */
+static inline uint64_t insn_rd_bit(const insn_t *d)
+{
+    return (d->flags & INSN_WRITES_RD) ? register_bit(d->rd, d->fp & FP_RD) : 0;
 }
 
 #endif

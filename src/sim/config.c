@@ -107,6 +107,12 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
                  SIMTY_MAX_MEM_LATENCY, cfg->mem_latency);
         return -1;
     }
+    for (unsigned k = 0; k < SIMTY_FP_KINDS; k++)
+        if (cfg->fp_latency[k] < 1 || cfg->fp_latency[k] > SIMTY_MAX_FP_LATENCY) {
+            snprintf(err, errlen, "floating-point latencies must be 1..%d cycles (got %u)",
+                     SIMTY_MAX_FP_LATENCY, cfg->fp_latency[k]);
+            return -1;
+        }
     if (mem_config_check(cfg, err, errlen))
         return -1;
     if (cfg->trace_kanata && cfg->model != SIMTY_MODEL_CYCLE) {

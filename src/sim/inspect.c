@@ -31,6 +31,29 @@ int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value)
     return 0;
 }
 
+/* f register reg of hart: laid out as the x registers (sim.h) */
+static uint64_t *freg(const simty_sim *s, unsigned hart, unsigned reg)
+{
+    return s->f + ((size_t)(hart / s->T) * 32 + reg) * s->T + hart % s->T;
+}
+
+int simty_freg_read(const simty_sim *s, unsigned hart, unsigned reg, uint64_t *value)
+{
+    if (hart >= s->nharts || reg > 31)
+        return -1;
+    *value = *freg(s, hart, reg);
+    return 0;
+}
+
+int simty_freg_write(simty_sim *s, unsigned hart, unsigned reg, uint64_t value)
+{
+    if (hart >= s->nharts || reg > 31)
+        return -1;
+    *freg(s, hart, reg) = value;
+    s->mem_changed = true; /* a change from outside: the deadlock watch starts again */
+    return 0;
+}
+
 int simty_csr_read(const simty_sim *s, unsigned hart, unsigned csr, uint32_t *value)
 {
     if (hart >= s->nharts || csr > 0xfff || mmode_csr_check(csr, false) != CSR_OK)

@@ -9,9 +9,12 @@
 void mmode_reset(simty_sim *s)
 {
     for (unsigned h = 0; h < s->nharts; h++)
-        s->csr[h] = (hart_csr){.mstatus = MSTATUS_MPP, .mtimecmp = UINT64_MAX};
-    for (unsigned c = 0; c < s->ncores; c++)
+        s->csr[h] = (hart_csr){.mstatus = MSTATUS_MPP | MSTATUS_FS_INITIAL,
+                               .mtimecmp = UINT64_MAX};
+    for (unsigned c = 0; c < s->ncores; c++) {
         s->core[c].irq_armed = 0;
+        s->core[c].fs_clean = s->W * s->T; /* every thread starts Initial */
+    }
     s->timer_next = UINT64_MAX;
     s->irq_seen = false;
 }
@@ -67,7 +70,8 @@ uint32_t mmode_trap_enter(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cau
     c->mepc = pc;
     c->mcause = cause;
     c->mtval = tval;
-    c->mstatus = (c->mstatus & MSTATUS_MIE ? MSTATUS_MPIE : 0) | MSTATUS_MPP;
+    c->mstatus = (c->mstatus & MSTATUS_MIE ? MSTATUS_MPIE : 0) | MSTATUS_MPP |
+                 (c->mstatus & MSTATUS_FS);
     rearm(s, hart, before);
     return mmode_handler(s, hart, cause);
 }
@@ -76,7 +80,8 @@ uint32_t mmode_mret(simty_sim *s, unsigned hart)
 {
     hart_csr *c = &s->csr[hart];
     bool before = armed(c);
-    c->mstatus = (c->mstatus & MSTATUS_MPIE ? MSTATUS_MIE : 0) | MSTATUS_MPIE | MSTATUS_MPP;
+    c->mstatus = (c->mstatus & MSTATUS_MPIE ? MSTATUS_MIE : 0) | MSTATUS_MPIE | MSTATUS_MPP |
+                 (c->mstatus & MSTATUS_FS);
     rearm(s, hart, before);
     return c->mepc;
 }
@@ -132,6 +137,7 @@ static bool zero_csr(unsigned csr)
 int mmode_csr_check(unsigned csr, bool write)
 {
     switch (csr) {
+    case CSR_FFLAGS: case CSR_FRM: case CSR_FCSR:
     case CSR_MSTATUS: case CSR_MISA: case CSR_MIE: case CSR_MTVEC: case CSR_MCOUNTINHIBIT:
     case CSR_MSCRATCH: case CSR_MEPC: case CSR_MCAUSE: case CSR_MTVAL: case CSR_MIP:
     case CSR_MCYCLE: case CSR_MINSTRET: case CSR_MCYCLEH: case CSR_MINSTRETH:
@@ -194,8 +200,34 @@ static void set_minstret(simty_sim *s, unsigned hart, uint64_t v)
 static uint64_t with_lo(uint64_t v, uint32_t lo) { return (v & ~0xffffffffull) | lo; }
 static uint64_t with_hi(uint64_t v, uint32_t hi) { return (v & 0xffffffffull) | (uint64_t)hi << 32; }
 
-/* misa: MXL = 1 (32-bit), extensions A, I, M; writes are ignored (WARL) */
-#define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 8) | (1u << 12))
+/* misa: MXL = 1 (32-bit), extensions A, D, F, I, M; writes are ignored (WARL) */
+#define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 3) | (1u << 5) | (1u << 8) | (1u << 12))
+
+/* mstatus.FS of hart becomes fs (sim_core.fs_clean counts the threads
+ * that are not Dirty) */
+static void set_fs(simty_sim *s, unsigned hart, uint32_t fs)
+{
+    hart_csr *c = &s->csr[hart];
+    const bool was = (c->mstatus & MSTATUS_FS) == MSTATUS_FS_DIRTY, now = fs == MSTATUS_FS_DIRTY;
+    s->core[hart_core(s, hart)].fs_clean += (unsigned)was - (unsigned)now;
+    c->mstatus = (c->mstatus & ~MSTATUS_FS) | fs;
+}
+
+uint64_t mmode_fp_off(simty_sim *s, unsigned hart0, uint64_t mask)
+{
+    if (__builtin_expect(!s->core[hart_core(s, hart0)].fs_clean, 1))
+        return 0;
+    uint64_t off = 0;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        const unsigned l = (unsigned)__builtin_ctzll(m);
+        const uint32_t fs = s->csr[hart0 + l].mstatus & MSTATUS_FS;
+        if (!fs)
+            off |= m & -m;
+        else if (fs != MSTATUS_FS_DIRTY)
+            set_fs(s, hart0 + l, MSTATUS_FS_DIRTY);
+    }
+    return off;
+}
 
 void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, uint32_t *v,
                       bool write, uint32_t nv)
@@ -204,7 +236,12 @@ void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, u
     const uint64_t time = now;
     uint32_t old = 0;
     switch (csr) {
-    case CSR_MSTATUS: old = c->mstatus; break;
+    case CSR_MSTATUS:
+        old = c->mstatus | ((c->mstatus & MSTATUS_FS) == MSTATUS_FS_DIRTY ? MSTATUS_SD : 0);
+        break;
+    case CSR_FFLAGS: old = s->fflags[hart]; break;
+    case CSR_FRM: old = s->frm[hart]; break;
+    case CSR_FCSR: old = (uint32_t)s->frm[hart] << 5 | s->fflags[hart]; break;
     case CSR_MISA: old = MISA_VALUE; break;
     case CSR_MIE: old = c->mie; break;
     case CSR_MTVEC: old = c->mtvec; break;
@@ -235,8 +272,16 @@ void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, u
         return;
     const bool before = armed(c);
     switch (csr) {
-    case CSR_MSTATUS: /* MIE and MPIE; MPP stays M */
-        c->mstatus = (nv & (MSTATUS_MIE | MSTATUS_MPIE)) | MSTATUS_MPP;
+    case CSR_MSTATUS: /* MIE, MPIE and FS; MPP stays M; SD follows FS */
+        c->mstatus = (nv & (MSTATUS_MIE | MSTATUS_MPIE)) | MSTATUS_MPP | (c->mstatus & MSTATUS_FS);
+        set_fs(s, hart, nv & MSTATUS_FS);
+        break;
+    case CSR_FFLAGS: s->fflags[hart] = nv & 31; set_fs(s, hart, MSTATUS_FS_DIRTY); break;
+    case CSR_FRM: s->frm[hart] = nv & 7; set_fs(s, hart, MSTATUS_FS_DIRTY); break;
+    case CSR_FCSR:
+        s->frm[hart] = (nv >> 5) & 7;
+        s->fflags[hart] = nv & 31;
+        set_fs(s, hart, MSTATUS_FS_DIRTY);
         break;
     case CSR_MIE: c->mie = nv & (MIP_MSIP | MIP_MTIP); break;
     case CSR_MTVEC: /* modes direct (0) and vectored (1); the reserved ones read as direct */

@@ -21,6 +21,10 @@ enum {
     MSTATUS_MIE = 1u << 3,
     MSTATUS_MPIE = 1u << 7,
     MSTATUS_MPP = 3u << 11, /* always 3 (M): the only privilege mode */
+    MSTATUS_FS = 3u << 13,  /* the FP state: 0 Off, 1 Initial, 2 Clean, 3 Dirty */
+    MSTATUS_FS_INITIAL = 1u << 13,
+    MSTATUS_FS_DIRTY = 3u << 13,
+    MSTATUS_SD = 1u << 31,  /* reads 1 when FS is Dirty */
     MIP_MSIP = 1u << 3,
     MIP_MTIP = 1u << 7,
     MIP_MEIP = 1u << 11,
@@ -108,6 +112,15 @@ void mmode_csr_access(struct simty_sim *s, unsigned hart, unsigned csr, uint64_t
                       uint32_t *v, bool write, uint32_t nv);
 /* Is csr a counter that changes with time (deadlock detection)? */
 bool mmode_csr_counts(unsigned csr);
+
+/* ---- F and D: mstatus.FS ---- */
+
+/* Lanes of mask (harts hart0 + l) that may not run an F or D instruction
+ * now: mstatus.FS is Off.  The others' FS becomes Dirty (simty marks it
+ * for every F or D instruction, reads and stores included: a conservative
+ * Dirty, which the privileged spec allows).  Costs one test while every
+ * thread of the core is Dirty already (sim_core.fs_clean). */
+uint64_t mmode_fp_off(struct simty_sim *s, unsigned hart0, uint64_t mask);
 
 /* ---- CLINT ---- */
 

@@ -29,6 +29,8 @@ static uint64_t state_hash(const simty_sim *s)
     size_t nregs = (size_t)s->nwarps * 32 * s->T;
     for (size_t i = 0; i < nregs; i++)
         h = mix(h, s->x[i]);
+    for (size_t i = 0; i < nregs; i++) /* (a loop may change FP registers only) */
+        h = mix(h, s->f[i]);
     for (unsigned t = 0; t < s->nharts; t++) {
         const reservation *r = &s->resv[t];
         h = mix(h, ((uint64_t)s->status[t] << 32) | r->valid);
@@ -39,6 +41,7 @@ static uint64_t state_hash(const simty_sim *s)
         h = mix(h, ((uint64_t)c->mstatus << 32) | c->mie);
         h = mix(h, ((uint64_t)c->mtvec << 32) | c->mcause);
         h = mix(h, ((uint64_t)c->mtval << 32) | c->msip);
+        h = mix(h, (uint64_t)s->frm[t] << 8 | s->fflags[t]);
     }
     h = mix(h, s->sync.arrived);
     for (unsigned c = 0; c < s->ncores; c++)

@@ -30,6 +30,8 @@ void simty_config_default(simty_config *c)
         .progress_threshold = SIMTY_DEFAULT_PROGRESS_THRESHOLD,
         .progress_turn = SIMTY_DEFAULT_PROGRESS_TURN,
         .spin_detect = 1,
+        .fp_latency = {[SIMTY_FP_FMA] = 4, [SIMTY_FP_DIV] = 16, [SIMTY_FP_SQRT] = 16,
+                       [SIMTY_FP_CVT] = 2, [SIMTY_FP_MISC] = 1},
     };
     mem_config_default(&c->memory);
 }
@@ -117,6 +119,9 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
 
     size_t n = s->nharts;
     s->x = calloc((size_t)s->nwarps * 32 * s->T, sizeof *s->x);
+    s->f = calloc((size_t)s->nwarps * 32 * s->T, sizeof *s->f);
+    s->frm = calloc(n, 1);
+    s->fflags = calloc(n, 1);
     s->pc = calloc(n, sizeof *s->pc);
     s->instret = calloc(n, sizeof *s->instret);
     s->retire = calloc(s->nwarps, sizeof *s->retire);
@@ -134,7 +139,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->quantum = cfg->quantum ? cfg->quantum : 1;
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
-    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
+    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->f || !s->frm || !s->fflags || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
         !s->resv || !s->resv_slot || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
@@ -172,6 +177,9 @@ void simty_destroy(simty_sim *s)
     line_table_free(&s->lines);
     mem_free(&s->mem);
     free(s->x);
+    free(s->f);
+    free(s->frm);
+    free(s->fflags);
     free(s->pc);
     free(s->instret);
     free(s->retire);

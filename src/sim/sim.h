@@ -84,6 +84,7 @@ typedef struct sim_core {
     uint64_t now;         /* the cycle it is ticking (the machine's s->cycle between ticks) */
     pending_trap trap;    /* an exception its lane work raised, for the executor (sim/mmode.h) */
     unsigned irq_armed;   /* its threads with interrupts enabled (mstatus.MIE, mie) */
+    unsigned fs_clean;    /* its threads whose mstatus.FS is not Dirty (sim/mmode.h) */
     simty_stats stats;    /* this core's statistics (the machine's are their sum) */
     /* region of interest (stats/roi.c): stats at its start; at its end
      * roi_stats holds the difference */
@@ -115,6 +116,11 @@ struct simty_sim {
 
     /* per-thread architectural state */
     uint32_t *x;         /* register file, see above */
+    /* F and D: the floating-point registers, laid out as x (so the f row
+     * of a warp's x row is at the same index: f + (xp - x)); single values
+     * NaN-boxed; and per hart fcsr's two fields (isa/fpu.h) */
+    uint64_t *f;
+    uint8_t *frm, *fflags;
     uint32_t *pc;        /* per-hart PC (the SIMT model keeps PCs in its paths) */
     uint64_t *instret;   /* per hart; plus retire[warp], see sim_instret() */
     struct warp_retire {

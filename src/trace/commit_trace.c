@@ -23,7 +23,14 @@ void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsi
         fprintf(f, "c%u ", gw / s->W);
     fprintf(f, "w%u %08x %08x %s ; mask=%0*llx", s->ncores > 1 ? gw % s->W : gw, pc, d->raw, dis,
             (int)digits, (unsigned long long)(retired << first));
-    if ((d->flags & INSN_WRITES_RD) && retired) {
+    if ((d->flags & INSN_WRITES_RD) && (d->fp & FP_RD) && retired) {
+        const uint64_t *rd = s->f + (size_t)gw * 32 * s->T + (size_t)d->rd * s->T + first;
+        fprintf(f, " %s:", fp_reg_name(d->rd));
+        for (lane_mask m = retired; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            fprintf(f, " %u=%016llx", first + l, (unsigned long long)rd[l]);
+        }
+    } else if ((d->flags & INSN_WRITES_RD) && retired) {
         const uint32_t *rd = warp_regs(s, gw) + (size_t)d->rd * s->T + first;
         fprintf(f, " %s:", reg_name(d->rd));
         for (lane_mask m = retired; m; m &= m - 1) {

@@ -75,14 +75,23 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
     const uint32_t block = lead - lead % bsize; /* blocks need not be a power of two */
     if (kind == SIMTY_COALESCER_BLOCK)
         return block_pass(d, addr, il, mask, T, leader_bit, block);
-    if (mem_access_size(d) != 4 || (lead & 3))
+    const unsigned size = mem_access_size(d);
+    if (size < 4 || (lead & (size - 1)))
         return leader_bit; /* sub-word or a misaligned leader: one lane per pass */
     uint32_t in[SIMTY_MAX_LANES]; /* per lane: served (~0) or not (0); SIMD code */
     const uint32_t is_load = d->cls == CLS_LOAD;
-    /* (a misaligned lane is neither at a word slot nor at the aligned leader's address) */
-    for (unsigned l = 0; l < T; l++)
-        in[l] = 0u - (uint32_t)((addr[l] == block + 4 * l) | (is_load & (addr[l] == lead)));
+    /* (a misaligned lane is neither at a slot nor at the aligned leader's
+     * address).  FLD and FSD move 8 bytes per lane: slot l of the leader's
+     * 8T-byte block */
+    if (size == 8) {
+        const uint32_t block8 = lead - lead % (2 * bsize);
+        for (unsigned l = 0; l < T; l++)
+            in[l] = 0u - (uint32_t)((addr[l] == block8 + 8 * l) | (is_load & (addr[l] == lead)));
+    } else {
+        for (unsigned l = 0; l < T; l++)
+            in[l] = 0u - (uint32_t)((addr[l] == block + 4 * l) | (is_load & (addr[l] == lead)));
+    }
     /* (lanes below the leader are not in mask) */
     lane_mask served = (exec_mask_of(in, T) | leader_bit) & mask;
-    return is_load ? served : store_order(addr, il, 4, served, mask, leader_bit);
+    return is_load ? served : store_order(addr, il, size, served, mask, leader_bit);
 }

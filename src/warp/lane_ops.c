@@ -115,9 +115,46 @@ bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32
     return true;
 }
 
+/* FLW, FLD, FSW, FSD of one lane.  An 8-byte access is two 4-byte ones
+ * (the second word where byte 4 is stored: --stack-interleave); with
+ * --misaligned trap it must be 8-aligned. */
+static bool lane_fp_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride,
+                           unsigned lane, unsigned hart, uint32_t addr, uint32_t pc)
+{
+    uint64_t *f = s->f + (x - s->x); /* (the same layout: sim.h) */
+    const bool load = d->cls == CLS_LOAD, dbl = d->fp & FP_DOUBLE;
+    const unsigned size = dbl ? 8 : 4;
+    if (dbl && (addr & 7) && s->cfg.misaligned == SIMTY_MISALIGNED_TRAP)
+        return mem_fault(s, hart, pc, load ? 0 : 1, MEM_MISALIGNED, addr, 8);
+    const uint32_t hi_addr = dbl ? stacks_access_byte(&s->stacks, s->nharts, addr, 4) : 0;
+    int st;
+    if (load) {
+        uint32_t lo, hi = ~0u; /* a single is NaN-boxed */
+        st = bus_load(s, hart, addr, 4, &lo);
+        if (st == MEM_OK && dbl)
+            st = bus_load(s, hart, hi_addr, 4, &hi);
+        if (st != MEM_OK)
+            return mem_fault(s, hart, pc, 0, st, addr, size);
+        f[(unsigned)d->rd * stride + lane] = (uint64_t)hi << 32 | lo;
+        return true;
+    }
+    const uint64_t v = f[(unsigned)d->rs2 * stride + lane];
+    if (dbl && !s->deferring && !mem_ptr(&s->mem, hi_addr, 4) && mem_ptr(&s->mem, addr, 4))
+        return mem_fault(s, hart, pc, 1, MEM_UNMAPPED, addr, 8); /* nothing half-written */
+    st = s->deferring ? fx_store(s, hart, pc, addr, 4, (uint32_t)v) : bus_store(s, hart, addr, 4, (uint32_t)v);
+    if (st == MEM_OK && dbl)
+        st = s->deferring ? fx_store(s, hart, pc, hi_addr, 4, (uint32_t)(v >> 32))
+                          : bus_store(s, hart, hi_addr, 4, (uint32_t)(v >> 32));
+    if (st != MEM_OK)
+        return mem_fault(s, hart, pc, 1, st, addr, size);
+    return true;
+}
+
 bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
                  unsigned hart, uint32_t addr, uint32_t pc)
 {
+    if (d->fp)
+        return lane_fp_memory(s, d, x, stride, lane, hart, addr, pc);
     uint32_t *rd = x + (unsigned)d->rd * stride + lane;
     uint32_t v2 = x[(unsigned)d->rs2 * stride + lane];
     unsigned size = mem_access_size(d);
@@ -211,6 +248,12 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
 bool lane_csr_check(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
 {
     int st = mmode_csr_check(d->csr, csr_insn_writes(d));
+    if (st == CSR_OK && d->csr >= CSR_FFLAGS && d->csr <= CSR_FCSR &&
+        !(s->csr[hart].mstatus & MSTATUS_FS)) {
+        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw,
+                      "floating-point CSR access with mstatus.FS = Off");
+        return false;
+    }
     if (st == CSR_OK)
         return true;
     char buf[24];

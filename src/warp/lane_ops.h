@@ -14,6 +14,9 @@
 /* Standard CSR numbers (the RISC-V specification's; simty's own are
  * SIMTY_CSR_* in simty_guest.h, docs/platform.md) */
 enum {
+    CSR_FFLAGS = 0x001,
+    CSR_FRM = 0x002,
+    CSR_FCSR = 0x003,
     CSR_MSTATUS = 0x300,
     CSR_MISA = 0x301,
     CSR_MIE = 0x304,
@@ -47,12 +50,13 @@ static inline bool csr_insn_writes(const insn_t *d)
     return d->op == OP_CSRRW || d->op == OP_CSRRWI || d->rs1 != 0;
 }
 
-/* Access size in bytes of a memory instruction (1, 2 or 4). */
+/* Access size in bytes of a memory instruction (1, 2, 4 or 8). */
 static inline unsigned mem_access_size(const insn_t *d)
 {
     switch (d->op) {
     case OP_LB: case OP_LBU: case OP_SB: return 1;
     case OP_LH: case OP_LHU: case OP_SH: return 2;
+    case OP_FLD: case OP_FSD: return 8;
     default: return 4;
     }
 }

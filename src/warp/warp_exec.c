@@ -3,6 +3,7 @@
 #include "warp/coalesce.h"
 #include "warp/lane_ops.h"
 #include "isa/exec.h"
+#include "isa/fpu.h"
 
 /* Does lane l access the word at addr[0] + 4*l, for every lane? */
 static bool unit_stride(const uint32_t *addr, unsigned n)
@@ -184,6 +185,22 @@ static void mret(simty_sim *s, unsigned gw, unsigned first, const path_t *p, war
     }
 }
 
+/* The lanes of mask that may not run F or D instruction d: mstatus.FS
+ * Off, or a dynamic rounding mode with fcsr.frm invalid (5-7): an illegal
+ * instruction for them. */
+static inline lane_mask fp_unavailable(simty_sim *s, const insn_t *d, unsigned hart0,
+                                       lane_mask mask)
+{
+    lane_mask bad = mmode_fp_off(s, hart0, mask);
+    if (d->rm == RM_DYN && (d->fp & FP_USES_RM)) {
+        const uint8_t *frm = s->frm + hart0;
+        for (lane_mask m = mask; m; m &= m - 1)
+            if (frm[lowest_lane(m)] > RM_RMM)
+                bad |= m & -m;
+    }
+    return bad;
+}
+
 /* The lanes of mask with an interrupt to take now. */
 static __attribute__((noinline)) lane_mask irq_lanes(const simty_sim *s, unsigned hart0,
                                                      lane_mask mask, uint64_t now)
@@ -218,7 +235,15 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     o->retired = mask;
     set_next(&o->c.next[0], pc + 4, mask, p->depth);
 
-    switch (d->fp ? CLS_ILLEGAL : d->cls) { /* (F and D: not executed yet) */
+    if (__builtin_expect(d->fp != 0, 0)) { /* F and D: may these lanes run it? */
+        lane_mask bad = fp_unavailable(s, d, hart0, mask);
+        if (bad) {
+            lane_illegal(s, d, hart0 + lowest_lane(bad), pc);
+            return failed(s, gw, first, p, d, bad, o);
+        }
+    }
+
+    switch (d->cls) {
     /* the simple cases (warp_exec.h, shared with warp_execute_simple) first */
     case CLS_ALU:
         warp_alu(d, x, T, n, n == 1, mask, pc);
@@ -426,6 +451,12 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             }
         }
         break; /* wfi */
+
+    case CLS_FP:
+        fpu_exec(d, s->f + (x - s->x), x, T, n, mask, s->frm + hart0, s->fflags + hart0);
+        if (__builtin_expect(d->flags & INSN_WRITES_SP, 0) && !check_sp(s, gw, first, mask, pc))
+            return false;
+        break;
 
     case CLS_FENCE:
         if (d->op == OP_FENCE_I)

@@ -113,8 +113,11 @@ int main(int argc, char **argv)
     buf[36] |= 1; /* EF_RISCV_RVC: accepted (a compressed instruction faults when run) */
     CHECK(try_load(buf, len, err, sizeof err) == 0);
     memcpy(buf, orig, len);
-    buf[36] |= 4; /* double-float ABI */
-    expect_error(buf, len, "hard-float");
+    buf[36] |= 4; /* double-float ABI: accepted (F and D) */
+    CHECK(try_load(buf, len, err, sizeof err) == 0);
+    memcpy(buf, orig, len);
+    buf[36] |= 6; /* quad-float ABI */
+    expect_error(buf, len, "quad-float");
     memcpy(buf, orig, len);
     buf[0] = 'X';
     expect_error(buf, len, "not an ELF");

@@ -154,8 +154,23 @@ static void inspect(simty_model_kind m, const char *elf)
     CHECK(simty_csr_read(s, 12, 0x340, &v) == 0 && v == 0);    /* its neighbour's own */
     CHECK(simty_csr_write(s, 13, 0x305, 0x80000103u) == 0);     /* mtvec: mode 3 reads 0 */
     CHECK(simty_csr_read(s, 13, 0x305, &v) == 0 && v == 0x80000100u);
-    CHECK(simty_csr_write(s, 13, 0x300, ~0u) == 0);             /* mstatus: MIE, MPIE, MPP */
-    CHECK(simty_csr_read(s, 13, 0x300, &v) == 0 && v == 0x1888);
+    CHECK(simty_csr_read(s, 13, 0x300, &v) == 0 && v == 0x3800); /* reset: MPP, FS Initial */
+    CHECK(simty_csr_write(s, 13, 0x300, ~0u) == 0); /* mstatus: MIE, MPIE, MPP, FS (SD) */
+    CHECK(simty_csr_read(s, 13, 0x300, &v) == 0 && v == 0x80007888u);
+    CHECK(simty_csr_write(s, 13, 0x003, 0xfff) == 0);           /* fcsr: frm and fflags */
+    CHECK(simty_csr_read(s, 13, 0x003, &v) == 0 && v == 0xff);
+    CHECK(simty_csr_read(s, 13, 0x002, &v) == 0 && v == 7);
+    CHECK(simty_csr_read(s, 13, 0x001, &v) == 0 && v == 0x1f);
+    CHECK(simty_csr_write(s, 13, 0x001, 0x21) == 0);            /* fflags: 5 bits */
+    CHECK(simty_csr_read(s, 13, 0x003, &v) == 0 && v == 0xe1);
+    CHECK(simty_csr_write(s, 13, 0x003, 0) == 0);
+    uint64_t fv;
+    CHECK(simty_freg_write(s, 13, 31, 0xffffffff3f800000ull) == 0); /* f31 = 1.0f, boxed */
+    CHECK(simty_freg_read(s, 13, 31, &fv) == 0 && fv == 0xffffffff3f800000ull);
+    CHECK(simty_freg_read(s, 12, 31, &fv) == 0 && fv == 0);       /* its neighbour's own */
+    CHECK(simty_freg_read(s, 13, 32, &fv) == -1 && simty_freg_write(s, 1u << 30, 0, 0) == -1);
+    CHECK(simty_csr_write(s, 13, 0x300, 0x2000) == 0);          /* FS Initial: not dirty */
+    CHECK(simty_csr_read(s, 13, 0x300, &v) == 0 && v == 0x3800);
     CHECK(simty_csr_write(s, 13, 0x300, 0) == 0);
     CHECK(simty_csr_write(s, 13, 0x305, 0) == 0);
     uint32_t ret0;
