@@ -154,7 +154,7 @@ def tests(ctx, run, simty, Failure):
                       r"Thread 8 \(core 0 warp 1 lane 3, (active|waiting) path\)",
                       r"Thread 1 \(core 0 warp 0 lane 0, (active|waiting) path\)",
                       r"^\$1 = 7$", r"^\$2 = 27$", r"^\$3 = 77$",
-                      r"^\$4 = 7$", r"^\$5 = 0x40001101$", r"^\$6 = 0x0$",
+                      r"^\$4 = 7$", r"^\$5 = 0x40001129$", r"^\$6 = 0x0$",
                       r"^%d\s+if \(tid == 3\)" % (bp + 1),
                       r"Thread 4 hit Hardware watchpoint 2: watched",
                       r"Old value = 0\s+New value = 37", r"^\$9 = 37$",
@@ -274,9 +274,14 @@ def tests(ctx, run, simty, Failure):
                 raise Failure("memory write back")
             if c.cmd("m10,4")[:1] != "E":
                 raise Failure("memory outside RAM gave no error")
-            xml = c.cmd("qXfer:features:read:target.xml:0,fff")
+            xml, reply = "", "m"
+            while reply.startswith("m") and len(xml) < 100000:  # chunk by chunk, to the 'l'
+                reply = c.cmd("qXfer:features:read:target.xml:%x,fff" % len(xml))
+                xml += reply[1:]
             if "riscv:rv32" not in xml or 'name="pc"' not in xml or \
-                    'org.gnu.gdb.riscv.csr' not in xml or 'name="mhartid"' not in xml:
+                    'org.gnu.gdb.riscv.csr' not in xml or 'name="mhartid"' not in xml or \
+                    'org.gnu.gdb.riscv.fpu' not in xml or 'name="fcsr"' not in xml or \
+                    not reply.startswith("l"):
                 raise Failure("target description: %r" % xml[:200])
             ti = c.cmd("qThreadExtraInfo,8")
             if bytes.fromhex(ti).decode() != "core 0 warp 1 lane 3, active path":
@@ -416,6 +421,30 @@ def tests(ctx, run, simty, Failure):
             raise Failure("SIGINT while waiting for gdb: status %d, %s" % (status, err[-1000:]))
 
     out.append(("gdb: SIGINT while --gdb-wait waits ends the run (130)", signal_while_waiting))
+
+    def fp_registers():
+        src = os.path.join(programs.ROOT, "tests", "gdb", "fp.S")
+        elf = os.path.join(ctx.tmp, "gdb-fp.elf")
+        p = subprocess.run([programs.GCC, "-g", "-march=rv32imafd", "-mabi=ilp32d",
+                            "-misa-spec=2.2", "-nostdlib", "-T",
+                            os.path.join(programs.ROOT, "tests", "isa", "link.ld"), src, "-o", elf],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise Failure("building %s failed:\n%s" % (src, p.stderr))
+        cmds = ["break *after", "continue", "info registers ft3 fflags frm",
+                "print $ft3.double", "set $ft3.double = 5.5", "print/x $ft3",
+                "print/x $fcsr", "delete", "continue"]
+        text, status, sout, serr = gdb_session(elf, ["--warps", "1", "--threads", "1"], cmds)
+        expect(text, [r"ft3\s+\{float = .*, double = 1\}\s+\(raw 0x3ff0000000000000\)",
+                      r"fflags\s+0x1\s.*NX:1", r"^\$1 = 1$",
+                      r"^\$2 = \{float = .*, double = 0x4016000000000000\}|^\$2 = 0x4016000000000000",
+                      r"^\$3 = 0x1$", r"exited normally"], "FP registers")
+        if status != 0:
+            raise Failure("FP registers: simty status %d (the program saw no 5.5), stderr %s"
+                          % (status, serr[-2000:]))
+
+    out.append(("gdb: FP registers and fcsr (feature riscv.fpu): read a double, write one "
+                 "the program then stores, fflags", fp_registers))
 
     def no_debugger():
         elf = build(None)

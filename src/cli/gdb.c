@@ -39,7 +39,7 @@ enum stop_kind { STOP_NONE, STOP_SWBREAK, STOP_HWBREAK, STOP_WATCH, STOP_INTR, S
                  STOP_THREAD_MOVED };
 
 /* The CSRs offered to gdb (feature org.gnu.gdb.riscv.csr), those of them
- * simty_csr_read() knows: remote register numbers NREGS, NREGS + 1, ... */
+ * simty_csr_read() knows: remote register numbers CSR_REG0, CSR_REG0 + 1, ... */
 static const struct {
     const char *name;
     unsigned num;
@@ -435,32 +435,59 @@ static const char *const abi_names[32] = {
     "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "fp", "s1", "a0",
     "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
     "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+static const char *const fp_abi_names[32] = {
+    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6",  "ft7",  "fs0", "fs1", "fa0",
+    "fa1", "fa2", "fa3", "fa4", "fa5", "fa6", "fa7",  "fs2",  "fs3", "fs4", "fs5",
+    "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
 
-#define NREGS 33 /* x0..x31, pc: the 'g' packet; then the CSRs (p, P) */
+/* Remote register numbers: x0..x31 and pc (the 'g' packet), then (p, P
+ * only) f0..f31 (64 bits), fflags, frm, fcsr (feature org.gnu.gdb.riscv.fpu,
+ * gdb's own numbering: 65 + the CSR number), then the CSRs */
+#define NREGS 33
+#define FREG0 33
+#define FCSR_REG0 66 /* fflags; frm and fcsr follow */
+#define CSR_REG0 69
+#define ALL_REGS(g) (CSR_REG0 + (g)->ncsr)
+
+/* Bytes of remote register r in p and P packets */
+static unsigned reg_bytes(unsigned r) { return r >= FREG0 && r < FREG0 + 32 ? 8 : 4; }
 
 
-static int reg_read(gdb *g, unsigned hart, unsigned r, uint32_t *v)
+static int reg_read(gdb *g, unsigned hart, unsigned r, uint64_t *v)
 {
+    uint32_t w = 0;
+    int rc = -1;
+    if (r - FREG0 < 32)
+        return simty_freg_read(g->s, hart, r - FREG0, v);
     if (r < 32)
-        return simty_reg_read(g->s, hart, r, v);
-    if (r == 32)
-        return simty_pc_read(g->s, hart, v);
-    if (r - NREGS < g->ncsr)
-        return simty_csr_read(g->s, hart, csr_table[g->csr[r - NREGS]].num, v);
-    return -1;
+        rc = simty_reg_read(g->s, hart, r, &w);
+    else if (r == 32)
+        rc = simty_pc_read(g->s, hart, &w);
+    else if (r - FCSR_REG0 < 3)
+        rc = simty_csr_read(g->s, hart, 1 + (r - FCSR_REG0), &w);
+    else if (r - CSR_REG0 < g->ncsr)
+        rc = simty_csr_read(g->s, hart, csr_table[g->csr[r - CSR_REG0]].num, &w);
+    *v = w;
+    return rc;
 }
 
-static int reg_write(gdb *g, unsigned hart, unsigned r, uint32_t v)
+static int reg_write(gdb *g, unsigned hart, unsigned r, uint64_t v)
 {
     uint32_t old;
     if (r == 0)
         return 0; /* x0 stays 0 */
+    if (r - FREG0 < 32)
+        return simty_freg_write(g->s, hart, r - FREG0, v);
     if (r < 32)
-        return simty_reg_write(g->s, hart, r, v);
+        return simty_reg_write(g->s, hart, r, (uint32_t)v);
     if (r == 32)
-        return simty_pc_read(g->s, hart, &old) ? -1 : old == v ? 0 : simty_pc_write(g->s, hart, v);
-    if (r - NREGS < g->ncsr)
-        return simty_csr_write(g->s, hart, csr_table[g->csr[r - NREGS]].num, v);
+        return simty_pc_read(g->s, hart, &old) ? -1
+               : old == v                      ? 0
+                                               : simty_pc_write(g->s, hart, (uint32_t)v);
+    if (r - FCSR_REG0 < 3)
+        return simty_csr_write(g->s, hart, 1 + (r - FCSR_REG0), (uint32_t)v);
+    if (r - CSR_REG0 < g->ncsr)
+        return simty_csr_write(g->s, hart, csr_table[g->csr[r - CSR_REG0]].num, (uint32_t)v);
     return -1;
 }
 
@@ -481,14 +508,25 @@ static char *target_xml(const gdb *g, size_t *len)
                               r == 1 ? "code_ptr" : r == 2 || r == 8 ? "data_ptr" : "int", r);
     n += (size_t)snprintf(x + n, cap - n,
                           "<reg name=\"pc\" bitsize=\"32\" type=\"code_ptr\" regnum=\"32\"/>\n"
-                          "</feature>\n");
+                          "</feature>\n<feature name=\"org.gnu.gdb.riscv.fpu\">\n"
+                          "<union id=\"riscv_double\"><field name=\"float\" type=\"ieee_single\"/>"
+                          "<field name=\"double\" type=\"ieee_double\"/></union>\n");
+    for (unsigned r = 0; r < 32; r++)
+        n += (size_t)snprintf(x + n, cap - n,
+                              "<reg name=\"%s\" bitsize=\"64\" type=\"riscv_double\" "
+                              "regnum=\"%u\"/>\n", fp_abi_names[r], FREG0 + r);
+    for (unsigned i = 0; i < 3; i++)
+        n += (size_t)snprintf(x + n, cap - n,
+                              "<reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\"/>\n",
+                              i == 0 ? "fflags" : i == 1 ? "frm" : "fcsr", FCSR_REG0 + i);
+    n += (size_t)snprintf(x + n, cap - n, "</feature>\n");
     if (g->ncsr) {
         n += (size_t)snprintf(x + n, cap - n, "<feature name=\"org.gnu.gdb.riscv.csr\">\n");
         for (unsigned i = 0; i < g->ncsr; i++)
             n += (size_t)snprintf(x + n, cap - n,
                                   "<reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" "
                                   "group=\"csr\"/>\n",
-                                  csr_table[g->csr[i]].name, NREGS + i);
+                                  csr_table[g->csr[i]].name, CSR_REG0 + i);
         n += (size_t)snprintf(x + n, cap - n, "</feature>\n");
     }
     n += (size_t)snprintf(x + n, cap - n, "</target>\n");
@@ -844,12 +882,12 @@ static void handle_read_regs(gdb *g)
     char buf[NREGS * 8 + 1];
     unsigned h = g->g_hart;
     for (unsigned r = 0; r < NREGS; r++) {
-        uint32_t v = 0;
+        uint64_t v = 0;
         if (reg_read(g, h, r, &v)) {
             memcpy(buf + 8 * r, "xxxxxxxx", 8);
             continue;
         }
-        put_hex32le(buf + 8 * r, v);
+        put_hex32le(buf + 8 * r, (uint32_t)v);
     }
     send_packet(g, buf, NREGS * 8);
 }
@@ -1180,25 +1218,27 @@ static enum session_end session(gdb *g)
             handle_write_regs(g, p + 1);
             break;
         case 'p': {
-            uint64_t n;
+            uint64_t n, v;
             const char *q = p + 1;
-            uint32_t v;
-            char buf[9];
-            if (parse_hex(&q, &n) || *q || n >= NREGS + g->ncsr ||
+            char buf[17];
+            if (parse_hex(&q, &n) || *q || n >= ALL_REGS(g) ||
                 reg_read(g, g->g_hart, (unsigned)n, &v)) {
                 send_str(g, "E01");
                 break;
             }
-            put_hex32le(buf, v);
-            send_packet(g, buf, 8);
+            put_hex32le(buf, (uint32_t)v);
+            put_hex32le(buf + 8, (uint32_t)(v >> 32));
+            send_packet(g, buf, 2 * reg_bytes((unsigned)n));
             break;
         }
         case 'P': {
             uint64_t n;
             const char *q = p + 1;
-            uint32_t v;
-            if (parse_hex(&q, &n) || *q++ != '=' || strlen(q) != 8 || get_hex32le(q, &v) ||
-                n >= NREGS + g->ncsr || reg_write(g, g->g_hart, (unsigned)n, v))
+            uint32_t lo, hi = 0;
+            if (parse_hex(&q, &n) || *q++ != '=' || n >= ALL_REGS(g) ||
+                strlen(q) != 2 * reg_bytes((unsigned)n) || get_hex32le(q, &lo) ||
+                (reg_bytes((unsigned)n) == 8 && get_hex32le(q + 8, &hi)) ||
+                reg_write(g, g->g_hart, (unsigned)n, (uint64_t)hi << 32 | lo))
                 send_str(g, "E01");
             else
                 send_str(g, "OK");
