@@ -181,6 +181,34 @@ def bank(ctx, simty, Failure):
                           % (what, w, nxt[0], c, c + 1))
 
 
+def fp_bank(ctx, simty, Failure):
+    """fp_bank.S, W = 3, T = 1: every fmadd.d reads three registers from its
+    warp's bank over three cycles, so neither of the next two issues may
+    come from a warp of its parity.  w0, w1 issue their first fmadd at 6
+    and 7; nothing issues at 8 (w0 still reads the even bank, w1 the odd
+    one)."""
+    what = "fp bank W=3"
+    stats, records, issues = run_traced(ctx, simty, Failure, "fp_bank", ["-w", "3", "-t", "1"])
+    check_common(Failure, what, stats, records, issues)
+    if [(c, w) for c, w, _ in issues[:2]] != [(6, 0), (7, 1)] or issues[2][0] <= 8:
+        raise Failure("%s: first issues %r" % (what, [(c, w) for c, w, _ in issues[:4]]))
+    if stats["stall_bank"] < 1:
+        raise Failure("%s: no bank stall counted" % what)
+    by_cycle = {c: (w, records[rid]["labels"]) for c, w, rid in issues}
+    fmadds = 0
+    for c, (w, label) in by_cycle.items():
+        if " fmadd.d " not in label:
+            continue
+        fmadds += 1
+        for k in (1, 2):
+            nxt = by_cycle.get(c + k)
+            if nxt and nxt[0] % 2 == w % 2:
+                raise Failure("%s: warp %d issues at %d, %d cycles after warp %d's fmadd.d"
+                              % (what, nxt[0], c + k, k, w))
+    if fmadds != 9:
+        raise Failure("%s: %d fmadd.d issued, expected 9" % (what, fmadds))
+
+
 def tests(ctx, simty, Failure):
     out = []
     for W in (8, 12, 16):
@@ -213,6 +241,18 @@ def tests(ctx, simty, Failure):
         {"cycles": 40, "stall_load": 15, "stall_scoreboard": 4, "loads": 1,
          "load_latency_sum": 17, "squashed": 2})))
     out.append(("timing bank", lambda: bank(ctx, simty, Failure)))
+    # fp_dependent.S with --fp-latency fma=L: fmv.w.x at 4 (misc, latency 1:
+    # ft0 written at 8); the first fadd.d waits for it (stalls 6, 7) and
+    # issues at 8; its result is written at 8 + 4 + (L - 1) = 11 + L, when
+    # the second issues (stalls 10 .. 10 + L); li 13 + L, 15 + L; ecall at
+    # 19 + L (a0), executed at 23 + L: 24 + L cycles; 5 + L scoreboard
+    # stalls, and the two words after ecall cut off.
+    for L in (1, 4, 10):
+        out.append(("timing fp latency fma=%d" % L, lambda L=L: single_warp(
+            ctx, simty, Failure, "fp_dependent", ["--fp-latency", "fma=%d" % L],
+            [4, 8, 11 + L, 13 + L, 15 + L, 19 + L, 21 + L, 23 + L],
+            {"cycles": 24 + L, "stall_scoreboard": 5 + L, "squashed": 2, "redirects": 0})))
+    out.append(("timing fp bank (three sources)", lambda: fp_bank(ctx, simty, Failure)))
     return out + trace_tests(ctx, simty, Failure)
 
 

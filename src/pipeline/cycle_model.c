@@ -107,7 +107,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         while (pow2 < s->W)
             pow2 *= 2;
         p->select_mask = pow2 - 1;
-        p->bank_parity = p->bank_parity_next = p->write_parity = -1;
+        p->write_parity = -1;
         fp_extra_table(&s->cfg, p->fp_extra);
         for (unsigned w = 0; w < s->W; w++) {
             warp_paths_init(s, &p->paths[w]);
@@ -273,11 +273,12 @@ static uint64_t cycle_hash(const simty_sim *s, const sim_core *core)
     h = mix(h, p->buffered);
     h = mix(h, p->loading);
     h = mix(h, p->steer_ptr | (uint64_t)(s->cycle & p->select_mask) << 8 |
-                   (uint64_t)(p->bank_parity + 1) << 40);
+                   (uint64_t)(p->bank_busy | p->bank_busy_next << 2) << 40);
     h = mix(h, s->cycle < p->start ? p->start - s->cycle : 0);
     for (unsigned w = 0; w < s->W; w++) {
         const warp_pipe *wp = &p->warp[w];
-        h = mix(h, (uint64_t)wp->spec_pc << 32 | wp->scoreboard);
+        h = mix(h, (uint64_t)wp->spec_pc << 32 | (uint32_t)wp->scoreboard);
+        h = mix(h, wp->scoreboard >> 32);
         if (p->buffered & warp_bit(w))
             h = mix(h, wp->buf_pc);
     }

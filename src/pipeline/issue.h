@@ -13,14 +13,14 @@
 /* Why warp w's buffered instruction cannot issue this cycle, checked in the
  * spec's order: scoreboard, pending load, register-bank rule; then, with a
  * memory hierarchy, a store while the core's write buffer is full. */
-static enum stall_cause qualify(const pipe_state *p, unsigned w, int bank, bool store_ok)
+static enum stall_cause qualify(const pipe_state *p, unsigned w, unsigned bank, bool store_ok)
 {
     const warp_pipe *wp = &p->warp[w];
     if (wp->scoreboard & wp->buf_regs)
         return STALL_SCOREBOARD;
     if (p->loading & warp_bit(w))
         return STALL_LOAD;
-    if (bank == (int)(w & 1))
+    if (bank & (1u << (w & 1)))
         return STALL_BANK;
     if (!store_ok && wp->buf_insn.cls == CLS_STORE)
         return STALL_STORE;
@@ -53,9 +53,9 @@ static void stage_schedule(simty_sim *s, pipe_state *p)
     uop *out = &p->issue_out;
     out->valid = false;
     p->issued_now = 0;
-    const int bank = p->bank_parity; /* the rule binds only the cycle(s) right after */
-    p->bank_parity = p->bank_parity_next;
-    p->bank_parity_next = -1;
+    const unsigned bank = p->bank_busy; /* the rule binds only the cycle(s) right after */
+    p->bank_busy = p->bank_busy_next;
+    p->bank_busy_next = 0;
     if (__builtin_expect(p->fp_late_warps != 0, 0))
         fp_writeback(p);
 
@@ -99,9 +99,9 @@ static void stage_schedule(simty_sim *s, pipe_state *p)
     /* a two-source instruction reads its bank over two cycles, a
      * three-source one (fmadd and co.) over three */
     if ((d->flags & (INSN_READS_RS1 | INSN_READS_RS2)) == (INSN_READS_RS1 | INSN_READS_RS2))
-        p->bank_parity = (int)(best & 1);
+        p->bank_busy |= 1u << (best & 1);
     if (d->flags & INSN_READS_RS3)
-        p->bank_parity_next = (int)(best & 1);
+        p->bank_busy_next |= 1u << (best & 1);
     st->warp_instructions++;
     if (p->kt)
         kanata_stage(p->kt, out->trace, "Is");

@@ -117,8 +117,9 @@ typedef struct pipe_state {
     bool executing;     /* F+7 is running an instruction through warp_execute */
     unsigned steer_ptr;
     unsigned select_mask;   /* the free-running selection counter, mod 2^k >= W */
-    int bank_parity;        /* parity that may not issue this cycle (bank rule), or -1 */
-    int bank_parity_next;   /* ... and in the next cycle (a three-source instruction), or -1 */
+    unsigned bank_busy;      /* parities (bit 0 even, bit 1 odd) that may not issue this
+                              * cycle: their bank is being read (bank rule) */
+    unsigned bank_busy_next; /* ... and in the next cycle (three-source instructions) */
     uint64_t fp_late_warps; /* warps with F or D results due after F+7 */
     uint64_t *fp_due;       /* per warp, per register_bit: the cycle its late result is written */
     uint16_t fp_extra[OP_COUNT]; /* per op: cycles an F or D result comes after F+7 */
