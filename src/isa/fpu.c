@@ -53,7 +53,9 @@
 #pragma STDC FENV_ACCESS ON
 #endif
 
-#if defined(__x86_64__) && defined(__SSE2__) && defined(__GNUC__)
+/* x86-64: MXCSR directly; elsewhere, or built with -DSIMTY_FPU_FENV (to test
+ * that path on x86), fenv.h */
+#if defined(__x86_64__) && defined(__SSE2__) && defined(__GNUC__) && !defined(SIMTY_FPU_FENV)
 #define FPU_MXCSR 1
 #else
 #define FPU_MXCSR 0
@@ -65,6 +67,7 @@
 
 /* ---- host floating-point environment ---- */
 
+#if !FPU_MXCSR || LDBL_MANT_DIG < 55
 /* fenv.h flags as FFLAG_* */
 static inline unsigned fenv_flags(int e)
 {
@@ -72,6 +75,7 @@ static inline unsigned fenv_flags(int e)
            (e & FE_OVERFLOW ? FFLAG_OF : 0) | (e & FE_UNDERFLOW ? FFLAG_UF : 0) |
            (e & FE_INEXACT ? FFLAG_NX : 0);
 }
+#endif
 
 #if FPU_MXCSR
 typedef unsigned host_env;
