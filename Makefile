@@ -54,10 +54,10 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 unit: $(UNIT_TESTS)
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libsimty.a $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a -pthread
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(BUILD)/libsimty.a -lm -pthread
 
 $(BUILD)/simty: $(CLI_OBJ) $(BUILD)/libsimty.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -pthread
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm -pthread
 
 $(BUILD)/libsimty.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -66,6 +66,14 @@ $(BUILD)/libsimty.a: $(LIB_OBJ)
 $(BUILD)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+# The FPU semantics (src/isa/fpu.c) change the host's rounding mode and read
+# its exception flags: no folding or contraction that assumes the default
+# environment; sqrt inline (no errno).
+FPU_CFLAGS := -frounding-math -ffp-contract=off -fno-math-errno
+$(BUILD)/obj/src/isa/fpu.o: src/isa/fpu.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(FPU_CFLAGS) -c -o $@ $<
 
 # Installs missing Debian packages (apt-get, with sudo when not root) or
 # stops with one sentence naming them.
@@ -98,7 +106,7 @@ fuzz-build: deps
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) CFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
 	    $(FUZZ_BUILD)/libsimty.a
 	$(FUZZ_CC) $(CPPFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -o $(FUZZ_BUILD)/simty_fuzz \
-	    fuzz/simty_fuzz.c $(FUZZ_BUILD)/libsimty.a
+	    fuzz/simty_fuzz.c $(FUZZ_BUILD)/libsimty.a -lm
 fuzz: fuzz-build
 	python3 fuzz/run_fuzz.py --fuzzer $(FUZZ_BUILD)/simty_fuzz --seconds $(FUZZ_SECONDS)
 # A short fixed budget from the seeds alone, so that a regression shows.
