@@ -16,10 +16,22 @@ GCC = "riscv64-unknown-elf-gcc"
 OBJDUMP = "riscv64-unknown-elf-objdump"
 QEMU_RUN = os.path.join(ROOT, "tests", "qemu_run.py")
 RANDPROG = os.path.join(ROOT, "tools", "randprog.py")
-ASM_FLAGS = ["-march=rv32ima", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib",
+ASM_FLAGS = ["-misa-spec=2.2", "-nostdlib",
              "-nostartfiles", "-static", "-Wl,--no-warn-rwx-segments",
              "-I" + os.path.join(ROOT, "tests", "isa"),
              "-I" + os.path.join(ROOT, "sdk", "include")]
+# The architecture of a freestanding test program: F and D (ilp32d) for the
+# FP tests (tests/isa/rv32uf-*.S, rv32ud-*.S, tests/*/fp_*.S, the FP fuzzer's
+# programs), RV32IMA otherwise (tests/isa/build.sh makes the same choice).
+ARCH_INT = ["-march=rv32ima", "-mabi=ilp32"]
+ARCH_FP = ["-march=rv32imafd", "-mabi=ilp32d"]
+
+
+def asm_arch(src):
+    name = os.path.basename(src)
+    return ARCH_FP if name.startswith(("rv32uf-", "rv32ud-", "fp_")) else ARCH_INT
+
+
 # The guest contract (CSR numbers, devices, symbols) every test program uses.
 GUEST_H = os.path.join(ROOT, "sdk", "include", "simty_guest.h")
 # Build variants of every example: gcc at three levels, and clang (the
@@ -221,7 +233,7 @@ def build_asm(kind, src, ldscript=None):
     local = glob.glob(os.path.join(os.path.dirname(src), "*.[hS]"))
     if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h"), GUEST_H] + local):
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        _run([GCC] + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
+        _run([GCC] + asm_arch(src) + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
     return out
 
 
