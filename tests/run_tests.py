@@ -40,6 +40,9 @@ Groups:
             store buffering, atomics, barrier, lock) on every model at
             (cores, warps, threads) shapes, on QEMU, broken builds that must
             fail, and bit-identical statistics on repeated runs
+  fpfuzz    the differential FP fuzzer (tests/fp_fuzz.py): random F/D
+            programs, simty (every model) against QEMU bit for bit, a few
+            seeds (the long run: tests/fp_fuzz.py --seeds N)
   trap      machine-mode traps (tests/trap): every exception cause, direct and
             vectored handlers, nested mret, traps by some lanes of a warp,
             timer and software interrupts, on every model and on QEMU
@@ -603,6 +606,27 @@ def group_trap(ctx):
     return trap_checks.tests(ctx, run, simty, Failure)
 
 
+FPFUZZ_SEEDS = range(1, 5)
+
+
+def group_fpfuzz(ctx):
+    """A few seeds of tests/fp_fuzz.py (each: QEMU once, simty 4 times)."""
+    import fp_fuzz
+    tests = []
+    if ctx.sanitized:
+        return tests  # QEMU is the reference: not what the sanitizers check
+    for seed in FPFUZZ_SEEDS:
+        def t(seed=seed):
+            try:
+                n = fp_fuzz.fuzz_seed(seed, ctx.simty, fp_fuzz.MODELS, ctx.tmp, 40, 20)
+            except fp_fuzz.Mismatch as e:
+                raise Failure(str(e))
+            if n < 400:
+                raise Failure("seed %d: only %d FP instructions compared" % (seed, n))
+        tests.append(("fpfuzz seed %d" % seed, t))
+    return tests
+
+
 def group_memory(ctx):
     def t():
         script = os.path.join(ROOT, "tests", "mem_checks.py")
@@ -639,6 +663,7 @@ GROUPS = {
     "multicore": group_multicore,
     "memory": group_memory,
     "trap": group_trap,
+    "fpfuzz": group_fpfuzz,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
 }
