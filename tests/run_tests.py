@@ -22,7 +22,8 @@ Groups:
             2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs and
             the 8x32 runs of the -O0 examples are in diff-long
   random    random divergent programs, simt and cycle vs scalar (two one-core
-            shapes and one multi-core shape each)
+            shapes and one multi-core shape each); one in four more with
+            float and double code (randprog.py --float)
   timing    cycle-model timing properties, checked against Kanata traces
   stats     statistics on hand-checked micro-programs (simt and cycle models)
   bad       bad input of every kind gets its one-line error and exit status
@@ -539,7 +540,7 @@ def group_diff_long(ctx):
 def group_random(ctx):
     tests = []
     n = ctx.random_count if not ctx.sanitized else max(ctx.random_count // 4, 10)
-    elfs = programs.random_elfs(ctx.seed, n)
+    elfs = programs.random_elfs(ctx.seed, n) + programs.random_fp_elfs(ctx.seed, n)
     shapes = [(1, 4), (2, 3), (3, 8), (2, 32)]
     option_sets = OPTION_SETS if not ctx.sanitized else OPTION_SETS[::3]
     for i, elf in enumerate(elfs):
