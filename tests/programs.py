@@ -16,10 +16,22 @@ GCC = "riscv64-unknown-elf-gcc"
 OBJDUMP = "riscv64-unknown-elf-objdump"
 QEMU_RUN = os.path.join(ROOT, "tests", "qemu_run.py")
 RANDPROG = os.path.join(ROOT, "tools", "randprog.py")
-ASM_FLAGS = ["-march=rv32ima", "-mabi=ilp32", "-misa-spec=2.2", "-nostdlib",
+ASM_FLAGS = ["-misa-spec=2.2", "-nostdlib",
              "-nostartfiles", "-static", "-Wl,--no-warn-rwx-segments",
              "-I" + os.path.join(ROOT, "tests", "isa"),
              "-I" + os.path.join(ROOT, "sdk", "include")]
+# The architecture of a freestanding test program: F and D (ilp32d) for the
+# FP tests (tests/isa/rv32uf-*.S, rv32ud-*.S, tests/*/fp_*.S, the FP fuzzer's
+# programs), RV32IMA otherwise (tests/isa/build.sh makes the same choice).
+ARCH_INT = ["-march=rv32ima", "-mabi=ilp32"]
+ARCH_FP = ["-march=rv32imafd", "-mabi=ilp32d"]
+
+
+def asm_arch(src):
+    name = os.path.basename(src)
+    return ARCH_FP if name.startswith(("rv32uf-", "rv32ud-", "fp_")) else ARCH_INT
+
+
 # The guest contract (CSR numbers, devices, symbols) every test program uses.
 GUEST_H = os.path.join(ROOT, "sdk", "include", "simty_guest.h")
 # Build variants of every example: gcc at three levels, and clang (the
@@ -131,6 +143,25 @@ def random_elfs(first_seed, n):
     return [random_elf(s) for s in range(first_seed, first_seed + n)]
 
 
+# Random programs with float and double code (tools/randprog.py --float): one
+# for every fourth integer one, seeds first_seed .. first_seed + n/4.
+# Built with the SDK's default target (hard float once simty-cc defaults to
+# rv32gc / ilp32d; RANDOM_FP_CFLAGS may pin an -march/-mabi).
+RANDOM_FP_CFLAGS = os.environ.get("SIMTY_RANDOM_FP_CFLAGS", "").split()
+
+
+def random_fp_count(n):
+    return max(1, n // 4)
+
+
+def random_fp_elf(seed):
+    return os.path.join(GUEST, "random", "rand-fp-%d.elf" % seed)
+
+
+def random_fp_elfs(first_seed, n):
+    return [random_fp_elf(s) for s in range(first_seed, first_seed + random_fp_count(n))]
+
+
 def asm_elf(kind, name):
     return os.path.join(GUEST, kind, name + ".elf")
 
@@ -221,7 +252,7 @@ def build_asm(kind, src, ldscript=None):
     local = glob.glob(os.path.join(os.path.dirname(src), "*.[hS]"))
     if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h"), GUEST_H] + local):
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        _run([GCC] + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
+        _run([GCC] + asm_arch(src) + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
     return out
 
 
@@ -244,6 +275,17 @@ def build_random(seed):
     return out
 
 
+def build_random_fp(seed):
+    out = random_fp_elf(seed)
+    if stale(out, [RANDPROG] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        src = out[:-4] + ".c"
+        _run([sys.executable, RANDPROG, "--float", "--seed", str(seed), "-o", src], src)
+        _run([SIMTY_CC, "-O%d" % (seed % 3), "-Wall", "-Wextra", "-Werror"] + RANDOM_FP_CFLAGS +
+             [src, "-o", out], out)
+    return out
+
+
 def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     """Builds every guest program (random = (first_seed, count) or None)."""
     build_isa()
@@ -262,6 +304,7 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
     if random:
         first, n = random
         work += [(build_random, (s,)) for s in range(first, first + n)]
+        work += [(build_random_fp, (s,)) for s in range(first, first + random_fp_count(n))]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         for f in [pool.submit(fn, *a) for fn, a in work]:
             f.result()

@@ -22,7 +22,8 @@ Groups:
             2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs and
             the 8x32 runs of the -O0 examples are in diff-long
   random    random divergent programs, simt and cycle vs scalar (two one-core
-            shapes and one multi-core shape each)
+            shapes and one multi-core shape each); one in four more with
+            float and double code (randprog.py --float)
   timing    cycle-model timing properties, checked against Kanata traces
   stats     statistics on hand-checked micro-programs (simt and cycle models)
   bad       bad input of every kind gets its one-line error and exit status
@@ -40,6 +41,9 @@ Groups:
             store buffering, atomics, barrier, lock) on every model at
             (cores, warps, threads) shapes, on QEMU, broken builds that must
             fail, and bit-identical statistics on repeated runs
+  fpfuzz    the differential FP fuzzer (tests/fp_fuzz.py): random F/D
+            programs, simty (every model) against QEMU bit for bit, a few
+            seeds (the long run: tests/fp_fuzz.py --seeds N)
   trap      machine-mode traps (tests/trap): every exception cause, direct and
             vectored handlers, nested mret, traps by some lanes of a warp,
             timer and software interrupts, on every model and on QEMU
@@ -536,7 +540,7 @@ def group_diff_long(ctx):
 def group_random(ctx):
     tests = []
     n = ctx.random_count if not ctx.sanitized else max(ctx.random_count // 4, 10)
-    elfs = programs.random_elfs(ctx.seed, n)
+    elfs = programs.random_elfs(ctx.seed, n) + programs.random_fp_elfs(ctx.seed, n)
     shapes = [(1, 4), (2, 3), (3, 8), (2, 32)]
     option_sets = OPTION_SETS if not ctx.sanitized else OPTION_SETS[::3]
     for i, elf in enumerate(elfs):
@@ -603,6 +607,27 @@ def group_trap(ctx):
     return trap_checks.tests(ctx, run, simty, Failure)
 
 
+FPFUZZ_SEEDS = range(1, 5)
+
+
+def group_fpfuzz(ctx):
+    """A few seeds of tests/fp_fuzz.py (each: QEMU once, simty 4 times)."""
+    import fp_fuzz
+    tests = []
+    if ctx.sanitized:
+        return tests  # QEMU is the reference: not what the sanitizers check
+    for seed in FPFUZZ_SEEDS:
+        def t(seed=seed):
+            try:
+                n = fp_fuzz.fuzz_seed(seed, ctx.simty, fp_fuzz.MODELS, ctx.tmp, 40, 20)
+            except fp_fuzz.Mismatch as e:
+                raise Failure(str(e))
+            if n < 400:
+                raise Failure("seed %d: only %d FP instructions compared" % (seed, n))
+        tests.append(("fpfuzz seed %d" % seed, t))
+    return tests
+
+
 def group_memory(ctx):
     def t():
         script = os.path.join(ROOT, "tests", "mem_checks.py")
@@ -639,6 +664,7 @@ GROUPS = {
     "multicore": group_multicore,
     "memory": group_memory,
     "trap": group_trap,
+    "fpfuzz": group_fpfuzz,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
 }

@@ -20,6 +20,9 @@ Self-checking programs in the style of the standard test environments
   wrs.nto loop (a pending enabled interrupt ends a wrs wait); wrs_nomie.S,
   the same with interrupts disabled, must be a deadlock reported at once,
   not a wait for a timer nobody can take;
+- fp_illegal.S: illegal FP instructions (rm = dyn with frm 5..7, static rm
+  5 and 6, FP instructions and FP CSRs with mstatus.FS = Off): cause 2 at the
+  instruction, destination and fflags untouched.
 - simty_only.S: where QEMU (which has C, S and U) legitimately differs:
   misaligned jump and branch targets (some lanes of a warp), satp, mtval of
   illegal instructions and ebreak, mepc's WARL bits, counter writes and
@@ -50,7 +53,7 @@ CONFIGS = [
      "--host-threads", "2"],
 ]
 
-QEMU_SMP = {"exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8), "misaligned": (1, 4)}
+QEMU_SMP = {"fp_illegal": (1, 4), "exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8), "misaligned": (1, 4)}
 
 
 def harts(cfg):
@@ -74,6 +77,8 @@ def expected(name, n):
         return n // 2 + 5, 0  # odd harts' branch; hart 0's five
     if name == "wrs_timer":
         return 0, n
+    if name == "fp_illegal":
+        return 8, 0  # frm 5/6/7 with dyn, static rm 5/6, three with FS = Off
     if name == "misaligned":
         return 0, 0  # executed in hardware
     if name == "misaligned trap":
@@ -84,7 +89,7 @@ def expected(name, n):
 def tests(ctx, run, simty, Failure):
     out = []
     for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap",
-                 "wrs_timer"):
+                 "wrs_timer", "fp_illegal"):
         elf = programs.asm_elf("trap", name.split()[0])
         extra = ["--misaligned", "trap"] if name == "misaligned trap" else []
         for cfg in CONFIGS:

@@ -2,7 +2,7 @@
 """Random divergent SPMD C programs for differential testing of simty.
 
 usage: tools/randprog.py --seed S -o OUT.c [--max-threads N] [--size UNITS]
-                         [--stats]
+                         [--stats] [--float]
 
 Writes one self-contained C program for the simty SDK. Build and compare:
 
@@ -28,6 +28,14 @@ Options:
                     programs then retire about 5k-60k instructions per thread,
                     printf and the final hashing included)
   --stats           print the chosen profile and cost estimates on stderr
+  --float           also float and double code: blocks computing a double and a
+                    float from data- and tid-dependent values (+ - * /, sqrt,
+                    fma, fmin/fmax, int<->float and float<->double conversions,
+                    bit casts, NaN/inf/tie constants), compared to choose
+                    between three divergent branches that fold converted
+                    results or raw bits into a local; another program than
+                    the same seed without --float (without it, every seed's
+                    program is unchanged)
 
 What a program does. main() reads tid = simty_tid(), n = simty_nthreads(),
 points the thread-local private-row pointers at its rows, calls
@@ -173,8 +181,10 @@ class Func:
 
 
 class Gen:
-    def __init__(self, seed, maxt, size):
+    def __init__(self, seed, maxt, size, fp=False):
         self.seed = seed
+        self.fp = fp
+        self.f_fp = fp
         self.r = random.Random(seed)
         self.maxt = maxt
         self.size = size
@@ -231,6 +241,9 @@ class Gen:
             "goto": 2 if self.f_goto else 0,
         }
         self.weights = {k: v * r.uniform(0.3, 2.0) for k, v in w.items()}
+        # --float: drawn after everything else (without it, no draw: every
+        # seed's program stays what it was)
+        self.weights["float"] = 4 * r.uniform(0.5, 2.0) if self.fp else 0
         # 32-bit, signed 16-bit, signed 8-bit tables
         self.t32 = [r.getrandbits(32) for _ in range(256)]
         self.t16 = [r.randint(-32768, 32767) for _ in range(64)]
@@ -751,8 +764,76 @@ class Gen:
                 "    goto %s;" % lab.name,
                 "}"], cc + 2 * C_BRANCH
 
+    # ------------------------------------------------------------------
+    # --float: single and double arithmetic, conversions both ways and
+    # comparisons feeding divergent branches (no undefined behaviour: the
+    # float-to-integer conversions go through f2i / f2u, which clamp NaN and
+    # out-of-range values; divisors are |y| + 1; square roots of |x|)
+
+    def fexpr(self, fn, ctx, dbl, depth):
+        """A float (dbl: double) expression over data-dependent values."""
+        r = self.r
+        self.ops += 1
+        t = "double" if dbl else "float"
+        sfx = "" if dbl else "f"
+        if depth <= 0 or r.random() < 0.3:
+            x, _ = self.expr(fn, ctx, 1)
+            k = r.random()
+            if k < 0.35:
+                return "(%s)(int32_t)%s" % (t, x)
+            if k < 0.55:
+                return "(%s)%s" % (t, x)
+            if k < 0.7:
+                return "((%s)(int32_t)%s * %s)" % (t, x, r.choice(
+                    ["0.5", "0.1", "3.0", "1e-3", "65536.0", "1e30", "1e-30", "-0.75"]) + sfx)
+            if k < 0.8:  # the bits of the other precision, converted
+                return "(%s)bits2%s(%s)" % (t, "f" if dbl else "d", x)
+            if k < 0.9:
+                return "bits2%s(%s)" % ("d" if dbl else "f", x)
+            return r.choice(["0.0", "-0.0", "1.5", "2.5", "-2.5", "0.3333333333333333",
+                             "2147483647.5", "4294967295.5", "-2147483648.5"]) + sfx
+        a = self.fexpr(fn, ctx, dbl, depth - 1)
+        b = self.fexpr(fn, ctx, dbl if r.random() < 0.8 else not dbl, depth - 1)
+        b = "(%s)%s" % (t, b)
+        m = "" if dbl else "f"
+        k = r.random()
+        if k < 0.5:
+            return "(%s %s %s)" % (a, r.choice(["+", "-", "*", "+", "*"]), b)
+        if k < 0.6:
+            return "(%s / (__builtin_fabs%s(%s) + 1.0%s))" % (a, m, b, sfx)
+        if k < 0.7:
+            return "__builtin_sqrt%s(__builtin_fabs%s(%s))" % (m, m, a)
+        if k < 0.8:
+            c = self.fexpr(fn, ctx, dbl, 0)
+            return "__builtin_fma%s(%s, %s, %s)" % (m, a, b, c)
+        if k < 0.9:
+            return "__builtin_f%s%s(%s, %s)" % (r.choice(["min", "max"]), m, a, b)
+        return "(%s)(%s)" % (t, a if dbl else "(double)" + a)
+
+    def s_float(self, fn, ctx, budget):
+        r = self.r
+        fd = self.fexpr(fn, ctx, True, r.randint(1, 3))
+        ff = self.fexpr(fn, ctx, False, r.randint(1, 3))
+        tgt = self.target(fn)
+        cmp = r.choice(["<", "<=", "==", "!=", ">", ">="])
+        outs = ["f2i(fd)", "f2u(fd)", "f2i((double)ff)", "f2u((double)ff)", "dbits(fd)",
+                "fbits(ff)", "fbits((float)fd)", "dbits((double)ff * 3.0)"]
+        lines = ["{",
+                 "    double fd = %s;" % fd,
+                 "    float ff = %s;" % ff,
+                 "    if (fd %s (double)ff) {" % cmp,
+                 "        %s ^= %s;" % (tgt, r.choice(outs)),
+                 "    } else if (%s) {" % r.choice(["ff != ff", "fd > 1e9", "ff < -0.5f",
+                                                     "__builtin_isinf(fd)", "fd == 0.0"]),
+                 "        %s += %s;" % (tgt, r.choice(outs)),
+                 "    } else {",
+                 "        %s -= %s;" % (tgt, r.choice(outs)),
+                 "    }",
+                 "}"]
+        return lines, 12 * C_OP + 2 * C_BRANCH + C_STMT
+
     STMTS = ["assign", "store", "atomic", "if", "loop", "switch", "call",
-             "fpcall", "ret", "brk", "goto"]
+             "fpcall", "ret", "brk", "goto", "float"]
     COMPOUND = ("if", "loop", "switch")
 
     def stmt(self, fn, ctx, budget):
@@ -1062,6 +1143,37 @@ class Gen:
                 p("    " + " ".join("%d," % v for v in self.t8[i:i + 16]))
             p("};")
         p("")
+        if self.fp:
+            p("/* --float helpers: bit casts, and conversions to integers that")
+            p(" * are defined for every value (NaN and out of range clamp). */")
+            p("static inline uint32_t fbits(float f) { uint32_t u; __builtin_memcpy(&u, &f, 4); return u; }")
+            p("static inline uint32_t dbits(double d)")
+            p("{")
+            p("    uint64_t u;")
+            p("    __builtin_memcpy(&u, &d, 8);")
+            p("    return (uint32_t)u ^ (uint32_t)(u >> 32);")
+            p("}")
+            p("static inline float bits2f(uint32_t u) { float f; __builtin_memcpy(&f, &u, 4); return f; }")
+            p("static inline double bits2d(uint32_t u)")
+            p("{")
+            p("    uint64_t v = ((uint64_t)(u * 0x9e3779b9u) << 32) | u;")
+            p("    double d;")
+            p("    __builtin_memcpy(&d, &v, 8);")
+            p("    return d;")
+            p("}")
+            p("static inline uint32_t f2i(double d)")
+            p("{")
+            p("    if (!(d > -2147483649.0 && d < 2147483648.0))")
+            p("        return d != d ? 0x7fffffffu : d > 0 ? 0x7ffffffeu : 0x80000001u;")
+            p("    return (uint32_t)(int32_t)d;")
+            p("}")
+            p("static inline uint32_t f2u(double d)")
+            p("{")
+            p("    if (!(d > -1.0 && d < 4294967296.0))")
+            p("        return d != d ? 0xfffffffdu : d > 0 ? 0xfffffffeu : 0u;")
+            p("    return (uint32_t)d;")
+            p("}")
+            p("")
         p("static inline uint32_t rotl32(uint32_t x, uint32_t s)")
         p("{")
         p("    s &= 31u;")
@@ -1128,7 +1240,7 @@ class Gen:
     def features(self):
         f = []
         for name in ("switch", "fptr", "goto", "rec", "atomic", "cas", "sub", "row",
-                     "il", "ret", "brk", "mem", "tab", "muldiv"):
+                     "il", "ret", "brk", "mem", "tab", "muldiv", "fp"):
             if getattr(self, "f_" + name):
                 f.append(" " + name)
         return "".join(f)
@@ -1142,12 +1254,15 @@ def main(argv=None):
     ap.add_argument("--max-threads", type=int, default=256)
     ap.add_argument("--size", type=int, default=30000)
     ap.add_argument("--stats", action="store_true")
+    ap.add_argument("--float", action="store_true",
+                    help="also single and double arithmetic, conversions and FP "
+                         "comparisons feeding branches (other programs than without)")
     args = ap.parse_args(argv)
     if args.max_threads < 1 or args.max_threads & (args.max_threads - 1):
         ap.error("--max-threads must be a power of two >= 1")
     if args.size < 100:
         ap.error("--size must be >= 100")
-    g = Gen(args.seed, args.max_threads, args.size)
+    g = Gen(args.seed, args.max_threads, args.size, args.float)
     text = g.generate()
     if args.stats:
         sys.stderr.write("seed %d: %d funcs, depth %d,%s; kernel est. cost %d, "

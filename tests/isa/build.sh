@@ -12,7 +12,7 @@ out=$1
 mkdir -p "$out" || exit 1
 gcc=${RISCV_GCC:-riscv64-unknown-elf-gcc}
 sdk_include=$(cd "$here/../../sdk/include" && pwd)   # simty_guest.h
-flags="-march=rv32ima -mabi=ilp32 -misa-spec=2.2 -nostdlib -nostartfiles -static -I$here -I$sdk_include -Wl,--no-warn-rwx-segments"
+flags="-misa-spec=2.2 -nostdlib -nostartfiles -static -I$here -I$sdk_include -Wl,--no-warn-rwx-segments"
 
 status=0
 count=0
@@ -22,7 +22,11 @@ for src in "$here"/*.S; do
         lowmem) ld=$here/lowmem.ld ;;
         *)      ld=$here/link.ld ;;
     esac
-    if $gcc $flags -T "$ld" -o "$out/$name.elf" "$src"; then
+    case $name in   # the F and D tests (see programs.py asm_arch)
+        rv32uf-*|rv32ud-*) arch="-march=rv32imafd -mabi=ilp32d" ;;
+        *)                 arch="-march=rv32ima -mabi=ilp32" ;;
+    esac
+    if $gcc $arch $flags -T "$ld" -o "$out/$name.elf" "$src"; then
         count=$((count + 1))
     else
         echo "build.sh: FAILED: $name" >&2
