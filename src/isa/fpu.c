@@ -141,7 +141,8 @@ static inline unsigned host_flags(void)
 
 static inline uint32_t unbox(uint64_t v)
 {
-    return (v >> 32) == 0xffffffffu ? (uint32_t)v : CANON_S;
+    uint32_t boxed = -(uint32_t)((v >> 32) == 0xffffffffu); /* all ones or 0: branch-free */
+    return ((uint32_t)v & boxed) | (CANON_S & ~boxed);
 }
 
 static inline float f32(uint32_t b)
@@ -574,33 +575,20 @@ static void exec_rounded(const insn_t *d, const rounded_op *o, const kargs *k, l
     }
 }
 
-static int rounded_of(unsigned op, rounded_op *o)
-{
-    static const struct { uint8_t op; uint8_t kind; uint8_t src; kernel_fn *s, *d; } tab[] = {
-        {OP_FADD_S, K_ADD, 0, k_add_s, 0},     {OP_FSUB_S, K_SUB, 0, k_sub_s, 0},
-        {OP_FMUL_S, K_MUL, 0, k_mul_s, 0},     {OP_FDIV_S, K_DIV, 0, k_div_s, 0},
-        {OP_FSQRT_S, K_SQRT, 0, k_sqrt_s, 0},  {OP_FMADD_S, K_MADD, 0, k_madd_s, 0},
-        {OP_FMSUB_S, K_MSUB, 0, k_msub_s, 0},  {OP_FNMSUB_S, K_NMSUB, 0, k_nmsub_s, 0},
-        {OP_FNMADD_S, K_NMADD, 0, k_nmadd_s, 0},
-        {OP_FADD_D, K_ADD, 0, 0, k_add_d},     {OP_FSUB_D, K_SUB, 0, 0, k_sub_d},
-        {OP_FMUL_D, K_MUL, 0, 0, k_mul_d},     {OP_FDIV_D, K_DIV, 0, 0, k_div_d},
-        {OP_FSQRT_D, K_SQRT, 0, 0, k_sqrt_d},  {OP_FMADD_D, K_MADD, 0, 0, k_madd_d},
-        {OP_FMSUB_D, K_MSUB, 0, 0, k_msub_d},  {OP_FNMSUB_D, K_NMSUB, 0, 0, k_nmsub_d},
-        {OP_FNMADD_D, K_NMADD, 0, 0, k_nmadd_d},
-        {OP_FCVT_S_D, K_CVT, 3, k_cvt_s_d, 0}, {OP_FCVT_S_W, K_CVT, 1, k_cvt_s_w, 0},
-        {OP_FCVT_S_WU, K_CVT, 2, k_cvt_s_wu, 0},
-    };
-    for (unsigned i = 0; i < sizeof tab / sizeof *tab; i++) {
-        if (tab[i].op == op) {
-            o->kern = tab[i].s ? tab[i].s : tab[i].d;
-            o->kind = tab[i].kind;
-            o->dbl = tab[i].d != 0;
-            o->src = tab[i].src;
-            return 1;
-        }
-    }
-    return 0;
-}
+/* The rounded operations, by op (kern NULL: not one of them) */
+static const rounded_op ROUNDED[OP_COUNT] = {
+    [OP_FADD_S] = {k_add_s, K_ADD, 0, 0},       [OP_FSUB_S] = {k_sub_s, K_SUB, 0, 0},
+    [OP_FMUL_S] = {k_mul_s, K_MUL, 0, 0},       [OP_FDIV_S] = {k_div_s, K_DIV, 0, 0},
+    [OP_FSQRT_S] = {k_sqrt_s, K_SQRT, 0, 0},    [OP_FMADD_S] = {k_madd_s, K_MADD, 0, 0},
+    [OP_FMSUB_S] = {k_msub_s, K_MSUB, 0, 0},    [OP_FNMSUB_S] = {k_nmsub_s, K_NMSUB, 0, 0},
+    [OP_FNMADD_S] = {k_nmadd_s, K_NMADD, 0, 0}, [OP_FADD_D] = {k_add_d, K_ADD, 1, 0},
+    [OP_FSUB_D] = {k_sub_d, K_SUB, 1, 0},       [OP_FMUL_D] = {k_mul_d, K_MUL, 1, 0},
+    [OP_FDIV_D] = {k_div_d, K_DIV, 1, 0},       [OP_FSQRT_D] = {k_sqrt_d, K_SQRT, 1, 0},
+    [OP_FMADD_D] = {k_madd_d, K_MADD, 1, 0},    [OP_FMSUB_D] = {k_msub_d, K_MSUB, 1, 0},
+    [OP_FNMSUB_D] = {k_nmsub_d, K_NMSUB, 1, 0}, [OP_FNMADD_D] = {k_nmadd_d, K_NMADD, 1, 0},
+    [OP_FCVT_S_D] = {k_cvt_s_d, K_CVT, 0, 3},   [OP_FCVT_S_W] = {k_cvt_s_w, K_CVT, 0, 1},
+    [OP_FCVT_S_WU] = {k_cvt_s_wu, K_CVT, 0, 2},
+};
 
 /* ---- explicit operations ---- */
 
@@ -797,12 +785,12 @@ void fpu_exec(const insn_t *d, uint64_t *f, uint32_t *x, unsigned stride, unsign
     if (!mask)
         return;
     host_env env = host_save();
-    rounded_op o;
-    if (rounded_of(d->op, &o)) {
+    const rounded_op *o = &ROUNDED[d->op < OP_COUNT ? d->op : 0];
+    if (o->kern) {
         uint64_t out[64];
         kargs k = {f + (size_t)d->rs1 * stride, f + (size_t)d->rs2 * stride,
                    f + (size_t)d->rs3 * stride, x + (size_t)d->rs1 * stride, out};
-        exec_rounded(d, &o, &k, mask, frm, fflags, env);
+        exec_rounded(d, o, &k, mask, frm, fflags, env);
         uint64_t *fd = f + (size_t)d->rd * stride;
         FOR_LANES(mask, fd[l] = out[l]);
     } else {
