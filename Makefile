@@ -22,6 +22,8 @@
 #                 (make check runs one option set per shape and model)
 #   make check-diff-long     the 64x16 differential runs make check leaves
 #                 out (-O0/-Os/clang example builds, SIMT C regressions)
+#   make check-march-long    the ISA variants' runs (-march builds besides
+#                 rv32ima: MARCH=rv32imafd,rv32gc) make check leaves out
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
@@ -45,7 +47,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 clang-14 libclang-rt-14-dev gdb-multiarch
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long \
+.PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long check-march-long \
         demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty
@@ -122,6 +124,13 @@ check-random-long: deps all
 # the rest).
 check-diff-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only diff-long
+
+# The ISA variants (-march builds besides the SDK default: tests/programs.py
+# MARCHES, or MARCH=rv32imafd,rv32gc): the runs make check leaves out, i.e.
+# every example build at every diff shape, every workload, every random
+# program (make check runs a subset: tests/run_tests.py, "ISA variants").
+check-march-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only march-long $(if $(MARCH),--march $(MARCH))
 
 # The forward-progress suite, full matrix (group `progress` is the subset).
 check-progress-long: deps all

@@ -17,6 +17,9 @@
 /* Exit code of a trap on QEMU: same as `simty run` reports for a guest fault. */
 #define TRAP_EXIT     121
 
+/* mstatus.FS (bits 14:13) = 1, Initial. */
+#define MSTATUS_FS_INITIAL 0x2000
+
 /* ------------------------------------------------------------------ */
 /* Words the simulator's loader overwrites (docs/platform.md): SIMTY_ID_*
  * are __simty_nthreads, __simty_on_simulator, __simty_ram_end and
@@ -66,6 +69,13 @@ __simty_console_lock:
     .globl _start
     .type _start, @function
 _start:
+#ifdef __riscv_flen
+    /* Built with F (and D): mstatus.FS = Initial before any FP instruction
+     * (FS resets to Off on QEMU, where FP instructions would then trap).
+     * A build without F has no such instruction: its counts are unchanged. */
+    li      t0, MSTATUS_FS_INITIAL
+    csrs    mstatus, t0
+#endif
     /* gp must not be computed relative to itself. */
     .option push
     .option norelax

@@ -25,7 +25,10 @@ SANITIZED_SHAPES = "1x1,4x4,8x8"
 USAGE, LOAD, OUTPUT = 125, 126, 123
 
 
-def tests(ctx, run, simty, Failure):
+def tests(ctx, run, simty, Failure, variants=None):
+    """variants None: make check's tests (every workload at the SDK default,
+    the FP workloads' bench suite and QEMU run at each ctx.marches);
+    "rest": the ISA variants' other workload tests only (march-long)."""
     out = []
 
     def bench(args, timeout=1800):
@@ -41,8 +44,21 @@ def tests(ctx, run, simty, Failure):
         return status, list(csv.DictReader(io.StringIO(o)))
 
     # ---- the workloads ----
-    for name in programs.workload_names():
-        elf = programs.workload_elf(name)
+    # (name, march, kinds of test): the SDK default build of each, and the
+    # ISA variants' builds (programs.MARCHES)
+    every = ("suite", "models", "multicore", "hierarchy", "qemu")
+    builds = [] if variants else [(n, None, every) for n in programs.workload_names()]
+    for march in ctx.marches:
+        for n in programs.workload_names():
+            fp = n in programs.FP_WORKLOADS
+            kinds = ("models", "multicore", "hierarchy") if fp else every
+            if not variants:
+                kinds = ("suite", "qemu") if fp else ()
+            if kinds:
+                builds.append((n, march, kinds))
+    for name, march, kinds in builds:
+        elf = programs.workload_elf(name, march)
+        label = name + ("@" + march if march else "")
         # a wait that nothing can satisfy: diagnosed on every model and shape
         spin = name.startswith("never_")
 
@@ -64,8 +80,9 @@ def tests(ctx, run, simty, Failure):
                     raise Failure("%sx%s: SIMD efficiency %s" % (r["warps"], t, eff))
             if status != 0:
                 raise Failure("bench exit status %d with every run as expected" % status)
-        out.append(("workload %s bench %s" % (name, "small shapes" if ctx.sanitized
-                                              else "default shapes"), suite))
+        if "suite" in kinds:
+            out.append(("workload %s bench %s" % (label, "small shapes" if ctx.sanitized
+                                                  else "default shapes"), suite))
 
         def models(elf=elf, name=name, spin=spin):
             _status, rows = bench_csv(["-j", "1", "--shapes", "2x4,3x3", "--model",
@@ -77,7 +94,8 @@ def tests(ctx, run, simty, Failure):
                 if r["result"] != want:
                     raise Failure("%s %sx%s: %s, expected %s (%s)" % (
                         r["model"], r["warps"], r["threads"], r["result"], want, r["detail"]))
-        out.append(("workload %s scalar+simt" % name, models))
+        if "models" in kinds:
+            out.append(("workload %s scalar+simt" % label, models))
 
         def multicore(elf=elf, name=name, spin=spin):
             shapes = "2x2x4" if ctx.sanitized else "2x2x4,4x2x8"
@@ -91,7 +109,8 @@ def tests(ctx, run, simty, Failure):
                     raise Failure("%s %sx%sx%s: %s, expected %s (%s)" % (
                         r["model"], r["cores"], r["warps"], r["threads"], r["result"], want,
                         r["detail"]))
-        out.append(("workload %s multi-core" % name, multicore))
+        if "multicore" in kinds:
+            out.append(("workload %s multi-core" % label, multicore))
 
         def hierarchy(elf=elf, name=name, spin=spin):
             # the cycle model under the memory hierarchies: only time changes
@@ -110,15 +129,19 @@ def tests(ctx, run, simty, Failure):
                 if not spin and not float(r["l1i_hit_rate"]) > 0:
                     raise Failure("%s %sx%sx%s: no instruction cache hits" % (
                         r["memory"], r["cores"], r["warps"], r["threads"]))
-        out.append(("workload %s memory hierarchy" % name, hierarchy))
+        if "hierarchy" in kinds:
+            out.append(("workload %s memory hierarchy" % label, hierarchy))
 
-        if not ctx.sanitized:
+        if not ctx.sanitized and "qemu" in kinds:
             def qemu(elf=elf, name=name):
                 status, o, e = run([sys.executable, programs.QEMU_RUN, "--smp", "4", elf],
                                    timeout=300)
                 if status != 0 or "%s: PASS" % name not in o:
                     raise Failure("QEMU: status %d\n%s%s" % (status, o[-500:], e[-500:]))
-            out.append(("workload %s qemu" % name, qemu))
+            out.append(("workload %s qemu" % label, qemu))
+
+    if variants:
+        return out
 
     # ---- the benchmark builds of the workloads (bench/vs_qemu.py) ----
     def bench_variants():

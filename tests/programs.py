@@ -38,6 +38,24 @@ GUEST_H = os.path.join(ROOT, "sdk", "include", "simty_guest.h")
 # second compiler: other code layouts, other divergence patterns).
 EXAMPLE_OPTS = ("-O0", "-O2", "-Os", "clang-O2")
 
+# ISA variants of the guest builds (issue 15). The SDK's default target
+# (simty-cc's default_march, rv32ima today) is always tested; MARCHES lists
+# the other -march values whose builds the test matrix also runs on simty
+# (examples, workloads, random programs: tests/run_tests.py, "ISA
+# variants"). Switch on what the simulator executes: ("rv32imafd",) once F
+# and D run, ("rv32imafd", "rv32gc") once C does too. run_tests.py --march
+# overrides it for one run. QEMU_MARCHES: variants checked on QEMU alone
+# (the sdk group), whatever the simulator supports.
+MARCHES = ("rv32imafd",)
+QEMU_MARCHES = ("rv32gc",)
+# The workloads with floating-point kernels: at a variant, make check runs
+# these (the others only in the march-long group).
+FP_WORKLOADS = ("blackscholes", "mandelbrot_f", "nbody", "sgemm", "stencil_f")
+
+
+def march_suffix(march):
+    return "" if not march else "-" + march
+
 
 def sdk_files():
     """What a guest build depends on (not the SDK's documentation)."""
@@ -56,17 +74,19 @@ def workload_names():
                   for p in glob.glob(os.path.join(ROOT, "workloads", "*.c")))
 
 
-def workload_elf(name):
-    """A workload built with the SDK's default flags (what users get)."""
-    return os.path.join(GUEST, "workloads", name + ".elf")
+def workload_elf(name, march=None):
+    """A workload built with the SDK's default flags (what users get), or
+    for another -march."""
+    return os.path.join(GUEST, "workloads", name + march_suffix(march) + ".elf")
 
 
-def build_workload(name):
+def build_workload(name, march=None):
     src = os.path.join(ROOT, "workloads", name + ".c")
-    out = workload_elf(name)
+    out = workload_elf(name, march)
     if stale(out, [src, os.path.join(ROOT, "workloads", "workload.h")] + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        _run([SIMTY_CC, "-Wall", "-Wextra", "-Werror", src, "-o", out], out)
+        _run([SIMTY_CC] + (["-march=" + march] if march else []) +
+             ["-Wall", "-Wextra", "-Werror", src, "-o", out], out)
     return out
 
 
@@ -127,20 +147,20 @@ def build_multicore(name, brk=None):
     return out
 
 
-def example_elf(name, opt="-O2"):
-    return os.path.join(GUEST, "examples", "%s%s.elf" % (name, opt))
+def example_elf(name, opt="-O2", march=None):
+    return os.path.join(GUEST, "examples", "%s%s%s.elf" % (name, opt, march_suffix(march)))
 
 
 def isa_elfs():
     return sorted(glob.glob(os.path.join(GUEST, "isa", "*.elf")))
 
 
-def random_elf(seed):
-    return os.path.join(GUEST, "random", "rand-%d.elf" % seed)
+def random_elf(seed, march=None):
+    return os.path.join(GUEST, "random", "rand-%d%s.elf" % (seed, march_suffix(march)))
 
 
-def random_elfs(first_seed, n):
-    return [random_elf(s) for s in range(first_seed, first_seed + n)]
+def random_elfs(first_seed, n, march=None):
+    return [random_elf(s, march) for s in range(first_seed, first_seed + n)]
 
 
 # Random programs with float and double code (tools/randprog.py --float): one
@@ -211,9 +231,11 @@ def _run(cmd, what, env=None):
             what, " ".join(cmd), p.stdout, p.stderr))
 
 
-def build_example(name, opt, extra=(), out=None):
+def build_example(name, opt, extra=(), out=None, march=None):
     src = os.path.join(ROOT, "examples", name + ".c")
-    out = out or example_elf(name, opt)
+    out = out or example_elf(name, opt, march)
+    if march:
+        extra = ["-march=" + march] + list(extra)
     if stale(out, [src] + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         env = None
@@ -265,13 +287,14 @@ def build_isa():
         open(stamp, "w").close()
 
 
-def build_random(seed):
-    out = random_elf(seed)
+def build_random(seed, march=None):
+    out = random_elf(seed, march)
     if stale(out, [RANDPROG] + sdk_files()):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         src = out[:-4] + ".c"
         _run([sys.executable, RANDPROG, "--seed", str(seed), "-o", src], src)
-        _run([SIMTY_CC, "-O%d" % (seed % 3), src, "-o", out], out)
+        _run([SIMTY_CC, "-O%d" % (seed % 3)] + (["-march=" + march] if march else []) +
+             [src, "-o", out], out)
     return out
 
 
@@ -286,10 +309,21 @@ def build_random_fp(seed):
     return out
 
 
-def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS):
-    """Builds every guest program (random = (first_seed, count) or None)."""
+def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS, marches=(), qemu_marches=()):
+    """Builds every guest program (random = (first_seed, count) or None;
+    marches: the ISA variants of the examples, workloads and random
+    programs; qemu_marches: those of the examples and FP workloads alone)."""
     build_isa()
     work = [(build_example, (n, o)) for n in example_names() for o in opts]
+    for m in marches:
+        work += [(build_example, (n, o, (), None, m)) for n in example_names() for o in opts]
+        work += [(build_workload, (n, m)) for n in workload_names()]
+        if random:
+            work += [(build_random, (s, m)) for s in range(random[0], random[0] + random[1])]
+    for m in qemu_marches:
+        if m not in marches:
+            work += [(build_example, (n, "-O2", (), None, m)) for n in example_names()]
+            work += [(build_workload, (n, m)) for n in FP_WORKLOADS]
     work += [(build_debug, b) for b in DEBUG_BUILDS]
     for src in sorted(glob.glob(os.path.join(ROOT, "tests", "simt", "*.c"))):
         work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]

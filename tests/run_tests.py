@@ -59,6 +59,17 @@ Opt-in group (only with --only):
   diff-long      the diff group's runs that make check leaves out: at 64x16
                  the -O0/-Os/clang builds of the examples and the SIMT C
                  regressions, at 8x32 the -O0 examples (make check-diff-long)
+  march-long     the ISA variants' runs that make check leaves out (make
+                 check-march-long MARCH=rv32imafd,rv32gc)
+
+ISA variants (issue 15): besides the SDK's default target (rv32ima), the
+examples, workloads and random programs are built for each -march of
+programs.MARCHES (or --march LIST) and checked on simty: make check runs a
+representative subset (diff: the examples' gcc -O2 builds at MARCH_SHAPES
+and one multi-core shape; qemu: the -O2 builds at 8 harts; bench: the FP
+workloads, bench suite and QEMU; random: every fourth program), march-long
+the rest. The sdk group checks the programs.QEMU_MARCHES builds of the
+examples and FP workloads on QEMU alone, whatever simty supports.
 """
 
 import argparse
@@ -98,6 +109,9 @@ class Ctx:
         self.tmp = tempfile.mkdtemp(prefix="simty-tests-")
         self.random_count = args.random
         self.seed = args.seed
+        # the ISA variants besides the SDK default (programs.MARCHES)
+        self.marches = programs.MARCHES if args.march is None else tuple(
+            m for m in args.march.split(",") if m and m != "none")
 
 
 class Failure(Exception):
@@ -365,13 +379,18 @@ def group_qemu(ctx):
     tests = []
     if ctx.sanitized:
         return tests  # QEMU is not what the sanitizers check
+    builds = [(opt, None) for opt in ("-O2", "-O0", "clang-O2")]
+    builds += [("-O2", m) for m in ctx.marches]  # the ISA variants: -O2 at 8 harts
     for name in programs.example_names():
-        for opt in ("-O2", "-O0", "clang-O2"):
-            elf = programs.example_elf(name, opt)
+        for opt, march in builds:
+            elf = programs.example_elf(name, opt, march)
+            label = opt + ("@" + march if march else "")
             # simty shapes (cores, warps, threads) with as many harts as QEMU
             for smp, shapes in ((8, ((1, 2, 4), (2, 2, 2), (4, 1, 2))),
                                 (3, ((1, 1, 3), (3, 1, 1))), (1, ((1, 1, 1),))):
-                def test(elf=elf, smp=smp, shapes=shapes, name=name, opt=opt):
+                if march and smp != 8:
+                    continue
+                def test(elf=elf, smp=smp, shapes=shapes, name=name, opt=label):
                     status, qout, qerr = run([programs.QEMU_RUN, "--smp", str(smp),
                                               "--timeout", "120", elf], timeout=200)
                     if status == 124:
@@ -389,14 +408,23 @@ def group_qemu(ctx):
                     if status != 0:
                         raise Failure("%s %s fails its own check on QEMU (status %d): %s"
                                       % (name, opt, status, qout[-500:]))
-                tests.append(("qemu %s %s smp%d" % (name, opt, smp), test))
+                tests.append(("qemu %s %s smp%d" % (name, label, smp), test))
     return tests
 
 
-def diff_programs(ctx):
+def diff_programs(ctx, variants=False):
     """(label, elf, extra simty args, has_signature, built with the SDK) of
-    every program checked against the scalar model."""
+    every program checked against the scalar model; with variants, those of
+    the ISA variants instead (ctx.marches: every example build, labelled
+    NAME-OPT@MARCH)."""
     progs = []
+    if variants:
+        for march in ctx.marches:
+            for name in programs.example_names():
+                for opt in programs.EXAMPLE_OPTS:
+                    progs.append(("%s%s@%s" % (name, opt, march),
+                                  programs.example_elf(name, opt, march), [], False, True))
+        return progs
     opts = ("-O2",) if ctx.sanitized else programs.EXAMPLE_OPTS
     for name in programs.example_names():
         for opt in opts:
@@ -411,6 +439,18 @@ def diff_programs(ctx):
             continue  # (as the examples: -O2 under the sanitizers, all levels in the plain run)
         progs.append(("simt-" + label, elf, [], sig, sdk))
     return progs
+
+
+# ISA variants (programs.MARCHES) in make check: the examples' gcc -O2
+# builds at these shapes and the first multi-core shape; every other build,
+# shape and multi-core shape in the march-long group.
+MARCH_SHAPES = [(1, 4), (4, 8), (2, 4)]
+
+
+def march_in_check(label, shape):
+    """Whether make check runs this (variant label, shape) of the diff tests."""
+    return label.split("@")[0].endswith("-O2") and "clang" not in label and \
+        shape in MARCH_SHAPES + [MC_SHAPES[0]]
 
 
 def check_same(label, ref, r):
@@ -485,14 +525,20 @@ def heavy_wide(label, w, t, sanitized=False):
     return sanitized or not label.endswith("-O2") or "clang" in label
 
 
-def diff_tests(ctx, long):
+def diff_tests(ctx, long, variants=False):
+    """make check's runs (long False), diff-long's (long True), or with
+    variants those of the ISA variants: make check's subset (long False,
+    march_in_check) or the rest (long True: the march-long group)."""
     tests = []
     option_sets = OPTION_SETS
     if ctx.sanitized:  # same coverage of code paths, fewer combinations
         option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
-    for label, elf, extra, sig, sdk in diff_programs(ctx):
+    for label, elf, extra, sig, sdk in diff_programs(ctx, variants):
         for w, t in CYCLE_SHAPES:
-            if heavy_wide(label, w, t, ctx.sanitized) != long:
+            if variants:
+                if march_in_check(label, (w, t)) == long:
+                    continue
+            elif heavy_wide(label, w, t, ctx.sanitized) != long:
                 continue
             def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t, sdk=sdk):
                 base = shape_args(w, t) + extra
@@ -510,9 +556,11 @@ def diff_tests(ctx, long):
                     r = simty(ctx, elf, base + args, signature=sig)
                     check_same("%s %dx%d %s" % (label, w, t, what), ref, r)
             tests.append(("diff %s %dx%d" % (label, w, t), test))
-        if long:
+        if long and not variants:
             continue
         for c, w, t in MC_SHAPES[:1] if ctx.sanitized else MC_SHAPES:
+            if variants and march_in_check(label, (c, w, t)) == long:
+                continue
             def test(label=label, elf=elf, extra=extra, sig=sig, c=c, w=w, t=t):
                 base = shape_args(w, t, c) + extra
                 ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
@@ -530,17 +578,24 @@ def diff_tests(ctx, long):
 
 
 def group_diff(ctx):
-    return diff_tests(ctx, False)
+    return diff_tests(ctx, False) + diff_tests(ctx, False, variants=True)
 
 
 def group_diff_long(ctx):
     return diff_tests(ctx, True)
 
 
-def group_random(ctx):
+def group_random(ctx, variants=None):
+    """Random programs, simt and cycle vs scalar. variants None: the SDK
+    default build of each, and the ISA variants' builds of every fourth;
+    variants "rest": the variants' builds of the others (march-long)."""
     tests = []
     n = ctx.random_count if not ctx.sanitized else max(ctx.random_count // 4, 10)
-    elfs = programs.random_elfs(ctx.seed, n) + programs.random_fp_elfs(ctx.seed, n)
+    elfs = [] if variants else (programs.random_elfs(ctx.seed, n) +
+                                programs.random_fp_elfs(ctx.seed, n))
+    for march in ctx.marches:
+        elfs += [e for i, e in enumerate(programs.random_elfs(ctx.seed, n, march))
+                 if (i % 4 == 0) != (variants == "rest")]
     shapes = [(1, 4), (2, 3), (3, 8), (2, 32)]
     option_sets = OPTION_SETS if not ctx.sanitized else OPTION_SETS[::3]
     for i, elf in enumerate(elfs):
@@ -642,6 +697,14 @@ def group_memory(ctx):
     return [("memory microbenchmarks against first principles (tests/mem_checks.py)", t)]
 
 
+def group_march_long(ctx):
+    """The ISA variants' runs make check leaves out (tests/programs.py,
+    MARCHES; run_tests.py --march)."""
+    import bench_checks
+    return diff_tests(ctx, True, variants=True) + group_random(ctx, "rest") + \
+        bench_checks.tests(ctx, run, simty, Failure, variants="rest")
+
+
 def group_progress_long(ctx):
     import progress_checks
     return progress_checks.tests(ctx, run, simty, Failure, full=True)
@@ -667,9 +730,10 @@ GROUPS = {
     "fpfuzz": group_fpfuzz,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
+    "march-long": group_march_long,
 }
 # Run only when named with --only (see the docstring).
-OPT_IN = ("progress-long", "diff-long")
+OPT_IN = ("progress-long", "diff-long", "march-long")
 
 
 class Progress:
@@ -780,6 +844,9 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--random", type=int, default=200, help="random programs to check")
     ap.add_argument("--seed", type=int, default=1, help="first random program seed")
+    ap.add_argument("--march", default=None, metavar="LIST",
+                    help="ISA variants to test besides the SDK default, comma-separated "
+                    "(e.g. rv32imafd,rv32gc; 'none'); default: programs.MARCHES")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--slowest", type=int, default=0, metavar="N",
                     help="list the N slowest tests and the test seconds of each group")
@@ -795,7 +862,8 @@ def main():
     t0 = time.time()
     print("run_tests: building guest programs", flush=True)
     programs.build_all(jobs=args.jobs, random=(ctx.seed, ctx.random_count)
-                       if "random" in groups else None)
+                       if {"random", "march-long"} & set(groups) else None,
+                       marches=ctx.marches, qemu_marches=programs.QEMU_MARCHES)
     print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
 
     tests = []

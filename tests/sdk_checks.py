@@ -11,6 +11,12 @@
 - a thread whose stack overflows into the next thread's area is stopped
   with a guest fault naming it; --stack-size gives it room;
 - --stack-interleave changes no result and saves replay passes;
+- printf of float and double values (tests/sdk/printf_float.c) prints the
+  expected text on every model and on QEMU, soft-float (the default build)
+  and at each ISA variant (run_tests.py --march: on simty too);
+- the programs.QEMU_MARCHES builds (e.g. rv32gc) of the examples print on
+  QEMU what the default builds print on simty, and those of the FP
+  workloads pass on QEMU (whatever the simulator supports);
 - the generated blocks of README.md and docs/pipeline.md (the tutorial's
   output, the serial-code and stack figures, the trace examples) match what
   the current build prints (tools/docblocks.py --check).
@@ -130,6 +136,57 @@ def tests(ctx, run, simty, Failure):
                               % (model, r.status, r.err))
 
     out.append(("sdk stack overflow", overflow))
+
+    printf_want = sorted([
+        "f 0.333333 3.333e-01 0.333333",
+        "d 0.2857142857 2.857143e-01 0.285714 0x1.2492492492492p-2",
+        "sqrt2 1.4142135623731 exp1 2.718281828459",
+        "special inf -inf -0 inf"] +
+        ["thread %d: %.2f %e" % (t, ((t + 1) * 0.25) ** 2, (t + 1) * 0.25 / (t + 3))
+         for t in range(8)])
+
+    def printf_float(march):
+        elf = build("printf_float.c", "printf_float-%s.elf" % (march or "default"),
+                    ["-march=" + march] if march else [])
+        if march is None or march in ctx.marches:
+            for model in MODELS:
+                r = simty(ctx, elf, ["-m", model] + SHAPE)
+                if r.status != 0 or r.lines() != printf_want:
+                    raise Failure("printf_float %s %s: status %d, output\n%s%s" % (
+                        march or "default", model, r.status, r.out, r.err))
+        if not ctx.sanitized:
+            st, out_, err = qemu(elf, 8)
+            if st != 0 or sorted(out_.splitlines()) != printf_want:
+                raise Failure("printf_float %s QEMU: status %d, output\n%s%s" % (
+                    march or "default", st, out_, err))
+
+    for march in [None] + sorted(set(ctx.marches) | set(programs.QEMU_MARCHES)):
+        out.append(("sdk printf float %s" % (march or "default"),
+                    lambda march=march: printf_float(march)))
+
+    def qemu_variant(name, march, workload):
+        if workload:
+            st, out_, err = run([programs.QEMU_RUN, "--smp", "4", "--timeout", "200",
+                                 programs.workload_elf(name, march)], timeout=300)
+            if st != 0 or "%s: PASS" % name not in out_:
+                raise Failure("%s %s QEMU: status %d\n%s%s" % (name, march, st, out_[-500:],
+                                                               err[-500:]))
+            return
+        st, out_, err = qemu(programs.example_elf(name, "-O2", march), 4)
+        ref = simty(ctx, programs.example_elf(name, "-O2"), ["-w", "2", "-t", "2"])
+        if st != ref.status or sorted(out_.splitlines()) != ref.lines():
+            raise Failure("%s -O2 %s on QEMU: status %d, output differs from the default "
+                          "build on simty (status %d)\n--- QEMU\n%s--- simty\n%s" % (
+                              name, march, st, ref.status, out_[-1500:], ref.out[-1500:]))
+
+    if not ctx.sanitized:
+        for march in programs.QEMU_MARCHES:
+            for name in programs.example_names():
+                out.append(("sdk %s example %s on QEMU" % (march, name),
+                            lambda n=name, m=march: qemu_variant(n, m, False)))
+            for name in programs.FP_WORKLOADS:
+                out.append(("sdk %s workload %s on QEMU" % (march, name),
+                            lambda n=name, m=march: qemu_variant(n, m, True)))
 
     def interleave():
         elf = build("overflow.c", "overflow4.elf", ["-DDEPTH=4"])

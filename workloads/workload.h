@@ -92,6 +92,30 @@ static inline int wl_end(void)
 #endif
 }
 
+/* All threads: like wl_end() (barrier, region closes), but every thread
+ * returns non-zero (zero with -DWL_NO_CHECK) and goes on to compute its
+ * share of a reference in parallel: the floating-point workloads, whose
+ * double-precision references are too costly for thread 0 alone on a wide
+ * machine (workloads/README.md, "FP workloads"). Then wl_check_done(). */
+static inline int wl_end_all(void)
+{
+    simty_barrier();
+    simty_roi_end();
+#ifdef WL_NO_CHECK
+    return 0;
+#else
+    return 1;
+#endif
+}
+
+/* All threads, after their share of a parallel reference: barrier; returns
+ * non-zero on thread 0 only, which goes on to compare. */
+static inline int wl_check_done(void)
+{
+    simty_barrier();
+    return simty_tid() == 0;
+}
+
 /* Thread 0: prints "NAME: PASS detail" or "NAME: FAIL detail" and returns
  * the exit code (0 on pass). */
 static inline int wl_report(const char *name, int ok, const char *fmt, ...)
