@@ -32,6 +32,7 @@ SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import host_threads  # noqa: E402
+import results_isa  # noqa: E402
 import results_memory  # noqa: E402
 import results_sync  # noqa: E402
 
@@ -40,6 +41,8 @@ LAYOUTS = [("O2", "-O2"), ("O2-noreorder", "-O2 -fno-reorder-blocks"), ("O3", "-
            ("Os", "-Os")]
 POLICIES = [("hct", "depth"), ("hct", "minpc"), ("ideal", "depth"), ("ideal", "minpc")]
 SPEED_WORKLOADS = ["matmul", "mandelbrot", "bfs"]
+# section 12: hardware F and D against soft-float
+FP_WORKLOADS = ["blackscholes", "mandelbrot_f", "nbody", "sgemm", "stencil_f"]
 
 
 class Cfg:
@@ -315,6 +318,8 @@ def main():
                     help="measure section 11 again and replace it in OUT/RESULTS.md")
     ap.add_argument("--speed-only", action="store_true",
                     help="measure section 7 again and replace it in OUT/RESULTS.md")
+    ap.add_argument("--isa-only", action="store_true",
+                    help="measure section 12 again and put it in OUT/RESULTS.md")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per run")
     args = ap.parse_args()
     cfg = Cfg(args.quick)
@@ -325,6 +330,9 @@ def main():
         return
     if args.speed_only:
         speed_only(args)
+        return
+    if args.isa_only:
+        isa_only(args)
         return
     if not shutil.which("gnuplot"):
         die("gnuplot not found (Debian: apt-get install gnuplot-nox)")
@@ -383,6 +391,9 @@ def main():
     sync = results_sync.run(args, cfg, args.build, all_names, build_suite, log)
     # 9. the memory hierarchy
     mem = results_memory.run(args, cfg, suite, bench, log)
+    # 12. ISA variants
+    fp_names = [n for n in names if n in FP_WORKLOADS]
+    isa = results_isa.run(args, names, fp_names, build_suite, log)
     # 11. host-parallel simulation (alone: it measures host time)
     hp_text = host_threads_section(args, cfg, names, elf)
 
@@ -394,6 +405,8 @@ def main():
     failed += sync_failed
     mem_text, mem_rows, mem_failed = results_memory.section(mem, cfg, names, md_table, mean, gmean, 9)
     failed += mem_failed
+    isa_text, isa_failed = results_isa.section(isa, names, fp_names, md_table, gmean, 12)
+    failed += isa_failed
 
     # ------------------------------------------------------------ plots --
     plot_policies(pol_rows, names, plots)
@@ -739,6 +752,7 @@ def main():
                      reverse=True)[:3]))
 
     R += hp_text
+    R += [""] + isa_text
 
     with open(os.path.join(args.out, "RESULTS.md"), "w") as f:
         f.write("\n".join(R))
@@ -894,9 +908,33 @@ def host_threads_only(args):
             "simty commit %s, on %s.) " % (git_commit(),
                                           datetime.date.today().isoformat()))
     lines = host_threads_section(args, Cfg(False), names, elf, note)
+    rest = text.find("\n## 12. ", cut)
     with open(path, "w") as f:
-        f.write(text[:cut] + "\n".join(lines))
+        f.write(text[:cut] + "\n".join(lines) + ("\n" + text[rest:] if rest >= 0 else ""))
     log("rewrote section 11 of %s" % path)
+
+
+def isa_only(args):
+    """--isa-only: section 12 again, into an existing RESULTS.md (replaced,
+    or added at the end)."""
+    path = os.path.join(args.out, "RESULTS.md")
+    with open(path) as f:
+        text = f.read()
+    cut = text.find("\n## 12. ")
+    names = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "workloads"))
+                   if f.endswith(".c") and "SIMTY_EXPECT_DEADLOCK()" not in
+                   open(os.path.join(ROOT, "workloads", f)).read())
+    fp_names = [n for n in names if n in FP_WORKLOADS]
+    res = results_isa.run(args, names, fp_names, build_suite, log)
+    note = ("(This section regenerated alone by `tools/results.py --isa-only`, "
+            "simty commit %s, on %s.) " % (git_commit(), datetime.date.today().isoformat()))
+    lines, failed = results_isa.section(res, names, fp_names, md_table, gmean, 12, note)
+    with open(path, "w") as f:
+        f.write((text[:cut] if cut >= 0 else text.rstrip("\n") + "\n") + "\n" +
+                "\n".join(lines) + "\n")
+    log("wrote section 12 of %s%s" % (path, "; %d runs FAILED" % len(failed) if failed else ""))
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
