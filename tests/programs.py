@@ -212,6 +212,16 @@ def build_debug(name, opt, g):
     return build_example(name, opt, [g], debug_elf(name, opt, g))
 
 
+def asm_flags(src):
+    """ASM_FLAGS, with the -march of a `# march: rv32imac` first line (the
+    ilp32 ABI stays: F and D instructions need no hard-float ABI)."""
+    with open(src) as f:
+        m = re.match(r"# march: (\S+)", f.readline())
+    if not m:
+        return ASM_FLAGS
+    return ["-march=" + m.group(1) if a.startswith("-march=") else a for a in ASM_FLAGS]
+
+
 def build_asm(kind, src, ldscript=None):
     """Assembles a freestanding test program (tests/<kind>/<name>.S)."""
     name = os.path.basename(src).rsplit(".", 1)[0]
@@ -221,7 +231,7 @@ def build_asm(kind, src, ldscript=None):
     local = glob.glob(os.path.join(os.path.dirname(src), "*.[hS]"))
     if stale(out, [src, ld, os.path.join(ROOT, "tests", "isa", "test.h"), GUEST_H] + local):
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        _run([GCC] + ASM_FLAGS + ["-T", ld, "-o", out, src], out)
+        _run([GCC] + asm_flags(src) + ["-T", ld, "-o", out, src], out)
     return out
 
 
