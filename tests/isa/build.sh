@@ -22,7 +22,9 @@ for src in "$here"/*.S; do
         lowmem) ld=$here/lowmem.ld ;;
         *)      ld=$here/link.ld ;;
     esac
-    if $gcc $flags -T "$ld" -o "$out/$name.elf" "$src"; then
+    # a first line "# march: rv32imac" sets the test's -march
+    march=$(sed -n '1s/^# march: \([a-z0-9_]*\)$/\1/p' "$src")
+    if $gcc $flags ${march:+-march=$march} -T "$ld" -o "$out/$name.elf" "$src"; then
         count=$((count + 1))
     else
         echo "build.sh: FAILED: $name" >&2
