@@ -20,6 +20,10 @@ Self-checking programs in the style of the standard test environments
   wrs.nto loop (a pending enabled interrupt ends a wrs wait); wrs_nomie.S,
   the same with interrupts disabled, must be a deadlock reported at once,
   not a wait for a timer nobody can take;
+- compressed.S (built rv32imac): traps of a compressed program: c.ebreak,
+  illegal compressed instructions (mtval the 16-bit parcel), an illegal
+  32-bit one straddling two words, a fetch fault on the second half of a
+  32-bit instruction (mtval that half);
 - simty_only.S: where QEMU (which has C, S and U) legitimately differs:
   misaligned jump and branch targets (some lanes of a warp), satp, mtval of
   illegal instructions and ebreak, mepc's WARL bits, counter writes and
@@ -50,7 +54,8 @@ CONFIGS = [
      "--host-threads", "2"],
 ]
 
-QEMU_SMP = {"exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8), "misaligned": (1, 4)}
+QEMU_SMP = {"exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8), "misaligned": (1, 4),
+            "compressed": (1, 4)}
 
 
 def harts(cfg):
@@ -74,6 +79,8 @@ def expected(name, n):
         return n // 2 + 5, 0  # odd harts' branch; hart 0's five
     if name == "wrs_timer":
         return 0, n
+    if name == "compressed":
+        return 5, 0  # c.ebreak, three illegal, the fetch fault past RAM
     if name == "misaligned":
         return 0, 0  # executed in hardware
     if name == "misaligned trap":
@@ -84,7 +91,7 @@ def expected(name, n):
 def tests(ctx, run, simty, Failure):
     out = []
     for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap",
-                 "wrs_timer"):
+                 "wrs_timer", "compressed"):
         elf = programs.asm_elf("trap", name.split()[0])
         extra = ["--misaligned", "trap"] if name == "misaligned trap" else []
         for cfg in CONFIGS:

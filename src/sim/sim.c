@@ -448,12 +448,15 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     const char *kind = misaligned ? "misaligned" : "unmapped";
     const uint32_t cause = misaligned ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_ACCESS;
     const struct last_jump *j = &s->jump[hart];
+    /* mtval: the address of the part that faulted, the second half of a
+     * 32-bit instruction whose first half is mapped (privileged spec) */
+    const uint32_t tval = !misaligned && mem_ptr(&s->mem, pc, 2) ? pc + 2 : pc;
     if (mmode_has_handler(s, hart)) { /* an exception, taken (no message) */
-        sim_exception(s, hart, pc, cause, pc, "%s", "");
+        sim_exception(s, hart, pc, cause, tval, "%s", "");
         return NULL;
     }
     if (j->to != pc || !mem_ptr(&s->mem, j->from, 2)) {
-        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, pc);
+        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, tval);
         return NULL;
     }
     /* name the jump that led there: the fault's own PC says little */
@@ -465,7 +468,7 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     }
     sim_disasm(s, j->from, dis, sizeof dis);
     sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x, reached by the jump at "
-                           "0x%08x%s (%s)", kind, pc, j->from, where, dis);
+                           "0x%08x%s (%s)", kind, tval, j->from, where, dis);
     return NULL;
 }
 
