@@ -353,7 +353,14 @@ static inline bool is_tohost_word(const simty_sim *s, uint32_t word)
 static inline void sim_code_written(simty_sim *s, uint32_t addr)
 {
     const uint32_t word = addr & ~3u;
-    for (uint32_t pc = word - (s->ialign_mask == 1 ? 2 : 0); pc != word + 4; pc += 2) {
+    if (s->ialign_mask != 1) { /* IALIGN 32: the instruction at word only */
+        unsigned i = decode_slot(word);
+        for (unsigned k = 0; k < s->ndecoded; k++)
+            if (s->decoded[k].tag[i] == word)
+                s->decoded[k].tag[i] = 1;
+        return;
+    }
+    for (uint32_t pc = word - 2; pc != word + 4; pc += 2) {
         unsigned i = decode_slot(pc);
         for (unsigned k = 0; k < s->ndecoded; k++)
             if (s->decoded[k].tag[i] == pc)
