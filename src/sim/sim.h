@@ -36,7 +36,7 @@ enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
 /* Guest memory access outcome */
 enum mem_status { MEM_OK, MEM_MISALIGNED, MEM_UNMAPPED, MEM_BAD_DEVICE };
 
-#define DECODE_CACHE_SLOTS 8192u /* decoded instructions, direct-mapped by PC */
+#define DECODE_CACHE_SLOTS 16384u /* decoded instructions, direct-mapped by PC: 32 KiB of code */
 
 /* The decode cache slot of pc: PCs are 2-byte granular (C extension) */
 static inline unsigned decode_slot(uint32_t pc)
