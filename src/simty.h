@@ -212,6 +212,8 @@ typedef struct simty_stats {
     /* cycle model only */
     uint64_t squashed;            /* issued down a stale path, dropped at F+7 */
     uint64_t redirects;           /* fetch redirects at commit */
+    uint64_t fetches;             /* cycle model: instructions fetched (F+1), wrong path included */
+    uint64_t fetch_bytes;         /* their bytes: 4 each, 2 for a compressed one */
     uint64_t stall_empty, stall_scoreboard, stall_load, stall_bank; /* cycles without issue */
     uint64_t loads, load_latency_sum; /* load passes, and their issue-to-writeback cycles */
     uint64_t stall_fetch;         /* cycle model, hierarchy: steering turns lost to I-cache misses */
@@ -412,12 +414,15 @@ int simty_symbol_get(const simty_sim *s, size_t i, const char **name, uint32_t *
 unsigned simty_exec_segment_count(const simty_sim *s);
 int simty_exec_segment_get(const simty_sim *s, unsigned i, uint32_t *addr, uint32_t *size);
 
-/* Disassembles the 32-bit word at addr in guest memory as it is now, in
+/* Disassembles the instruction at addr in guest memory as it is now, in
  * GNU objdump syntax with jump targets named by symbol: with objdump's
  * standard aliases (ret, li, mv, beqz...) if aliases is non-zero, else the
- * raw forms (objdump -M no-aliases).  Writes "mnemonic\toperands" into
- * buf and the word into *word.  Returns 0, or -1 if [addr, addr+4) is not
- * guest RAM. */
+ * raw forms (objdump -M no-aliases; compressed instructions as c.*).
+ * Writes "mnemonic\toperands" into buf and the instruction into *word (a
+ * compressed instruction's 16-bit parcel).  Returns its length in bytes,
+ * 4, or 2 for a compressed instruction (a program built with the C
+ * extension), or -1 if addr is misaligned or the instruction is not all in
+ * guest memory. */
 int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word, char *buf,
                  size_t n);
 

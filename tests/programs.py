@@ -28,6 +28,14 @@ ARCH_FP = ["-march=rv32imafd", "-mabi=ilp32d"]
 
 
 def asm_arch(src):
+    """-march and -mabi of a freestanding test program: a first line
+    `# march: rv32imac` chooses (ilp32d when it has D), else the name
+    (ARCH_FP for the F and D tests, ARCH_INT for the others)."""
+    with open(src) as f:
+        m = re.match(r"# march: (rv32[a-z]*)(\S*)", f.readline())
+    if m:
+        hard = "d" in m.group(1)[4:] or "g" in m.group(1)[4:]
+        return ["-march=" + m.group(1) + m.group(2), "-mabi=" + ("ilp32d" if hard else "ilp32")]
     name = os.path.basename(src)
     return ARCH_FP if name.startswith(("rv32uf-", "rv32ud-", "fp_")) else ARCH_INT
 

@@ -227,6 +227,8 @@ def group_disasm(ctx):
     elfs += programs.isa_elfs()
     # every CSR number and the system instructions (privileged spec 1.12)
     elfs.append(programs.asm_elf("disasm", "system"))
+    # every F, D and C instruction (built for rv32imafdc)
+    elfs.append(programs.asm_elf("disasm", "fdc"))
     for elf in elfs:
         for aliases in (False, True):
             def t(elf=elf, aliases=aliases):
@@ -240,7 +242,8 @@ def group_disasm(ctx):
     return tests
 
 
-INSN_LINE = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s+(.*)$")
+# (a compressed instruction: its 16-bit parcel, 4 digits)
+INSN_LINE = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8}|[0-9a-f]{4})\s+(.*)$")
 
 
 def compare_disasm(ctx, elf, aliases):

@@ -135,6 +135,8 @@ def tests(ctx, simty, Failure):
                                       % (name, " ".join(args), key, c.stats[key], r.stats[key]))
         out.append(("stats %s %s" % (name, " ".join(args)), t))
     out.append(("stats memory hierarchy levels", lambda: memory_levels(ctx, simty, Failure)))
+    out.append(("stats fetched bytes of compressed code",
+                lambda: fetch_bytes(ctx, simty, Failure)))
     out.append(("stats misaligned load across two lines",
                 lambda: misaligned_lines(ctx, simty, Failure)))
     for args in (["-m", "scalar", "-w", "1", "-t", "2"], ["-m", "simt", "-w", "1", "-t", "2"],
@@ -155,6 +157,9 @@ def tests(ctx, simty, Failure):
 # batching off.  Whole statistics, output and exit must be the same either way,
 # also when a cycle limit stops the run in the middle of what would be a batch.
 BATCH_RUNS = [
+    # compressed and 32-bit instructions mixed
+    ("stats:compressed", ["-w", "4", "-t", "8"]),
+    ("stats:compressed", ["-w", "3", "-t", "5", "--max-cycles", "101"]),
     # (each of these runs batches: 255 to 8603 batches when the list was
     # made; batch_wrap's run has 2, both across the wrap)
     ("example:dot", ["-w", "3", "-t", "5", "--paths", "ideal"]),
@@ -220,6 +225,25 @@ def wrs_same_value(ctx, simty, Failure, args):
         raise Failure("%s: status %d (%s), wrs_wait_cycles %r, %s" % (
             " ".join(args), r.status, st.get("exit_reason"), st.get("wrs_wait_cycles"),
             r.err.strip()))
+
+
+def fetch_bytes(ctx, simty, Failure):
+    """The cycle model fetches one instruction per fetch, 2 or 4 bytes: the
+    compressed loop (tests/stats/compressed.S: 5 of its 8 instructions are
+    compressed) fetches fewer than 4 bytes per instruction; an rv32ima
+    program exactly 4."""
+    r = simty(ctx, programs.asm_elf("stats", "compressed"), ["-m", "cycle", "-w", "2", "-t", "4"])
+    st = r.stats or {}
+    if r.status != 0 or not st.get("fetches"):
+        raise Failure("compressed: status %d %s" % (r.status, r.err.strip()))
+    per = st["fetch_bytes"] / st["fetches"]
+    if not 2.5 < per < 3.5:  # (wrong-path fetches included: about 2.75)
+        raise Failure("compressed: %d bytes in %d fetches" % (st["fetch_bytes"], st["fetches"]))
+    r = simty(ctx, programs.asm_elf("stats", "convergent"), ["-m", "cycle", "-w", "2", "-t", "4"])
+    st = r.stats or {}
+    if not st.get("fetches") or st["fetch_bytes"] != 4 * st["fetches"]:
+        raise Failure("convergent: %r bytes in %r fetches" % (st.get("fetch_bytes"),
+                                                             st.get("fetches")))
 
 
 def misaligned_lines(ctx, simty, Failure):

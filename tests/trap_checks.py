@@ -22,7 +22,11 @@ Self-checking programs in the style of the standard test environments
   not a wait for a timer nobody can take;
 - fp_illegal.S: illegal FP instructions (rm = dyn with frm 5..7, static rm
   5 and 6, FP instructions and FP CSRs with mstatus.FS = Off): cause 2 at the
-  instruction, destination and fflags untouched.
+  instruction, destination and fflags untouched;
+- compressed.S (built rv32imac): traps of a compressed program: c.ebreak,
+  illegal compressed instructions (mtval the 16-bit parcel), an illegal
+  32-bit one straddling two words, a fetch fault on the second half of a
+  32-bit instruction (mtval that half);
 - simty_only.S: where QEMU (which has C, S and U) legitimately differs:
   misaligned jump and branch targets (some lanes of a warp), satp, mtval of
   illegal instructions and ebreak, mepc's WARL bits, counter writes and
@@ -53,7 +57,8 @@ CONFIGS = [
      "--host-threads", "2"],
 ]
 
-QEMU_SMP = {"fp_illegal": (1, 4), "exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8), "misaligned": (1, 4)}
+QEMU_SMP = {"fp_illegal": (1, 4), "exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8),
+            "misaligned": (1, 4), "compressed": (1, 4)}
 
 
 def harts(cfg):
@@ -79,6 +84,8 @@ def expected(name, n):
         return 0, n
     if name == "fp_illegal":
         return 8, 0  # frm 5/6/7 with dyn, static rm 5/6, three with FS = Off
+    if name == "compressed":
+        return 5, 0  # c.ebreak, three illegal, the fetch fault past RAM
     if name == "misaligned":
         return 0, 0  # executed in hardware
     if name == "misaligned trap":
@@ -89,7 +96,7 @@ def expected(name, n):
 def tests(ctx, run, simty, Failure):
     out = []
     for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap",
-                 "wrs_timer", "fp_illegal"):
+                 "wrs_timer", "fp_illegal", "compressed"):
         elf = programs.asm_elf("trap", name.split()[0])
         extra = ["--misaligned", "trap"] if name == "misaligned trap" else []
         for cfg in CONFIGS:

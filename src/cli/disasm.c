@@ -169,7 +169,7 @@ static int list_segment(const simty_sim *s, uint32_t start, uint64_t end, const 
     int have_last = 0; /* the previous word had a source line: last_file:last_line */
     unsigned last_file = 0;
     uint32_t last_line = 0;
-    for (uint64_t a64 = start; a64 + 4 <= end; a64 += 4) {
+    for (uint64_t a64 = start, len = 4; a64 + 2 <= end; a64 += len) {
         uint32_t a = (uint32_t)a64;
         for (; !simty_symbol_get(s, k, &sym, &sym_addr) && sym_addr <= a; k++) {
             if (sym_addr < a)
@@ -188,9 +188,13 @@ static int list_segment(const simty_sim *s, uint32_t start, uint64_t end, const 
             last_file = file, last_line = line;
         char dis[200];
         uint32_t word;
-        if (simty_disasm(s, a, o->aliases, &word, dis, sizeof dis))
+        int n = simty_disasm(s, a, o->aliases, &word, dis, sizeof dis);
+        if (n < 0 || a64 + (unsigned)n > end)
             break; /* not in memory: the loader puts every segment there */
-        if (printf("%8x:\t%08x\t%s\n", a, word, dis) < 0)
+        len = (unsigned)n;
+        /* objdump: a 16-bit parcel as 4 digits in the 8-digit column */
+        if ((n == 2 ? printf("%8x:\t%04x    \t%s\n", a, word, dis)
+                    : printf("%8x:\t%08x\t%s\n", a, word, dis)) < 0)
             return errno;
     }
     return 0;

@@ -360,3 +360,137 @@ void insn_decode(uint32_t raw, insn_t *d)
         f |= INSN_WRITES_SP;
     d->flags = (uint8_t)f;
 }
+
+/* ---- the C extension (unprivileged spec, chapter 16, RV32C) ----
+ * A compressed instruction is expanded into the 32-bit instruction it
+ * stands for and decoded by insn_decode(), so there is one decoder; the
+ * insn_t then keeps the 16-bit parcel in raw and len = 2. */
+
+static uint32_t enc_r(unsigned opc, unsigned rd, unsigned f3, unsigned rs1, unsigned rs2,
+                      unsigned f7)
+{
+    return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | opc;
+}
+static uint32_t enc_i(unsigned opc, unsigned rd, unsigned f3, unsigned rs1, int32_t imm)
+{
+    return ((uint32_t)imm & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | opc;
+}
+static uint32_t enc_s(unsigned opc, unsigned f3, unsigned rs1, unsigned rs2, int32_t imm)
+{
+    uint32_t i = (uint32_t)imm;
+    return bits(i, 11, 5) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | bits(i, 4, 0) << 7 | opc;
+}
+static uint32_t enc_b(unsigned f3, unsigned rs1, unsigned rs2, int32_t imm)
+{
+    uint32_t i = (uint32_t)imm;
+    return bits(i, 12, 12) << 31 | bits(i, 10, 5) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 |
+           bits(i, 4, 1) << 8 | bits(i, 11, 11) << 7 | 0x63;
+}
+static uint32_t enc_j(unsigned rd, int32_t imm)
+{
+    uint32_t i = (uint32_t)imm;
+    return bits(i, 20, 20) << 31 | bits(i, 10, 1) << 21 | bits(i, 11, 11) << 20 |
+           bits(i, 19, 12) << 12 | rd << 7 | 0x6f;
+}
+
+/* The 32-bit instruction a compressed one stands for, or 0 (illegal) for a
+ * reserved encoding, a NSE (RV32 shift amounts >= 32) or the all-zero parcel. */
+uint32_t insn_expand_c(uint16_t c)
+{
+    const uint32_t h = c;
+    const unsigned f3 = bits(h, 15, 13);
+    const unsigned rd = bits(h, 11, 7), rs2 = bits(h, 6, 2);       /* full registers */
+    const unsigned rdp = 8 + bits(h, 4, 2), rs1p = 8 + bits(h, 9, 7); /* x8..x15 */
+    const int32_t imm6 = sext(bits(h, 12, 12) << 5 | bits(h, 6, 2), 6);
+    /* CL/CS offsets: word (lw/sw/flw/fsw) and doubleword (fld/fsd) */
+    const int32_t offw = (int32_t)(bits(h, 12, 10) << 3 | bits(h, 6, 6) << 2 | bits(h, 5, 5) << 6);
+    const int32_t offd = (int32_t)(bits(h, 12, 10) << 3 | bits(h, 6, 5) << 6);
+
+    switch (bits(h, 1, 0) << 3 | f3) {
+    /* quadrant 0 */
+    case 000: { /* c.addi4spn */
+        uint32_t nz = bits(h, 12, 11) << 4 | bits(h, 10, 7) << 6 | bits(h, 6, 6) << 2 |
+                      bits(h, 5, 5) << 3;
+        return nz ? enc_i(0x13, rdp, 0, 2, (int32_t)nz) : 0;
+    }
+    case 001: return enc_i(0x07, rdp, 3, rs1p, offd);       /* c.fld */
+    case 002: return enc_i(0x03, rdp, 2, rs1p, offw);       /* c.lw */
+    case 003: return enc_i(0x07, rdp, 2, rs1p, offw);       /* c.flw */
+    case 005: return enc_s(0x27, 3, rs1p, rdp, offd);       /* c.fsd */
+    case 006: return enc_s(0x23, 2, rs1p, rdp, offw);       /* c.sw */
+    case 007: return enc_s(0x27, 2, rs1p, rdp, offw);       /* c.fsw */
+    /* quadrant 1 */
+    case 010: return enc_i(0x13, rd, 0, rd, imm6);          /* c.addi, c.nop */
+    case 011: case 015: {                                   /* c.jal, c.j */
+        int32_t off = sext(bits(h, 12, 12) << 11 | bits(h, 11, 11) << 4 | bits(h, 10, 9) << 8 |
+                               bits(h, 8, 8) << 10 | bits(h, 7, 7) << 6 | bits(h, 6, 6) << 7 |
+                               bits(h, 5, 3) << 1 | bits(h, 2, 2) << 5, 12);
+        return enc_j(f3 == 1 ? 1 : 0, off);
+    }
+    case 012: return enc_i(0x13, rd, 0, 0, imm6);           /* c.li */
+    case 013:
+        if (rd == 2) { /* c.addi16sp */
+            int32_t nz = sext(bits(h, 12, 12) << 9 | bits(h, 6, 6) << 4 | bits(h, 5, 5) << 6 |
+                                  bits(h, 4, 3) << 7 | bits(h, 2, 2) << 5, 10);
+            return nz ? enc_i(0x13, 2, 0, 2, nz) : 0;
+        }
+        /* c.lui */
+        return imm6 ? ((uint32_t)imm6 << 12) | rd << 7 | 0x37 : 0;
+    case 014:
+        switch (bits(h, 11, 10)) {
+        case 0: /* c.srli */
+        case 1: /* c.srai */
+            if (bits(h, 12, 12))
+                return 0;
+            return enc_r(0x13, rs1p, 5, rs1p, bits(h, 6, 2), bits(h, 11, 10) ? 0x20 : 0);
+        case 2: return enc_i(0x13, rs1p, 7, rs1p, imm6); /* c.andi */
+        default: {
+            static const uint8_t f3s[4] = {0, 4, 6, 7}; /* sub xor or and */
+            unsigned k = bits(h, 6, 5);
+            if (bits(h, 12, 12))
+                return 0; /* c.subw, c.addw: RV64 only */
+            return enc_r(0x33, rs1p, f3s[k], rs1p, rdp, k == 0 ? 0x20 : 0);
+        }
+        }
+    case 016: case 017: {                                   /* c.beqz, c.bnez */
+        int32_t off = sext(bits(h, 12, 12) << 8 | bits(h, 11, 10) << 3 | bits(h, 6, 5) << 6 |
+                               bits(h, 4, 3) << 1 | bits(h, 2, 2) << 5, 9);
+        return enc_b(f3 == 6 ? 0 : 1, rs1p, 0, off);
+    }
+    /* quadrant 2 */
+    case 020: /* c.slli */
+        return bits(h, 12, 12) ? 0 : enc_r(0x13, rd, 1, rd, bits(h, 6, 2), 0);
+    case 021:                                               /* c.fldsp */
+        return enc_i(0x07, rd, 3, 2, (int32_t)(bits(h, 12, 12) << 5 | bits(h, 6, 5) << 3 |
+                                               bits(h, 4, 2) << 6));
+    case 022: case 023: {                                   /* c.lwsp, c.flwsp */
+        int32_t off = (int32_t)(bits(h, 12, 12) << 5 | bits(h, 6, 4) << 2 | bits(h, 3, 2) << 6);
+        if (f3 == 2)
+            return rd ? enc_i(0x03, rd, 2, 2, off) : 0;
+        return enc_i(0x07, rd, 2, 2, off);
+    }
+    case 024:
+        if (!bits(h, 12, 12)) {
+            if (rs2) /* c.mv */
+                return enc_r(0x33, rd, 0, 0, rs2, 0);
+            return rd ? enc_i(0x67, 0, 0, rd, 0) : 0;       /* c.jr */
+        }
+        if (rs2) /* c.add */
+            return enc_r(0x33, rd, 0, rd, rs2, 0);
+        return rd ? enc_i(0x67, 1, 0, rd, 0) : 0x00100073u; /* c.jalr, c.ebreak */
+    case 025:                                               /* c.fsdsp */
+        return enc_s(0x27, 3, 2, rs2, (int32_t)(bits(h, 12, 10) << 3 | bits(h, 9, 7) << 6));
+    case 026: case 027: {                                   /* c.swsp, c.fswsp */
+        int32_t off = (int32_t)(bits(h, 12, 9) << 2 | bits(h, 8, 7) << 6);
+        return enc_s(f3 == 6 ? 0x23 : 0x27, 2, 2, rs2, off);
+    }
+    }
+    return 0; /* 004: reserved; quadrant 3 is not compressed */
+}
+
+void insn_decode_c(uint16_t c, insn_t *d)
+{
+    insn_decode(insn_expand_c(c), d); /* (0: OP_ILLEGAL, no operands) */
+    d->raw = c;
+    d->len = 2;
+}

@@ -24,7 +24,7 @@ void insn_disasm_alias(const insn_t *d, uint32_t pc, char *buf, size_t n,
                        disasm_symbolize_fn sym, void *sym_ctx);
 
 const char *reg_name(unsigned r);
-/* ABI name of floating-point register r (ft0 .. ft11) */
+/* An FP register's ABI name (ft0..ft11, fs0..fs11, fa0..fa7) */
 const char *fp_reg_name(unsigned r);
 /* The CSR's name as objdump prints it ("mstatus", "pmpaddr12") or, for
  * one with no name, "0x7c5"; buf (24 bytes will do) holds numbered names. */

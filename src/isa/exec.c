@@ -27,11 +27,15 @@ EXEC_CLONES void exec_alu_lanes(const insn_t *d, uint32_t *x, unsigned stride, u
     }
 }
 
-EXEC_CLONES void exec_alu_run(const insn_t *d, unsigned k, uint32_t *x, unsigned n, uint32_t pc)
+EXEC_CLONES uint32_t exec_alu_run(const insn_t *cache, unsigned slot_mask, unsigned k,
+                                  uint32_t *x, unsigned n, uint32_t pc)
 {
-#define RUN(N)                                               \
-    for (unsigned i = 0; i < k; i++, pc += 4)                \
-        exec_alu(d + i, x, n, N, (const uint32_t *)0, pc);
+#define RUN(N)                                                    \
+    for (unsigned i = 0; i < k; i++) {                            \
+        const insn_t *d = &cache[(pc >> 1) & slot_mask];          \
+        exec_alu(d, x, n, N, (const uint32_t *)0, pc);            \
+        pc += d->len;                                             \
+    }
     switch (n) {
     case 8: RUN(8); break;
     case 16: RUN(16); break;
@@ -40,6 +44,7 @@ EXEC_CLONES void exec_alu_run(const insn_t *d, unsigned k, uint32_t *x, unsigned
     default: RUN(n); break;
     }
 #undef RUN
+    return pc;
 }
 
 EXEC_CLONES uint64_t exec_branch_lanes(const insn_t *d, const uint32_t *x, unsigned stride,

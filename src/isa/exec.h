@@ -145,10 +145,13 @@ static inline uint64_t exec_mask_of(const uint32_t *c, unsigned n)
 void exec_alu_lanes(const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
                     const uint32_t *sel, uint32_t pc);
 
-/* Runs d[0..k), CLS_ALU instructions at pc, pc+4, ..., on all n lanes of
- * x (stride n), one after the other: a straight-line block of a converged
- * warp (models/simt.c). */
-void exec_alu_run(const insn_t *d, unsigned k, uint32_t *x, unsigned n, uint32_t pc);
+/* Runs k CLS_ALU instructions from pc on, each pc + len after the one
+ * before, on all n lanes of x (stride n), one after the other: a
+ * straight-line block of a converged warp (models/simt.c).  The
+ * instruction at a PC is cache[(pc >> 1) & slot_mask] (the decode cache,
+ * sim/sim.h).  Returns the PC after the block. */
+uint32_t exec_alu_run(const insn_t *cache, unsigned slot_mask, unsigned k, uint32_t *x,
+                      unsigned n, uint32_t pc);
 
 /* CLS_BRANCH: returns the mask of lanes (bit l) whose condition holds. */
 static inline __attribute__((always_inline)) uint64_t exec_branch(const insn_t *d, const uint32_t *x, unsigned stride, unsigned n)
@@ -186,14 +189,15 @@ static inline void exec_addr(const insn_t *d, const uint32_t *x, unsigned stride
         addr[l] = a[l] + imm;
 }
 
-/* JAL/JALR link: rd = pc + 4 (after the target was read from rs1). */
+/* JAL/JALR link: rd = the next instruction's address, pc + 4 or pc + 2
+ * (compressed), after the target was read from rs1. */
 static inline void exec_link(const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
                              const uint32_t *sel, uint32_t pc)
 {
     if (!(d->flags & INSN_WRITES_RD))
         return;
     uint32_t *rd = x + (unsigned)d->rd * stride;
-    EXEC_LANES(pc + 4);
+    EXEC_LANES(pc + d->len);
 }
 
 #endif

@@ -222,7 +222,9 @@ typedef struct insn {
     uint8_t flags;
     uint16_t csr;   /* CSR number for CLS_CSR */
     int32_t imm;    /* sign-extended immediate (zimm for CSR*I ops) */
-    uint32_t raw;   /* the instruction word */
+    uint32_t raw;   /* the instruction word; a compressed instruction's 16-bit
+                     * parcel (len 2: the other fields are those of the 32-bit
+                     * instruction it expands to) */
     uint8_t rs3;    /* FMADD and co.: the third source */
     uint8_t rm;     /* FP_USES_RM: the rounding-mode field (RM_DYN: fcsr.frm) */
     uint8_t fp;     /* FP_* above (0 for integer instructions) */
@@ -232,6 +234,14 @@ typedef struct insn {
 /* Decodes one 32-bit instruction word.  Never fails: unknown encodings give
  * OP_ILLEGAL, which every model reports as a guest fault when executed. */
 void insn_decode(uint32_t raw, insn_t *out);
+
+/* Decodes one compressed instruction (C extension): the fields of the 32-bit
+ * instruction it expands to, with raw = the parcel and len = 2.  Reserved
+ * encodings (and the all-zero parcel) give OP_ILLEGAL. */
+void insn_decode_c(uint16_t parcel, insn_t *out);
+
+/* The 32-bit instruction a compressed parcel expands to, or 0 if illegal. */
+uint32_t insn_expand_c(uint16_t parcel);
 
 const char *insn_mnemonic(unsigned op);
 

@@ -119,9 +119,9 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
         return -1;
     }
     uint32_t flags = rd32(buf + 36);
-    /* EF_RISCV_RVC is accepted: a compressed instruction faults only if it
-     * is executed (lane_illegal), as an RVC build may contain none */
+    /* EF_RISCV_RVC turns the C extension on (docs/platform.md) */
     img->rvc = flags & EF_RISCV_RVC;
+    const uint32_t ialign = img->rvc ? 1 : 3; /* the entry point's alignment */
     /* ilp32, ilp32f and ilp32d (F and D) are accepted; quad floats (Q) and
      * RV32E are not */
     if ((flags & EF_RISCV_FLOAT_ABI) == EF_RISCV_FLOAT_ABI || (flags & EF_RISCV_RVE)) {
@@ -175,11 +175,11 @@ int elf_load_buffer(const uint8_t *buf, size_t len, memory_t *mem, elf_image *im
     }
     if (!loaded)
         snprintf(err, errlen, "no loadable segment");
-    else if (img->entry & 3)
-        snprintf(err, errlen, "entry point 0x%08x is not 4-byte aligned", img->entry);
-    else if (!mem_ptr(mem, img->entry, 4))
+    else if (img->entry & ialign)
+        snprintf(err, errlen, "entry point 0x%08x is not %u-byte aligned", img->entry, ialign + 1);
+    else if (!mem_ptr(mem, img->entry, 2))
         snprintf(err, errlen, "entry point 0x%08x is outside mapped memory", img->entry);
-    if (!loaded || (img->entry & 3) || !mem_ptr(mem, img->entry, 4)) {
+    if (!loaded || (img->entry & ialign) || !mem_ptr(mem, img->entry, 2)) {
         elf_free(img);
         return -1;
     }

@@ -169,10 +169,11 @@ enum { SIMT_BATCH_MAX = 32 };
 static inline unsigned simt_alu_run(const decode_cache *dc, uint32_t pc, unsigned max)
 {
     unsigned k = 0;
-    for (; k < max; k++, pc += 4) {
-        unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+    for (; k < max; k++) {
+        unsigned i = decode_slot(pc);
         if (dc->tag[i] != pc || dc->insn[i].cls != CLS_ALU || (dc->insn[i].flags & INSN_WRITES_SP))
             break;
+        pc += dc->insn[i].len;
     }
     return k;
 }
@@ -229,15 +230,11 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
         path_table *pt = &c->paths[w];
         uint32_t *x = warp_regs(s, gw);
         const uint32_t pc = pt->list[0].pc;
-        /* the run's instructions, in one or two pieces of the decode cache */
-        const unsigned at = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
-        const unsigned k0 = rounds < DECODE_CACHE_SLOTS - at ? rounds : DECODE_CACHE_SLOTS - at;
-        exec_alu_run(&dc->insn[at], k0, x, T, pc);
-        if (k0 < rounds)
-            exec_alu_run(&dc->insn[0], rounds - k0, x, T, pc + 4 * k0);
+        /* the run's instructions, from the decode cache */
+        const uint32_t end_pc = exec_alu_run(dc->insn, DECODE_CACHE_SLOTS - 1, rounds, x, T, pc);
         s->retire[gw].all += rounds;
         /* its last slot: cycle + (rounds - 1) * nlive + i */
-        simt_count_converged(st, m, w, pt, T, spin, paths_advance_run(pt, rounds), rounds,
+        simt_count_converged(st, m, w, pt, T, spin, paths_advance_run(pt, rounds, end_pc), rounds,
                              s->cycle + (uint64_t)(rounds - 1) * nlive + i);
     }
     m->rr = last + 1 < W ? last + 1 : 0;

@@ -133,7 +133,7 @@ static void stage_membership(simty_sim *s, pipe_state *p)
     }
 
     const decode_cache *dc = p->decoded; /* the common case: a hit on the same word */
-    unsigned slot = (in->pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+    unsigned slot = decode_slot(in->pc);
     if (__builtin_expect(dc->tag[slot] != in->pc || dc->insn[slot].raw != in->insn.raw, 0)) {
         const insn_t *now = sim_peek(s, p->decoded, in->pc); /* NULL: unmapped, faults below */
         if (now && now->raw != in->insn.raw) {
@@ -168,7 +168,7 @@ static void stage_membership(simty_sim *s, pipe_state *p)
 
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next
  * PC goes to fetch steering: a redirect if it is not the static prediction
- * (PC+4).  Loads send their request to memory. */
+ * (PC + the instruction's length).  Loads send their request to memory. */
 static void stage_commit(simty_sim *s, pipe_state *p)
 {
     commit_latch *in = &p->member_out;
@@ -189,7 +189,7 @@ static void stage_commit(simty_sim *s, pipe_state *p)
     if (!next) { /* every thread of the warp has ended or waits */
         p->live &= ~warp_bit(w);
         flush_buffer = true;
-    } else if (next->pc != in->u.pc + 4) {
+    } else if (next->pc != in->u.pc + in->u.insn.len) {
         wp->spec_pc = next->pc;
         flush_buffer = true;
         st->redirects++;

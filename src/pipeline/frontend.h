@@ -27,7 +27,8 @@ static __attribute__((noinline)) bool icache_ready(pipe_state *p, unsigned w)
 }
 
 /* F: the round-robin pointer picks one warp per cycle and reads its
- * speculative PC (static prediction: the next fetch of the warp is PC+4). */
+ * speculative PC (static prediction: the next fetch of the warp is the next
+ * instruction, PC+4 or PC+2 after a compressed one). */
 static void stage_steer(simty_sim *s, pipe_state *p)
 {
     fetch_latch *out = &p->steer_out;
@@ -60,15 +61,16 @@ static void stage_fetch(simty_sim *s, pipe_state *p)
     /* read the decode cache but never fill it: what F+7 executes must not
      * depend on which (possibly wrong-path) PCs were fetched before */
     const decode_cache *dc = p->decoded;
-    unsigned i = (in->pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+    unsigned i = decode_slot(in->pc);
     if (dc->tag[i] == in->pc) {
         out->fetched = true;
         out->insn = dc->insn[i];
-    } else {
-        const uint8_t *word = (in->pc & 3) ? NULL : mem_ptr(&s->mem, in->pc, 4);
-        out->fetched = word != NULL;
-        insn_decode(word ? load_le(word, 4) : 0, &out->insn); /* 0: illegal, no registers */
+    } else { /* (not fetched: illegal, no registers) */
+        out->fetched = sim_decode_at(s, in->pc, &out->insn);
     }
+    /* one instruction per fetch, 2 or 4 bytes (docs/pipeline.md) */
+    p->st->fetches += out->fetched;
+    p->st->fetch_bytes += out->fetched ? out->insn.len : 0;
     if (p->kt)
         kanata_stage(p->kt, out->trace, "If");
 }
@@ -118,7 +120,7 @@ static void stage_predecode(simty_sim *s, pipe_state *p)
     wp->buf_insn = in->insn;
     wp->buf_regs = regs_used(&in->insn);
     wp->buf_trace = in->trace;
-    wp->spec_pc = in->pc + 4;
+    wp->spec_pc = in->pc + in->insn.len;
     if (p->kt) {
         char dis[160];
         if (in->fetched)

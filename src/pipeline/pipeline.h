@@ -4,7 +4,7 @@
  *
  *   F    steer      round-robin warp pointer; reads the warp's speculative PC
  *   F+1  fetch      instruction memory (1 cycle)
- *   F+2  predecode  fills the warp's 1-entry instruction buffer; spec PC += 4
+ *   F+2  predecode  fills the warp's 1-entry instruction buffer; spec PC += 4 (2)
  *   F+3  schedule   qualification + loose round-robin selection (issue)
  *   F+4  collect 1  rs1 read
  *   F+5  collect 2  rs2 read (same bank)

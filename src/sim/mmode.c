@@ -200,8 +200,10 @@ static void set_minstret(simty_sim *s, unsigned hart, uint64_t v)
 static uint64_t with_lo(uint64_t v, uint32_t lo) { return (v & ~0xffffffffull) | lo; }
 static uint64_t with_hi(uint64_t v, uint32_t hi) { return (v & 0xffffffffull) | (uint64_t)hi << 32; }
 
-/* misa: MXL = 1 (32-bit), extensions A, D, F, I, M; writes are ignored (WARL) */
+/* misa: MXL = 1 (32-bit), extensions A, D, F, I, M, and C for a program
+ * built with compressed instructions; writes are ignored (WARL) */
 #define MISA_VALUE ((1u << 30) | (1u << 0) | (1u << 3) | (1u << 5) | (1u << 8) | (1u << 12))
+#define MISA_C (1u << 2)
 
 /* mstatus.FS of hart becomes fs (sim_core.fs_clean counts the threads
  * that are not Dirty) */
@@ -242,7 +244,7 @@ void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, u
     case CSR_FFLAGS: old = s->fflags[hart]; break;
     case CSR_FRM: old = s->frm[hart]; break;
     case CSR_FCSR: old = (uint32_t)s->frm[hart] << 5 | s->fflags[hart]; break;
-    case CSR_MISA: old = MISA_VALUE; break;
+    case CSR_MISA: old = MISA_VALUE | (s->ialign_mask == 1 ? MISA_C : 0); break;
     case CSR_MIE: old = c->mie; break;
     case CSR_MTVEC: old = c->mtvec; break;
     case CSR_MCOUNTINHIBIT: old = c->mcountinhibit; break;
@@ -306,7 +308,7 @@ void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, u
         break;
     }
     case CSR_MSCRATCH: c->mscratch = nv; break;
-    case CSR_MEPC: c->mepc = nv & ~3u; break; /* IALIGN = 32 */
+    case CSR_MEPC: c->mepc = nv & ~s->ialign_mask; break; /* IALIGN = 32, or 16 with C */
     case CSR_MCAUSE: c->mcause = nv; break;
     case CSR_MTVAL: c->mtval = nv; break;
     case CSR_MCYCLE: set_mcycle(c, now, with_lo(mcycle(c, now), nv)); break;

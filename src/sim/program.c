@@ -39,20 +39,15 @@ static int symbolize_cb(void *ctx, uint32_t addr, char *buf, size_t n)
 int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word, char *buf,
                  size_t n)
 {
-    /* --stack-interleave: the word where the program sees it stored */
-    const uint8_t *p = (addr & 3) ? NULL
-                                  : mem_ptr((memory_t *)&s->mem,
-                                            stacks_store_addr(&s->stacks, s->nharts, addr), 4);
-    if (!p)
-        return -1;
     insn_t d;
-    insn_decode(load_le(p, 4), &d);
+    if (!sim_decode_at(s, addr, &d)) /* (--stack-interleave: where the program sees it) */
+        return -1;
     if (aliases)
         insn_disasm_alias(&d, addr, buf, n, symbolize_cb, (void *)s);
     else
         insn_disasm(&d, addr, buf, n, symbolize_cb, (void *)s);
     *word = d.raw;
-    return 0;
+    return d.len;
 }
 
 int simty_load_source_lines(simty_sim *s, char *err, size_t errlen)

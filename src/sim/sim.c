@@ -137,6 +137,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->core_done = calloc(s->ncores, sizeof *s->core_done);
     s->publish_next = calloc(s->ncores, sizeof *s->publish_next);
     s->quantum = cfg->quantum ? cfg->quantum : 1;
+    s->ialign_mask = 3; /* (until a program with compressed instructions is loaded) */
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
     if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->f || !s->frm || !s->fflags || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
@@ -207,6 +208,7 @@ static void patch_symbol(simty_sim *s, const char *name, uint32_t value)
 static int start_program(simty_sim *s, char *err, size_t errlen)
 {
     s->has_tohost = elf_find_symbol(&s->elf, SIMTY_SYM_TOHOST, &s->tohost) == 0;
+    s->ialign_mask = s->elf.rvc ? 1 : 3; /* C is on for an RVC program (docs/platform.md) */
     patch_symbol(s, SIMTY_SYM_NTHREADS, s->nharts);
     patch_symbol(s, SIMTY_SYM_ON_SIMULATOR, 1);
     patch_symbol(s, SIMTY_SYM_RAM_END, (uint32_t)(s->ram_base + s->ram_size));
@@ -344,13 +346,11 @@ static int symbolize_cb(void *ctx, uint32_t addr, char *buf, size_t n)
 
 void sim_disasm(const simty_sim *s, uint32_t pc, char *buf, size_t n)
 {
-    uint8_t *p = mem_ptr((memory_t *)&s->mem, pc, 4);
-    if (!p || (pc & 3)) {
+    insn_t d;
+    if (!sim_decode_at(s, pc, &d)) {
         snprintf(buf, n, "?");
         return;
     }
-    insn_t d;
-    insn_decode(load_le(p, 4), &d);
     insn_disasm(&d, pc, buf, n, symbolize_cb, (void *)s);
     for (char *c = buf; *c; c++)
         if (*c == '\t')
@@ -406,16 +406,43 @@ void sim_flush_decode_cache(simty_sim *s)
             s->decoded[k].tag[i] = 1;
 }
 
+/* The halfword at pc where the program sees it (--stack-interleave) */
+static bool fetch_half(const simty_sim *s, uint32_t pc, uint32_t *v)
+{
+    uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc);
+    const uint8_t *p = mem_ptr((memory_t *)&s->mem, at, 2);
+    if (!p)
+        return false;
+    *v = load_le(p, 2);
+    return true;
+}
+
+bool sim_decode_at(const simty_sim *s, uint32_t pc, insn_t *d)
+{
+    uint32_t lo, hi;
+    if ((pc & s->ialign_mask) || !fetch_half(s, pc, &lo)) {
+        insn_decode(0, d);
+        return false;
+    }
+    if ((lo & 3) != 3 && s->ialign_mask == 1) {
+        insn_decode_c((uint16_t)lo, d);
+        return true;
+    }
+    if (!fetch_half(s, pc + 2, &hi)) { /* (a 32-bit instruction ending past memory) */
+        insn_decode(0, d);
+        return false;
+    }
+    insn_decode(lo | hi << 16, d);
+    return true;
+}
+
 const insn_t *sim_peek(simty_sim *s, decode_cache *dc, uint32_t pc)
 {
-    unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+    unsigned i = decode_slot(pc);
     if (dc->tag[i] == pc)
         return &dc->insn[i];
-    uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc); /* --stack-interleave */
-    uint8_t *p = (pc & 3) ? NULL : mem_ptr(&s->mem, at, 4);
-    if (!p)
+    if (!sim_decode_at(s, pc, &dc->insn[i]))
         return NULL;
-    insn_decode(load_le(p, 4), &dc->insn[i]);
     dc->tag[i] = pc;
     return &dc->insn[i];
 }
@@ -425,15 +452,19 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     const insn_t *d = sim_peek(s, s->core[hart_core(s, hart)].decoded, pc);
     if (d)
         return d;
-    const char *kind = (pc & 3) ? "misaligned" : "unmapped";
-    const uint32_t cause = (pc & 3) ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_ACCESS;
+    const bool misaligned = (pc & s->ialign_mask) != 0;
+    const char *kind = misaligned ? "misaligned" : "unmapped";
+    const uint32_t cause = misaligned ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_ACCESS;
     const struct last_jump *j = &s->jump[hart];
+    /* mtval: the address of the part that faulted, the second half of a
+     * 32-bit instruction whose first half is mapped (privileged spec) */
+    const uint32_t tval = !misaligned && mem_ptr(&s->mem, pc, 2) ? pc + 2 : pc;
     if (mmode_has_handler(s, hart)) { /* an exception, taken (no message) */
-        sim_exception(s, hart, pc, cause, pc, "%s", "");
+        sim_exception(s, hart, pc, cause, tval, "%s", "");
         return NULL;
     }
-    if (j->to != pc || !mem_ptr(&s->mem, j->from, 4)) {
-        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, pc);
+    if (j->to != pc || !mem_ptr(&s->mem, j->from, 2)) {
+        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, tval);
         return NULL;
     }
     /* name the jump that led there: the fault's own PC says little */
@@ -445,7 +476,7 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     }
     sim_disasm(s, j->from, dis, sizeof dis);
     sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x, reached by the jump at "
-                           "0x%08x%s (%s)", kind, pc, j->from, where, dis);
+                           "0x%08x%s (%s)", kind, tval, j->from, where, dis);
     return NULL;
 }
 

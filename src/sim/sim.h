@@ -36,7 +36,13 @@ enum hart_status { HART_RUNNING, HART_EXITED, HART_PARKED };
 /* Guest memory access outcome */
 enum mem_status { MEM_OK, MEM_MISALIGNED, MEM_UNMAPPED, MEM_BAD_DEVICE };
 
-#define DECODE_CACHE_SLOTS 8192u /* decoded instructions, direct-mapped by PC */
+#define DECODE_CACHE_SLOTS 16384u /* decoded instructions, direct-mapped by PC: 32 KiB of code */
+
+/* The decode cache slot of pc: PCs are 2-byte granular (C extension) */
+static inline unsigned decode_slot(uint32_t pc)
+{
+    return (pc >> 1) & (DECODE_CACHE_SLOTS - 1);
+}
 
 typedef struct decode_cache {
     uint32_t tag[DECODE_CACHE_SLOTS]; /* PC, or 1 (never a valid PC) when empty */
@@ -112,6 +118,9 @@ struct simty_sim {
     bool lines_loaded;
     uint32_t tohost;     /* address of the tohost word, if has_tohost */
     bool has_tohost;
+    /* the PC bits that must be 0: 3 (IALIGN = 32), or 1 when the program has
+     * compressed instructions (ELF flag EF_RISCV_RVC: IALIGN = 16, misa.C) */
+    uint32_t ialign_mask;
     stack_layout stacks; /* SDK per-thread stacks (sim/stacks.h) */
 
     /* per-thread architectural state */
@@ -275,6 +284,12 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc);
  * faults (speculative fetch: a wrong-path fetch must have no effect). */
 const insn_t *sim_peek(simty_sim *s, decode_cache *dc, uint32_t pc);
 
+/* Decodes the instruction at pc (16 or 32 bits, a 32-bit one possibly
+ * spanning two words or two memory regions) into *d without the decode
+ * cache; returns false, *d being illegal, if pc is misaligned or a byte of
+ * it is unmapped. */
+bool sim_decode_at(const simty_sim *s, uint32_t pc, insn_t *d);
+
 /* A jump or taken branch at pc to target, led by hart (lowest lane). */
 static inline void sim_note_jump(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target)
 {
@@ -285,7 +300,7 @@ static inline void sim_note_jump(simty_sim *s, unsigned hart, uint32_t pc, uint3
  * NULL (nothing is decoded or reported). */
 static inline const insn_t *sim_peek_cached(const simty_sim *s, unsigned hart, uint32_t pc)
 {
-    unsigned i = (pc >> 2) & (DECODE_CACHE_SLOTS - 1);
+    unsigned i = decode_slot(pc);
     const decode_cache *dc = s->ndecoded == 1 ? s->decoded : s->core[hart_core(s, hart)].decoded;
     return dc->tag[i] == pc ? &dc->insn[i] : NULL;
 }
@@ -338,13 +353,25 @@ static inline bool is_tohost_word(const simty_sim *s, uint32_t word)
 /* A store changed the word at addr: a decoded copy of it in the decode
  * cache is dropped, so every later fetch sees the new word (self-modifying
  * code needs no fence.i, and results cannot depend on what the shared
- * cache happened to hold; docs/platform.md). */
+ * cache happened to hold; docs/platform.md).  With compressed instructions
+ * the instructions starting at word - 2 (a 32-bit one spanning two words),
+ * word and word + 2 hold bytes of it. */
 static inline void sim_code_written(simty_sim *s, uint32_t addr)
 {
-    unsigned i = (addr >> 2) & (DECODE_CACHE_SLOTS - 1);
-    for (unsigned k = 0; k < s->ndecoded; k++)
-        if (s->decoded[k].tag[i] == (addr & ~3u))
-            s->decoded[k].tag[i] = 1;
+    const uint32_t word = addr & ~3u;
+    if (s->ialign_mask != 1) { /* IALIGN 32: the instruction at word only */
+        unsigned i = decode_slot(word);
+        for (unsigned k = 0; k < s->ndecoded; k++)
+            if (s->decoded[k].tag[i] == word)
+                s->decoded[k].tag[i] = 1;
+        return;
+    }
+    for (uint32_t pc = word - 2; pc != word + 4; pc += 2) {
+        unsigned i = decode_slot(pc);
+        for (unsigned k = 0; k < s->ndecoded; k++)
+            if (s->decoded[k].tag[i] == pc)
+                s->decoded[k].tag[i] = 1;
+    }
 }
 
 /* LR/SC reservations (warp/lane_ops.c): hart reserves word; hart's

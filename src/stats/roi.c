@@ -7,7 +7,7 @@
 #define STATS_COUNTERS(X)                                                                    \
     X(thread_instructions) X(warp_instructions) X(divergent_branches) X(path_samples)       \
     X(path_sum) X(cct_pushes) X(cct_pops) X(cct_swaps) X(replays_memory) X(replays_indirect) \
-    X(memory_requests) X(memory_lanes) X(barrier_slots) X(barrier_thread_instructions) X(squashed) X(redirects) X(stall_empty)              \
+    X(memory_requests) X(memory_lanes) X(barrier_slots) X(barrier_thread_instructions) X(squashed) X(redirects) X(fetches) X(fetch_bytes) X(stall_empty)              \
     X(stall_scoreboard) X(stall_load) X(stall_bank) X(loads) X(load_latency_sum) X(barriers)   \
     X(barrier_wait_cycles) X(wrs_slots) X(wrs_wait_cycles) X(pauses) X(progress_triggers)     \
     X(progress_yields) X(spin_detections) X(spin_slots) X(backoff_cycles) X(stall_fetch) X(stall_store) \

@@ -125,6 +125,8 @@ void simty_print_stats(const simty_sim *s, FILE *f)
             fprintf(f, ", %llu write buffer full", (unsigned long long)st->stall_store);
         fprintf(f, "\n");
         fprintf(f, "  fetch redirects      %llu\n", (unsigned long long)st->redirects);
+        fprintf(f, "  fetches              %llu instructions, %llu bytes\n",
+                (unsigned long long)st->fetches, (unsigned long long)st->fetch_bytes);
         fprintf(f, "  load latency         %.2f cycles issue to writeback (%llu loads, memory +%u)\n",
                 ratio((double)st->load_latency_sum, (double)st->loads),
                 (unsigned long long)st->loads, s->cfg.mem_latency);
@@ -289,6 +291,8 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     DBL("thread_ipc", ratio((double)st->thread_instructions, (double)st->cycles));
     U64("squashed", st->squashed);
     U64("redirects", st->redirects);
+    U64("fetches", st->fetches);
+    U64("fetch_bytes", st->fetch_bytes);
     U64("stall_empty", st->stall_empty);
     U64("stall_scoreboard", st->stall_scoreboard);
     U64("stall_load", st->stall_load);

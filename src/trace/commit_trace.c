@@ -21,7 +21,9 @@ void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsi
     fprintf(f, "%llu ", (unsigned long long)cycle);
     if (s->ncores > 1) /* the core, then its own warp number */
         fprintf(f, "c%u ", gw / s->W);
-    fprintf(f, "w%u %08x %08x %s ; mask=%0*llx", s->ncores > 1 ? gw % s->W : gw, pc, d->raw, dis,
+    /* the instruction: 8 hex digits, or 4 for a compressed one's parcel */
+    fprintf(f, "w%u %08x %0*x %s ; mask=%0*llx", s->ncores > 1 ? gw % s->W : gw, pc,
+            d->len == 2 ? 4 : 8, d->raw, dis,
             (int)digits, (unsigned long long)(retired << first));
     if ((d->flags & INSN_WRITES_RD) && (d->fp & FP_RD) && retired) {
         const uint64_t *rd = s->f + (size_t)gw * 32 * s->T + (size_t)d->rd * s->T + first;

@@ -287,10 +287,8 @@ void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
 {
     if (d->op == OP_EBREAK)
         sim_exception(s, hart, pc, CAUSE_BREAKPOINT, pc, "ebreak (breakpoint)");
-    else if (s->elf.rvc && (d->raw & 3) != 3 && (d->raw & 0xffff) != 0) /* (0: illegal in RVC) */
-        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw & 0xffff,
-                      "compressed instruction 0x%04x: simty runs 32-bit instructions "
-                      "only (build with -march=rv32ima)", d->raw & 0xffff);
+    else if (d->len == 2) /* mtval: the 16-bit parcel */
+        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw, "illegal instruction 0x%04x", d->raw);
     else
         sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw, "illegal instruction 0x%08x", d->raw);
 }

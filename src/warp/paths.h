@@ -176,14 +176,14 @@ static inline uint64_t paths_advance(path_table *t, uint32_t pc, int32_t depth, 
     return starvation;
 }
 
-/* k commits (k >= 1) of paths_advance() in a row, the path moving on by 4
- * bytes each time from its PC: the same table.  Returns the first commit's
- * starvation (each later one's is 1). */
-static inline uint64_t paths_advance_run(path_table *t, unsigned k)
+/* k commits (k >= 1) of paths_advance() in a row, the path moving on to
+ * the next instruction each time from its PC, to end_pc: the same table.
+ * Returns the first commit's starvation (each later one's is 1). */
+static inline uint64_t paths_advance_run(path_table *t, unsigned k, uint32_t end_pc)
 {
     path_t *a = &t->list[0];
     uint64_t starvation = t->clock - a->stamp;
-    a->pc += 4 * k;
+    a->pc = end_pc;
     t->clock += k;
     a->stamp = t->clock - 1;
     return starvation;

@@ -233,7 +233,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         return failed(s, gw, first, p, NULL, mask, o);
     o->insn = d;
     o->retired = mask;
-    set_next(&o->c.next[0], pc + 4, mask, p->depth);
+    const uint32_t next_pc = pc + d->len;
+    set_next(&o->c.next[0], next_pc, mask, p->depth);
 
     if (__builtin_expect(d->fp != 0, 0)) { /* F and D: may these lanes run it? */
         lane_mask bad = fp_unavailable(s, d, hart0, mask);
@@ -252,7 +253,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         break;
 
     case CLS_BRANCH: {
-        simple_slot r = {.next = pc + 4, .depth = p->depth};
+        simple_slot r = {.next = next_pc, .depth = p->depth};
         lane_mask taken;
         if (!warp_branch_uniform(s, d, x, T, n, n == 1, hart0, pc, mask, &taken, &r)) {
             /* some lanes take it, or it parks or faults */
@@ -263,24 +264,24 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                 break;
             }
             uint32_t target = pc + (uint32_t)d->imm;
-            if (target & 3) {
+            if (target & s->ialign_mask) {
                 lane_misaligned_target(s, hart0 + lowest_lane(taken), pc, target);
                 return failed(s, gw, first, p, d, taken, o);
             }
-            o->divergent = target != pc + 4; /* both ways lead to pc+4 */
+            o->divergent = target != next_pc; /* both ways lead to the next instruction */
             sim_note_jump(s, hart0 + lowest_lane(taken), pc, target);
             r.next = target;
         }
         o->backedge = r.backedge;
         if (taken) {
             set_next(&o->c.next[0], r.next, taken, p->depth);
-            set_next(&o->c.next[1], pc + 4, mask & ~taken, p->depth);
+            set_next(&o->c.next[1], next_pc, mask & ~taken, p->depth);
         }
         break;
     }
 
     case CLS_JAL: {
-        simple_slot r = {.next = pc + 4, .depth = p->depth};
+        simple_slot r = {.next = next_pc, .depth = p->depth};
         if (warp_jal(s, d, x, T, n, hart0, pc, mask, &r)) {
             set_next(&o->c.next[0], r.next, mask, r.depth);
             break;
@@ -305,7 +306,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         for (unsigned l = 0; l < n; l++)
             same |= (lane_mask)((addr[l] & ~1u) == target) << l;
         same &= mask;
-        if (target & 3) {
+        if (target & s->ialign_mask) {
             lane_misaligned_target(s, hart0 + leader, pc, target);
             return failed(s, gw, first, p, d, same, o);
         }
@@ -445,7 +446,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                     holds |= m & -m;
             if (holds) {
                 o->c.next[0].mask = holds;
-                set_next(&o->c.next[1], pc + 4, mask & ~holds, p->depth);
+                set_next(&o->c.next[1], next_pc, mask & ~holds, p->depth);
                 o->c.park = WAIT_WRS;
                 o->c.wrs_timeout = d->op == OP_WRS_STO;
             }

@@ -103,7 +103,7 @@ warp_branch_uniform(simty_sim *s, const insn_t *d, const uint32_t *x, unsigned T
     if (!t)
         return true;
     const uint32_t target = pc + (uint32_t)d->imm;
-    if (t != mask || (d->flags & INSN_SELF_LOOP) || (target & 3))
+    if (t != mask || (d->flags & INSN_SELF_LOOP) || (target & s->ialign_mask))
         return false;
     sim_note_jump(s, hart0 + (unsigned)__builtin_ctzll(mask), pc, target);
     r->backedge = d->imm < 0;
@@ -119,7 +119,7 @@ warp_jal(simty_sim *s, const insn_t *d, uint32_t *x, unsigned T, unsigned n, uns
          uint32_t pc, lane_mask mask, simple_slot *r)
 {
     const uint32_t target = pc + (uint32_t)d->imm;
-    if ((d->flags & INSN_SELF_LOOP) || (target & 3))
+    if ((d->flags & INSN_SELF_LOOP) || (target & s->ialign_mask))
         return false;
     if (d->flags & INSN_WRITES_RD) { /* (else exec_link does nothing) */
         uint32_t sel[SIMTY_MAX_LANES];
@@ -148,6 +148,7 @@ warp_execute_simple(simty_sim *s, unsigned gw, const path_t *p, bool irq_armed)
     const insn_t *d = sim_peek_cached(s, hart0, pc);
     if (!d || irq_armed) /* (an interrupt may be due: warp_execute looks) */
         return r;
+    r.next = pc + d->len;
     uint32_t *x = warp_regs(s, gw);
     lane_mask taken;
     if (d->cls == CLS_ALU) {

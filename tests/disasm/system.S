@@ -1,3 +1,5 @@
+# march: rv32imafd
+# (F: objdump uses the fcsr aliases frflags..., as simty always does)
 # The disasm group compares `simty disasm` with objdump on this file: every
 # CSR number read with csrr (objdump's name or number for each of the 4096),
 # and the system instructions objdump names.  Never run.

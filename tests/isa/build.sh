@@ -22,9 +22,16 @@ for src in "$here"/*.S; do
         lowmem) ld=$here/lowmem.ld ;;
         *)      ld=$here/link.ld ;;
     esac
-    case $name in   # the F and D tests (see programs.py asm_arch)
-        rv32uf-*|rv32ud-*) arch="-march=rv32imafd -mabi=ilp32d" ;;
-        *)                 arch="-march=rv32ima -mabi=ilp32" ;;
+    # a first line "# march: rv32imac" sets the test's -march (ilp32d with
+    # D); else the F and D tests by name (see programs.py asm_arch)
+    march=$(sed -n '1s/^# march: \([a-z0-9_]*\)$/\1/p' "$src")
+    case $march in
+        "")           case $name in
+                          rv32uf-*|rv32ud-*) arch="-march=rv32imafd -mabi=ilp32d" ;;
+                          *)                 arch="-march=rv32ima -mabi=ilp32" ;;
+                      esac ;;
+        rv32*[dg]*)   arch="-march=$march -mabi=ilp32d" ;;
+        *)            arch="-march=$march -mabi=ilp32" ;;
     esac
     if $gcc $arch $flags -T "$ld" -o "$out/$name.elf" "$src"; then
         count=$((count + 1))

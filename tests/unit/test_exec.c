@@ -71,21 +71,33 @@ static void check_alu(uint32_t raw, unsigned n)
 }
 
 /* exec_alu_run: k instructions at consecutive PCs in one call equal k calls
- * of exec_alu_lanes, each at its own PC (auipc sees it). */
+ * of exec_alu_lanes, each at its own PC (auipc sees it).  The cache holds
+ * the instruction at pc in slot (pc >> 1) & 63: 4-byte and (c.li, c.addi,
+ * c.mv: 2-byte) instructions mixed, the block wrapping round the cache. */
 static void check_run(const uint32_t *raws, unsigned nraw, unsigned n)
 {
-    insn_t d[16];
+    static const uint16_t parcels[] = {0x4529 /* c.li a0,10 */, 0x0585 /* c.addi a1,1 */,
+                                       0x862a /* c.mv a2,a0 */, 0x95b2 /* c.add a1,a2 */};
+    insn_t cache[64], d[16];
     unsigned k = 1 + next32() % 16;
-    for (unsigned i = 0; i < k; i++)
-        d[i] = mk(raws[next32() % nraw]);
+    uint32_t pc0 = 0x80000200u + 2 * (next32() % 64), pc = pc0, at[16];
+    for (unsigned i = 0; i < k; i++) {
+        if (next32() % 3 == 0)
+            insn_decode_c(parcels[next32() % 4], &d[i]);
+        else
+            d[i] = mk(raws[next32() % nraw]);
+        at[i] = pc;
+        cache[(pc >> 1) & 63] = d[i];
+        pc += d[i].len;
+    }
     static uint32_t x[32 * MAXN], ref[32 * MAXN];
     for (unsigned r = 0; r < 32; r++)
         for (unsigned l = 0; l < n; l++)
             x[r * n + l] = r ? operand() : 0;
     memcpy(ref, x, sizeof(uint32_t) * 32 * n);
-    exec_alu_run(d, k, x, n, 0x80000200u);
+    CHECK_EQ(exec_alu_run(cache, 63, k, x, n, pc0), pc);
     for (unsigned i = 0; i < k; i++)
-        exec_alu_lanes(&d[i], ref, n, n, NULL, 0x80000200u + 4 * i);
+        exec_alu_lanes(&d[i], ref, n, n, NULL, at[i]);
     for (unsigned i = 0; i < 32 * n; i++)
         CHECK_EQ(x[i], ref[i]);
 }
