@@ -117,7 +117,8 @@ def block_commits_example(simty, cwd, cache):
     status, _, err = sh([simty, "run", "-w", "1", "-t", "4", "--trace-commits", trace, elf], cwd)
     with open(trace) as f:
         lines = f.read().splitlines()
-    at = next((i for i, line in enumerate(lines) if " lw s2,0(sp) ; mask=1 " in line), None)
+    at = next((i for i, line in enumerate(lines)
+               if re.search(r" (c\.lwsp|lw) s2,0\(sp\) ; mask=1 ", line)), None)
     if status or at is None or at < 2:
         sys.exit("docblocks.py: nested_if's commit trace has no replayed restore (%d): %s"
                  % (status, err))
