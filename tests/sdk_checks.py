@@ -1,8 +1,14 @@
 """The SDK as a user meets it (tests/sdk/*):
 
 - libraries: a program that multiplies and divides through picolibc and the
-  soft-float routines links the rv32im multilib (no __mulsi3/__udivsi3...
-  helper, M instructions inside __muldf3), with gcc and with clang;
+  soft-float routines (-march=rv32ima) links the rv32im multilib (no
+  __mulsi3/__udivsi3... helper, M instructions inside __muldf3), with gcc
+  and with clang; the default (rv32gc) build of it calls no soft-float
+  routine at all;
+- a stock rv32gc program (tests/stock: the Debian toolchain with plain
+  flags, picolibc's libm, its own start-up code and linker script for QEMU
+  virt) prints the same bits of float and double results on every model as
+  on QEMU;
 - abort(), a failed assert() and raise(SIGTERM) end the whole program with
   128 + the signal number and one line naming the hart, on every model and
   on QEMU;
@@ -12,7 +18,7 @@
   with a guest fault naming it; --stack-size gives it room;
 - --stack-interleave changes no result and saves replay passes;
 - printf of float and double values (tests/sdk/printf_float.c) prints the
-  expected text on every model and on QEMU, soft-float (the default build)
+  expected text on every model and on QEMU, hardware F/D (the default build)
   and at each ISA variant (run_tests.py --march: on simty too);
 - the programs.QEMU_MARCHES builds (e.g. rv32gc) of the examples print on
   QEMU what the default builds print on simty, and those of the FP
@@ -56,7 +62,8 @@ def tests(ctx, run, simty, Failure):
                    timeout=200)
 
     def multilib(clang):
-        elf = build("libcalls.c", "libcalls%s.elf" % ("-clang" if clang else ""), clang=clang)
+        elf = build("libcalls.c", "libcalls%s.elf" % ("-clang" if clang else ""),
+                    ["-march=rv32ima"], clang=clang)
         status, nm, err = run([programs.OBJDUMP.replace("objdump", "nm"), "-S", elf])
         syms = {}  # name -> (address, size)
         for line in nm.splitlines():
@@ -76,6 +83,14 @@ def tests(ctx, run, simty, Failure):
         r = simty(ctx, elf, ["-w", "1", "-t", "2"])
         if r.status != 0 or r.out != "libcalls: 571428571 123456789 2.786 10 50\n":
             raise Failure("libcalls: status %d, output %r" % (r.status, r.out))
+        gc = build("libcalls.c", "libcalls-gc%s.elf" % ("-clang" if clang else ""), clang=clang)
+        status, nm, err = run([programs.OBJDUMP.replace("objdump", "nm"), gc])
+        soft = [s for s in ("__muldf3", "__divdf3", "__adddf3", "__mulsf3") if s in nm]
+        r = simty(ctx, gc, ["-w", "1", "-t", "2"])
+        if status != 0 or soft or r.status != 0 or \
+                r.out != "libcalls: 571428571 123456789 2.786 10 50\n":
+            raise Failure("libcalls rv32gc: soft-float routines %s, status %d, output %r"
+                          % (soft, r.status, r.out))
 
     out.append(("sdk multilib gcc", lambda: multilib(False)))
     out.append(("sdk multilib clang", lambda: multilib(True)))
@@ -187,6 +202,29 @@ def tests(ctx, run, simty, Failure):
             for name in programs.FP_WORKLOADS:
                 out.append(("sdk %s workload %s on QEMU" % (march, name),
                             lambda n=name, m=march: qemu_variant(n, m, True)))
+
+    def stock():
+        d = os.path.join(programs.ROOT, "tests", "stock")
+        elf = os.path.join(ctx.tmp, "stock-fpcheck.elf")
+        p = subprocess.run([programs.GCC, "-march=rv32gc", "-mabi=ilp32d", "-O2",
+                            "--specs=picolibc.specs", "-nostartfiles", "-Wl,--no-warn-rwx-segments",
+                            "-T", os.path.join(d, "virt.ld"), os.path.join(d, "start.S"),
+                            os.path.join(d, "fpcheck.c"), "-lm", "-o", elf],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            raise Failure("building tests/stock failed:\n%s" % p.stderr)
+        st, ref, err = qemu(elf, 1)
+        if st != 0 or ref.count("\n") < 20:
+            raise Failure("tests/stock on QEMU: status %d\n%s%s" % (st, ref, err))
+        for model in MODELS:
+            r = simty(ctx, elf, ["-m", model, "-w", "1", "-t", "1"])
+            if r.status != 0 or r.out != ref:
+                raise Failure("tests/stock on the %s model: status %d, output differs from "
+                              "QEMU's:\n--- QEMU\n%s--- simty\n%s%s" % (model, r.status, ref,
+                                                                       r.out, r.err))
+
+    if not ctx.sanitized:
+        out.append(("sdk stock rv32gc program (Debian toolchain, plain flags) = QEMU", stock))
 
     def interleave():
         elf = build("overflow.c", "overflow4.elf", ["-DDEPTH=4"])
