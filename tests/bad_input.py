@@ -39,6 +39,16 @@ OPTION_CASES = [
     ("mem latency", ["--mem-latency", "100001"], "ok", USAGE,
      r"--mem-latency: expected an integer 0\.\.100000, got '100001'"),
     ("mem latency junk", ["--mem-latency", "-1"], "ok", USAGE, r"--mem-latency: .*got '-1'"),
+    ("fp latency 0", ["--fp-latency", "fma=0"], "ok", USAGE,
+     r"--fp-latency: fma latency must be 1\.\.1000 cycles, got '0'"),
+    ("fp latency too long", ["--fp-latency", "div=1001"], "ok", USAGE,
+     r"--fp-latency: div latency must be 1\.\.1000 cycles, got '1001'"),
+    ("fp latency kind", ["--fp-latency", "add=3"], "ok", USAGE,
+     r"--fp-latency: expected KIND=N\[,KIND=N\.\.\.\] with KIND one of fma, div, sqrt, cvt, "
+     r"misc; got 'add=3'"),
+    ("fp latency trailing comma", ["--fp-latency", "fma=3,"], "ok", USAGE,
+     r"--fp-latency: expected KIND=N.*got 'fma=3,'"),
+    ("fp latency empty", ["--fp-latency", ""], "ok", USAGE, r"--fp-latency: expected KIND=N"),
     ("memory unknown", ["--memory", "sram"], "ok", USAGE,
      r"--memory: unknown memory 'sram' \(ideal, ddr4-3200, hbm2\)"),
     ("mem-set on ideal", ["--mem-set", "l2.size=1M"], "ok", USAGE,
@@ -253,8 +263,9 @@ def tests(ctx, run, simty, Failure):
         ("big-endian", lambda: patched(5, 2, "bigendian"), r"not a little-endian ELF"),
         ("wrong machine", lambda: patched(18, 40, "arm"), r"ELF machine 40 is not RISC-V"),
         ("quad-float", lambda: patched(36, 6, "quadfloat"), r"quad-float ABI"),
-        ("misaligned entry", lambda: patched(24, 2, "entry2"),
-         r"entry point 0x80000002 is not 4-byte aligned"),  # hello's entry is 0x80000000
+        # hello's entry is 0x80000000; it is built rv32gc (RVC: 2-byte alignment)
+        ("misaligned entry", lambda: patched(24, 1, "entry1"),
+         r"entry point 0x80000001 is not 2-byte aligned"),
         ("truncated", truncated, r"outside the file|program headers|segment"),
         ("segment outside memory", lambda: bad("lowaddr"),
          r"segment \d at 0x00000[02]00 \(\d+ bytes\) is outside mapped memory "

@@ -345,6 +345,12 @@ def compare_source_lines(ctx, elf):
                       % (elf, checked, texts))
 
 
+# ISA tests that do not run on QEMU: lowmem needs simty's --mem; QEMU
+# writes the first word of a misaligned fsd that faults on its second (the
+# ISA allows it; simty writes neither)
+ISA_NOT_ON_QEMU = ("lowmem", "rv32ud-fsd-fault")
+
+
 def group_isa(ctx):
     tests = []
     configs = [["-m", "scalar", "-w", "1", "-t", "1"], ["-m", "scalar", "-w", "2", "-t", "4"],
@@ -368,7 +374,7 @@ def group_isa(ctx):
                         if r.signature != f.read():
                             raise Failure("signature differs from tests/isa/sig.expected")
             tests.append(("isa %s %s" % (name, describe(cfg)), t))
-        if name != "lowmem" and not ctx.sanitized:
+        if name not in ISA_NOT_ON_QEMU and not ctx.sanitized:
             def q(elf=elf, name=name):
                 status, out, err = run([programs.QEMU_RUN, "--smp", "4", "--timeout", "60", elf])
                 if status != 0:

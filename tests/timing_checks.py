@@ -253,6 +253,20 @@ def tests(ctx, simty, Failure):
             [4, 8, 11 + L, 13 + L, 15 + L, 19 + L, 21 + L, 23 + L],
             {"cycles": 24 + L, "stall_scoreboard": 5 + L, "squashed": 2, "redirects": 0})))
     out.append(("timing fp bank (three sources)", lambda: fp_bank(ctx, simty, Failure)))
+
+    def fp_long_latency():
+        # fp_longlat.S at --fp-latency div=1000 on 1 x 1: the warp waits ~1000
+        # cycles on the scoreboard and nothing else changes, which the
+        # deadlock watch (every 64 x harts cycles) must not take for a deadlock
+        elf = programs.asm_elf("timing", "fp_longlat")
+        for lat in (16, 1000):
+            r = simty(ctx, elf, ["-m", "cycle", "-w", "1", "-t", "1", "--fp-latency",
+                                 "div=%d" % lat])
+            if r.status != 0 or not r.stats or r.stats["cycles"] < lat:
+                raise Failure("fp_longlat div=%d: status %d, cycles %s %s" % (
+                    lat, r.status, r.stats and r.stats["cycles"], r.err.strip()))
+
+    out.append(("timing fp latency 1000: no false deadlock", fp_long_latency))
     return out + trace_tests(ctx, simty, Failure)
 
 

@@ -74,11 +74,13 @@ int parse_fp_latency(const char *arg, simty_config *cfg)
                 k = i;
         char num[24];
         uint64_t v;
-        if (k == SIMTY_FP_KINDS || (size_t)(end - eq - 1) >= sizeof num)
+        if (k == SIMTY_FP_KINDS || (*end == ',' && !end[1]))
             return usage_error("--fp-latency: expected KIND=N[,KIND=N...] with KIND one of "
                                "fma, div, sqrt, cvt, misc; got '%s'", arg);
-        memcpy(num, eq + 1, (size_t)(end - eq - 1));
-        num[end - eq - 1] = 0;
+        const size_t len = (size_t)(end - eq - 1) < sizeof num ? (size_t)(end - eq - 1)
+                                                               : sizeof num - 1;
+        memcpy(num, eq + 1, len); /* (a longer number is out of range anyway) */
+        num[len] = 0;
         if (parse_u64(num, &v, 0) || v < 1 || v > SIMTY_MAX_FP_LATENCY)
             return usage_error("--fp-latency: %s latency must be 1..%d cycles, got '%s'",
                                kinds[k], SIMTY_MAX_FP_LATENCY, num);

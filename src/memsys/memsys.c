@@ -778,6 +778,13 @@ static bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
     mcore *k = &m->core[gw / m->W];
     k->ticking = true;
     bool ok = l1i_fetch(m, gw, pc, now);
+    /* with C, a 32-bit instruction in a line's last two bytes needs the
+     * next line too */
+    if (ok && m->s->ialign_mask == 1 && !((pc + 2) & ((1u << m->line_shift) - 1))) {
+        const uint8_t *parcel = mem_ptr(&m->s->mem, pc, 2);
+        if (parcel && (parcel[0] & 3) == 3)
+            ok = l1i_fetch(m, gw, pc + 2, now);
+    }
     k->ticking = false;
     return ok;
 }

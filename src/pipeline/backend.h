@@ -47,8 +47,8 @@ static inline __attribute__((always_inline)) void
 member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_pipe *wp,
             unsigned w, unsigned gw, bool returns_data, const path_t *active, warp_outcome *o)
 {
-    if ((in->insn.flags & INSN_WRITES_RD) && !returns_data)
-        p->write_parity = (int)(w & 1);
+    if ((in->insn.flags & INSN_WRITES_RD) && !returns_data && !p->fp_extra[in->insn.op])
+        p->write_parity = (int)(w & 1); /* (a later F or D result: the FP unit's port) */
     if (__builtin_expect(in->insn.fp != 0, 0) && p->fp_extra[in->insn.op]) {
         const uint64_t rd = insn_rd_bit(&in->insn); /* written when due (fp_writeback) */
         if (o->trapped || !rd) {

@@ -279,6 +279,9 @@ static uint64_t cycle_hash(const simty_sim *s, const sim_core *core)
         const warp_pipe *wp = &p->warp[w];
         h = mix(h, (uint64_t)wp->spec_pc << 32 | (uint32_t)wp->scoreboard);
         h = mix(h, wp->scoreboard >> 32);
+        for (uint64_t r = wp->fp_late; r; r &= r - 1) /* F and D results still to come */
+            h = mix(h, (uint64_t)__builtin_ctzll(r) << 56 ^
+                           (p->fp_due[w * 64 + (unsigned)__builtin_ctzll(r)] - s->cycle));
         if (p->buffered & warp_bit(w))
             h = mix(h, wp->buf_pc);
     }

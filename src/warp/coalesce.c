@@ -8,9 +8,22 @@
  * harts: il_size / size). */
 static uint32_t last_byte(const stack_layout *il, uint32_t a, unsigned size)
 {
-    if (il && il->il_size && (a & (size - 1)))
+    if (il && il->il_size && ((a & (size - 1)) || size > 4)) /* (8 bytes: two words) */
         return stacks_access_byte(il, il->il_size / il->size, a, size - 1);
     return a + size - 1;
+}
+
+/* The words (4-aligned addresses) an access of size bytes whose first byte
+ * is stored at a touches: up to three (a misaligned 8-byte access).
+ * Returns how many. */
+static unsigned access_words(const stack_layout *il, uint32_t a, unsigned size, uint32_t *w)
+{
+    unsigned n = 0;
+    w[n++] = a & ~3u;
+    for (unsigned b = 4 - (a & 3); b < size; b += 4) /* the first byte of each next word */
+        w[n++] = (il && il->il_size ? stacks_access_byte(il, il->il_size / il->size, a, b)
+                                    : a + b) & ~3u;
+    return n;
 }
 
 /* Stores: a lane served now must not store before a lower lane that writes
@@ -22,15 +35,17 @@ static __attribute__((noinline)) lane_mask store_order(const uint32_t *addr, con
     lane_mask later = mask & ~served;
     for (lane_mask m = served & ~leader_bit; m && later; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        uint32_t l0 = addr[l] & ~3u, l1 = last_byte(il, addr[l], size) & ~3u;
-        for (lane_mask k = later & ((1ull << l) - 1); k; k &= k - 1) {
-            unsigned j = (unsigned)__builtin_ctzll(k);
-            uint32_t k0 = addr[j] & ~3u, k1 = last_byte(il, addr[j], size) & ~3u;
-            if (k0 == l0 || k0 == l1 || k1 == l0 || k1 == l1) {
-                served &= ~(1ull << l);
-                break;
-            }
+        uint32_t lw[3], kw[3];
+        const unsigned ln = access_words(il, addr[l], size, lw);
+        bool shares = false;
+        for (lane_mask k = later & ((1ull << l) - 1); k && !shares; k &= k - 1) {
+            const unsigned kn = access_words(il, addr[__builtin_ctzll(k)], size, kw);
+            for (unsigned i = 0; i < ln && !shares; i++)
+                for (unsigned j = 0; j < kn; j++)
+                    shares |= lw[i] == kw[j];
         }
+        if (shares)
+            served &= ~(1ull << l);
     }
     return served;
 }
@@ -83,7 +98,17 @@ lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32
     /* (a misaligned lane is neither at a slot nor at the aligned leader's
      * address).  FLD and FSD move 8 bytes per lane: slot l of the leader's
      * 8T-byte block */
-    if (size == 8) {
+    if (size == 8 && il && il->il_size) {
+        /* interleaved stacks: each lane's two words are apart; the lanes
+         * whose low words are slot l of the leader's block and whose high
+         * words are as far from the leader's (a word-interleaved private
+         * double: two unit-stride rows) */
+        const uint32_t hi0 = last_byte(il, lead, 8) & ~3u;
+        for (unsigned l = 0; l < T; l++)
+            in[l] = 0u - (uint32_t)(((addr[l] == block + 4 * l) &
+                                     ((last_byte(il, addr[l], 8) & ~3u) - hi0 == addr[l] - lead)) |
+                                    (is_load & (addr[l] == lead)));
+    } else if (size == 8) {
         const uint32_t block8 = lead - lead % (2 * bsize);
         for (unsigned l = 0; l < T; l++)
             in[l] = 0u - (uint32_t)((addr[l] == block8 + 8 * l) | (is_load & (addr[l] == lead)));

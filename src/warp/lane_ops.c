@@ -46,6 +46,14 @@ static uint32_t amo_apply(unsigned op, uint32_t old, uint32_t v)
     return old;
 }
 
+/* Is addr in a device's registers (UART, finisher, CLINT)? */
+static bool device_register(uint32_t addr)
+{
+    return addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
+           addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE ||
+           addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE;
+}
+
 /* Store half of an AMO or SC; tohost goes through the bus so that it ends
  * the program. */
 static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, uint8_t *p,
@@ -73,9 +81,7 @@ static uint8_t *atomic_word(simty_sim *s, unsigned op, unsigned hart, uint32_t p
     uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
                                                                  : mem_ptr(&s->mem, addr, 4);
     if (!p) {
-        if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
-            addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE ||
-            addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE)
+        if (device_register(addr))
             sim_exception(s, hart, pc, kind == 3 ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS, addr,
                           "atomic access to device register 0x%08x (atomics need RAM)", addr);
         else
@@ -139,8 +145,11 @@ static bool lane_fp_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned 
         return true;
     }
     const uint64_t v = f[(unsigned)d->rs2 * stride + lane];
-    if (dbl && !s->deferring && !mem_ptr(&s->mem, hi_addr, 4) && mem_ptr(&s->mem, addr, 4))
-        return mem_fault(s, hart, pc, 1, MEM_UNMAPPED, addr, 8); /* nothing half-written */
+    if (dbl) { /* one word in RAM, the other nowhere: a fault before either is written */
+        const bool lo_ram = mem_ptr(&s->mem, addr, 4), hi_ram = mem_ptr(&s->mem, hi_addr, 4);
+        if (lo_ram != hi_ram && !device_register(lo_ram ? hi_addr : addr))
+            return mem_fault(s, hart, pc, 1, MEM_UNMAPPED, addr, 8);
+    }
     st = s->deferring ? fx_store(s, hart, pc, addr, 4, (uint32_t)v) : bus_store(s, hart, addr, 4, (uint32_t)v);
     if (st == MEM_OK && dbl)
         st = s->deferring ? fx_store(s, hart, pc, hi_addr, 4, (uint32_t)(v >> 32))
@@ -289,6 +298,10 @@ void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
         sim_exception(s, hart, pc, CAUSE_BREAKPOINT, pc, "ebreak (breakpoint)");
     else if (d->len == 2) /* mtval: the 16-bit parcel */
         sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw, "illegal instruction 0x%04x", d->raw);
+    else if ((d->raw & 3) != 3 && (d->raw & 0xffff)) /* (C is off: s->ialign_mask) */
+        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw,
+                      "illegal instruction 0x%08x (a compressed instruction 0x%04x? C is on only "
+                      "for an ELF file whose header has the RVC flag)", d->raw, d->raw & 0xffff);
     else
         sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw, "illegal instruction 0x%08x", d->raw);
 }

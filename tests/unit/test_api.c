@@ -74,10 +74,12 @@ static void check_program(const simty_config *cfg, const char *path)
     CHECK(simty_exec_segment_get(s, nexec, &addr, &size) == -1);
     char raw[128], alias[128];
     uint32_t w1 = 0, w2 = 1, w3 = 0;
-    CHECK(simty_disasm(s, main_addr, 0, &w1, raw, sizeof raw) == 4);
-    CHECK(simty_disasm(s, main_addr, 1, &w2, alias, sizeof alias) == 4);
+    /* (the SDK builds rv32gc: main may start with a 2-byte instruction) */
+    const int len = simty_disasm(s, main_addr, 0, &w1, raw, sizeof raw);
+    CHECK(len == 2 || len == 4);
+    CHECK(simty_disasm(s, main_addr, 1, &w2, alias, sizeof alias) == len);
     CHECK(w1 == w2 && raw[0] && alias[0]);
-    CHECK(simty_mem_read(s, main_addr, &w3, 4) == 0 && w3 == w1);
+    CHECK(simty_mem_read(s, main_addr, &w3, (size_t)len) == 0 && w3 == w1);
     CHECK(simty_disasm(s, 0x10, 1, &w1, raw, sizeof raw) == -1); /* not RAM */
 
     /* main has a source line in a file of the table */
