@@ -22,8 +22,9 @@
 #                 (make check runs one option set per shape and model)
 #   make check-diff-long     the 64x16 differential runs make check leaves
 #                 out (-O0/-Os/clang example builds, SIMT C regressions)
-#   make check-march-long    the ISA variants' runs (-march builds besides
-#                 rv32ima: MARCH=rv32imafd,rv32gc) make check leaves out
+#   make check-march-long    the ISA variants' runs make check leaves out
+#                 (-march builds besides the default rv32gc: rv32ima, or
+#                 MARCH=rv32ima,rv32imafd)
 
 CC      ?= cc
 CFLAGS  ?= -O3 -g
