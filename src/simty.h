@@ -426,6 +426,14 @@ int simty_exec_segment_get(const simty_sim *s, unsigned i, uint32_t *addr, uint3
 int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word, char *buf,
                  size_t n);
 
+/* If the instruction at pc writes memory when thread `hart` executes it
+ * with its registers as they are now (a store of any width, FP and
+ * compressed ones included, an AMO or SC), the address of its first byte
+ * as the program sees it and its size in bytes; returns 1, else 0 (not a
+ * store, or pc is not code in memory).  For debuggers' watchpoints. */
+int simty_store_at(const simty_sim *s, unsigned hart, uint32_t pc, uint32_t *addr,
+                   uint32_t *len);
+
 /* Reads the DWARF line table (.debug_line, versions 2 to 5; the program
  * needs -g) from the file simty_load() loaded, which must not have changed
  * since.  A program without one gives an empty table.  Returns 0 (also when

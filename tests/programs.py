@@ -162,6 +162,11 @@ def isa_elfs():
     return sorted(glob.glob(os.path.join(GUEST, "isa", "*.elf")))
 
 
+def isa_c_elfs():
+    """The ISA tests built with C added to their -march (tests/isa/build.sh c)."""
+    return sorted(glob.glob(os.path.join(GUEST, "isa-c", "*.elf")))
+
+
 def random_elf(seed, march=None):
     return os.path.join(GUEST, "random", "rand-%d%s.elf" % (seed, march_suffix(march)))
 
@@ -291,6 +296,11 @@ def build_isa():
     stamp = os.path.join(outdir, ".stamp")
     if stale(stamp, srcs):
         _run([os.path.join(ROOT, "tests", "isa", "build.sh"), outdir], "ISA tests")
+        open(stamp, "w").close()
+    outdir = os.path.join(GUEST, "isa-c")
+    stamp = os.path.join(outdir, ".stamp")
+    if stale(stamp, srcs):
+        _run([os.path.join(ROOT, "tests", "isa", "build.sh"), outdir, "c"], "ISA tests with C")
         open(stamp, "w").close()
 
 

@@ -380,6 +380,23 @@ def group_isa(ctx):
                 if status != 0:
                     raise Failure("%s on QEMU: status %d %s" % (name, status, err.strip()))
             tests.append(("isa %s qemu" % name, q))
+    # every ISA test again with C added to its -march (compressed code, an
+    # RVC ELF): on each model, and on QEMU
+    for elf in programs.isa_c_elfs():
+        name = os.path.basename(elf)[:-4]
+        if name == "lowmem":
+            continue
+        def tc(elf=elf, name=name):
+            for model in ("scalar", "simt", "cycle"):
+                r = simty(ctx, elf, ["-m", model, "-w", "2", "-t", "4"])
+                if r.status != 0 or r.stats["exit_reason"] != "tohost":
+                    raise Failure("%s (C) %s: status %d %s" % (name, model, r.status,
+                                                               r.err.strip()))
+            if name not in ISA_NOT_ON_QEMU and not ctx.sanitized:
+                status, out, err = run([programs.QEMU_RUN, "--smp", "4", "--timeout", "60", elf])
+                if status != 0:
+                    raise Failure("%s (C) on QEMU: status %d %s" % (name, status, err.strip()))
+        tests.append(("isa %s with C, every model and QEMU" % name, tc))
     return tests
 
 

@@ -546,33 +546,6 @@ static int is_bp(const gdb *g, uint32_t pc, int *hw)
     return 0;
 }
 
-/* The bytes [addr, addr+len) a store or AMO at pc writes for hart, if the
- * instruction is one (0: not a store). */
-static int store_range(gdb *g, unsigned hart, uint32_t pc, uint32_t *addr, uint32_t *len)
-{
-    uint32_t w, base;
-    if (simty_mem_read(g->s, pc, &w, sizeof w))
-        return 0;
-    unsigned op = w & 0x7f, f3 = (w >> 12) & 7, rs1 = (w >> 15) & 31;
-    if (op == 0x23 && f3 <= 2) {
-        int32_t imm = (int32_t)(((w >> 25) << 5) | ((w >> 7) & 31));
-        imm = (imm ^ 0x800) - 0x800;
-        if (simty_reg_read(g->s, hart, rs1, &base))
-            return 0;
-        *addr = base + (uint32_t)imm;
-        *len = 1u << f3;
-        return 1;
-    }
-    if (op == 0x2f && f3 == 2 && (w >> 27) != 2) { /* an AMO or SC.W (not LR.W) */
-        if (simty_reg_read(g->s, hart, rs1, &base))
-            return 0;
-        *addr = base;
-        *len = 4;
-        return 1;
-    }
-    return 0;
-}
-
 /* The watchpoint [addr, addr+len) overlaps, or -1. */
 static int watch_hit(const gdb *g, uint32_t addr, uint32_t len)
 {
@@ -653,7 +626,7 @@ static int stop_fn(const simty_sim *s, void *ctx)
                 for (unsigned l = 0; l < g->T; l++) {
                     uint32_t a, len;
                     unsigned h = gw * g->T + l;
-                    if (!(p->mask >> l & 1) || !store_range(g, h, p->pc, &a, &len))
+                    if (!(p->mask >> l & 1) || !simty_store_at(g->s, h, p->pc, &a, &len))
                         continue;
                     int k = watch_hit(g, a, len);
                     if (k >= 0) {
@@ -772,7 +745,7 @@ static void run_thread(gdb *g, unsigned hart)
                 g->hit_hart = hart;
                 return;
             }
-            else if (g->nwp && store_range(g, hart, pc, &a, &len) &&
+            else if (g->nwp && simty_store_at(g->s, hart, pc, &a, &len) &&
                      (w = watch_hit(g, a, len)) >= 0) {
                 g->stop_kind = STOP_WATCH;
                 g->hit_hart = hart;

@@ -6,6 +6,7 @@
 
 #include "isa/disasm.h"
 #include "sim/sim.h"
+#include "warp/lane_ops.h" /* mem_access_size */
 #include "util/escape.h"
 #include "util/file.h"
 
@@ -48,6 +49,20 @@ int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word,
         insn_disasm(&d, addr, buf, n, symbolize_cb, (void *)s);
     *word = d.raw;
     return d.len;
+}
+
+int simty_store_at(const simty_sim *s, unsigned hart, uint32_t pc, uint32_t *addr,
+                   uint32_t *len)
+{
+    insn_t d;
+    uint32_t base;
+    if (hart >= s->nharts || !sim_decode_at(s, pc, &d) ||
+        !(d.cls == CLS_STORE || (d.cls == CLS_AMO && d.op != OP_LR_W)) ||
+        simty_reg_read(s, hart, d.rs1, &base))
+        return 0;
+    *addr = base + (d.cls == CLS_AMO ? 0 : (uint32_t)d.imm);
+    *len = mem_access_size(&d);
+    return 1;
 }
 
 int simty_load_source_lines(simty_sim *s, char *err, size_t errlen)

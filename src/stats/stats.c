@@ -351,7 +351,8 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
                    "\"barrier_slots\": %llu, \"barrier_thread_instructions\": %llu, "
                    "\"barriers\": %llu, \"barrier_wait_cycles\": %llu, \"wrs_slots\": %llu, "
                    "\"wrs_wait_cycles\": %llu, \"pauses\": %llu, \"progress_triggers\": %llu, "
-                   "\"max_starvation\": %llu, \"spin_detections\": %llu, \"spin_slots\": %llu},\n",
+                   "\"max_starvation\": %llu, \"spin_detections\": %llu, \"spin_slots\": %llu, "
+                   "\"fetches\": %llu, \"fetch_bytes\": %llu},\n",
                 (unsigned long long)roi->cycles, (unsigned long long)roi->thread_instructions,
                 (unsigned long long)roi->warp_instructions, (unsigned long long)roi->squashed,
                 ratio((double)roi->warp_instructions, (double)roi->cycles),
@@ -365,7 +366,8 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
                 (unsigned long long)roi->wrs_slots, (unsigned long long)roi->wrs_wait_cycles,
                 (unsigned long long)roi->pauses, (unsigned long long)roi->progress_triggers,
                 (unsigned long long)roi->max_starvation,
-                (unsigned long long)roi->spin_detections, (unsigned long long)roi->spin_slots);
+                (unsigned long long)roi->spin_detections, (unsigned long long)roi->spin_slots,
+                (unsigned long long)roi->fetches, (unsigned long long)roi->fetch_bytes);
         fprintf(f, "  \"roi_levels\": ");
         mem_stats_json_levels(s, roi, f);
         fprintf(f, ",\n");

@@ -1,14 +1,17 @@
 #!/bin/sh
-# build.sh OUTDIR - assemble and link every simty ISA test into OUTDIR/<name>.elf
+# build.sh OUTDIR [c] - assemble and link every simty ISA test into
+# OUTDIR/<name>.elf; with "c", every test with the C extension added to its
+# -march (the assembler compresses what it can: the same checks on RVC code).
 # Exits non-zero if any test fails to build.
 # The compiler driver can be overridden with RISCV_GCC.
 set -u
-if [ $# -ne 1 ]; then
-    echo "usage: $0 OUTDIR" >&2
+if [ $# -lt 1 ] || [ $# -gt 2 ] || { [ $# -eq 2 ] && [ "$2" != c ]; }; then
+    echo "usage: $0 OUTDIR [c]" >&2
     exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
+addc=${2:-}
 mkdir -p "$out" || exit 1
 gcc=${RISCV_GCC:-riscv64-unknown-elf-gcc}
 sdk_include=$(cd "$here/../../sdk/include" && pwd)   # simty_guest.h
@@ -18,6 +21,12 @@ status=0
 count=0
 for src in "$here"/*.S; do
     name=$(basename "$src" .S)
+    # not in the C variant: tests that count on 4-byte instructions (a
+    # handler returning to mepc + 4, code rewriting its own words), and
+    # lowmem (its own memory map)
+    case $addc$name in
+        crv32i-load|crv32ud-fsd-fault|czifencei|clowmem) continue ;;
+    esac
     case $name in
         lowmem) ld=$here/lowmem.ld ;;
         *)      ld=$here/link.ld ;;
@@ -33,6 +42,9 @@ for src in "$here"/*.S; do
         rv32*[dg]*)   arch="-march=$march -mabi=ilp32d" ;;
         *)            arch="-march=$march -mabi=ilp32" ;;
     esac
+    if [ -n "$addc" ]; then   # -march=rv32ima -> rv32imac (c before any _suffix)
+        arch="$(echo "$arch" | sed 's/-march=\(rv32[a-z]*\)/-march=\1c/; s/-march=\(rv32[a-z]*\)cc/-march=\1c/') -DSIMTY_ISA_RVC"
+    fi
     if $gcc $arch $flags -T "$ld" -o "$out/$name.elf" "$src"; then
         count=$((count + 1))
     else

@@ -29,7 +29,9 @@
 #ifndef SIMTY_ISA_TEST_H
 #define SIMTY_ISA_TEST_H
 
+#ifndef SIMTY_ISA_RVC /* (build.sh c: the C variant lets the assembler compress) */
         .option norvc
+#endif
         .option norelax
 
 #include "simty_guest.h"                /* the platform (sdk/include) */
