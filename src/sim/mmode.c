@@ -213,6 +213,8 @@ static void set_fs(simty_sim *s, unsigned hart, uint32_t fs)
     const bool was = (c->mstatus & MSTATUS_FS) == MSTATUS_FS_DIRTY, now = fs == MSTATUS_FS_DIRTY;
     s->core[hart_core(s, hart)].fs_clean += (unsigned)was - (unsigned)now;
     c->mstatus = (c->mstatus & ~MSTATUS_FS) | fs;
+    if (now && !__atomic_load_n(&s->fp_used, __ATOMIC_RELAXED)) /* (host threads) */
+        __atomic_store_n(&s->fp_used, true, __ATOMIC_RELAXED);
 }
 
 uint64_t mmode_fp_off(simty_sim *s, unsigned hart0, uint64_t mask)

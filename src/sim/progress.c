@@ -29,8 +29,9 @@ static uint64_t state_hash(const simty_sim *s)
     size_t nregs = (size_t)s->nwarps * 32 * s->T;
     for (size_t i = 0; i < nregs; i++)
         h = mix(h, s->x[i]);
-    for (size_t i = 0; i < nregs; i++) /* (a loop may change FP registers only) */
-        h = mix(h, s->f[i]);
+    if (s->fp_used) /* (a loop may change FP registers only) */
+        for (size_t i = 0; i < nregs; i++)
+            h = mix(h, s->f[i]);
     for (unsigned t = 0; t < s->nharts; t++) {
         const reservation *r = &s->resv[t];
         h = mix(h, ((uint64_t)s->status[t] << 32) | r->valid);

@@ -130,6 +130,7 @@ struct simty_sim {
      * NaN-boxed; and per hart fcsr's two fields (isa/fpu.h) */
     uint64_t *f;
     uint8_t *frm, *fflags;
+    bool fp_used;        /* some thread's mstatus.FS has been Dirty (set, never cleared) */
     uint32_t *pc;        /* per-hart PC (the SIMT model keeps PCs in its paths) */
     uint64_t *instret;   /* per hart; plus retire[warp], see sim_instret() */
     struct warp_retire {

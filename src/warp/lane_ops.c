@@ -257,12 +257,6 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
 bool lane_csr_check(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc)
 {
     int st = mmode_csr_check(d->csr, csr_insn_writes(d));
-    if (st == CSR_OK && d->csr >= CSR_FFLAGS && d->csr <= CSR_FCSR &&
-        !(s->csr[hart].mstatus & MSTATUS_FS)) {
-        sim_exception(s, hart, pc, CAUSE_ILLEGAL, d->raw,
-                      "floating-point CSR access with mstatus.FS = Off");
-        return false;
-    }
     if (st == CSR_OK)
         return true;
     char buf[24];

@@ -372,6 +372,14 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     }
 
     case CLS_CSR: {
+        if (__builtin_expect(d->csr - 1u < 3u, 0)) { /* fflags, frm, fcsr: FS on, lane by lane */
+            lane_mask off = mmode_fp_off(s, hart0, mask);
+            if (off) {
+                sim_exception(s, hart0 + lowest_lane(off), pc, CAUSE_ILLEGAL, d->raw,
+                              "floating-point CSR access with mstatus.FS = Off");
+                return failed(s, gw, first, p, d, off, o);
+            }
+        }
         if (!lane_csr_check(s, d, hart0 + lowest_lane(mask), pc))
             return failed(s, gw, first, p, d, mask, o);
         uint32_t scope = SIMTY_BARRIER_SCOPE_MACHINE, scope0 = ~0u;
