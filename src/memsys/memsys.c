@@ -125,6 +125,9 @@ struct memsys {
     unsigned line_shift;      /* every level has the same line size */
     uint64_t *due, *due_max, *t0; /* per global warp: its load's data */
     unsigned *left;           /* per global warp: lines still missing */
+    uint32_t *half_pc;        /* per global warp: the PC of a 32-bit instruction whose
+                               * first half, at a line's end, is in its fetch buffer
+                               * (C), or 1 */
     uint32_t *atomic_next;    /* per global warp: next atomic waiting on the same L2 miss */
     mcore *core;
     l2bank *bank;
@@ -777,14 +780,24 @@ static bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
 {
     mcore *k = &m->core[gw / m->W];
     k->ticking = true;
-    bool ok = l1i_fetch(m, gw, pc, now);
     /* with C, a 32-bit instruction in a line's last two bytes needs the
-     * next line too */
-    if (ok && m->s->ialign_mask == 1 && !((pc + 2) & ((1u << m->line_shift) - 1))) {
-        const uint8_t *parcel = mem_ptr(&m->s->mem, pc, 2);
-        if (parcel && (parcel[0] & 3) == 3)
-            ok = l1i_fetch(m, gw, pc + 2, now);
+     * next line too: its first half waits in the warp's fetch buffer for
+     * the second (so the two lines cannot evict each other forever) */
+    bool ok;
+    if (m->half_pc[gw] == pc) {
+        ok = l1i_fetch(m, gw, pc + 2, now);
+    } else {
+        ok = l1i_fetch(m, gw, pc, now);
+        if (ok && m->s->ialign_mask == 1 && !((pc + 2) & ((1u << m->line_shift) - 1))) {
+            const uint8_t *parcel = mem_ptr(&m->s->mem, pc, 2);
+            if (parcel && (parcel[0] & 3) == 3) {
+                m->half_pc[gw] = pc;
+                ok = l1i_fetch(m, gw, pc + 2, now);
+            }
+        }
     }
+    if (ok)
+        m->half_pc[gw] = 1;
     k->ticking = false;
     return ok;
 }
@@ -949,6 +962,7 @@ void memsys_destroy(memsys *m)
     free(m->due_max);
     free(m->t0);
     free(m->left);
+    free(m->half_pc);
     free(m->atomic_next);
     free(m->q.e);
     free(m);
@@ -968,6 +982,9 @@ int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
     m->due_max = calloc(s->nwarps, sizeof *m->due_max);
     m->t0 = calloc(s->nwarps, sizeof *m->t0);
     m->left = calloc(s->nwarps, sizeof *m->left);
+    m->half_pc = malloc(s->nwarps * sizeof *m->half_pc);
+    for (unsigned w = 0; m->half_pc && w < s->nwarps; w++)
+        m->half_pc[w] = 1;
     if (!m->due || !m->due_max || !m->t0 || !m->left)
         goto oom;
     if (m->cfg->kind == SIMTY_MEMORY_IDEAL) {
@@ -983,7 +1000,7 @@ int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
     m->atomic_next = calloc(s->nwarps, sizeof *m->atomic_next);
     m->core = calloc(s->ncores, sizeof *m->core);
     m->bank = calloc(c->l2_banks, sizeof *m->bank);
-    if (!m->atomic_next || !m->core || !m->bank)
+    if (!m->atomic_next || !m->core || !m->bank || !m->half_pc)
         goto oom;
     for (unsigned k = 0; k < s->ncores; k++)
         if (cache_init(&m->core[k].l1i, c->l1i.size, c->l1i.ways, c->line, 0, err, errlen) ||
@@ -1076,7 +1093,8 @@ uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now)
 {
     uint64_t h = 0;
     for (unsigned w = core * m->W; w < (core + 1) * m->W; w++) /* MAX: still missing */
-        h = mix(h, (m->due[w] == UINT64_MAX ? UINT64_MAX : rel(m->due[w], now)) ^ m->left[w]);
+        h = mix(h, (m->due[w] == UINT64_MAX ? UINT64_MAX : rel(m->due[w], now)) ^ m->left[w] ^
+                       (uint64_t)m->half_pc[w] << 32);
     if (m->ops != &hier_ops)
         return h;
     const mcore *k = &m->core[core];
