@@ -39,6 +39,9 @@ LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c 
                       src/sync/*.c src/trace/*.c src/util/*.c src/memsys/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# the shared library (python/simty binds it) is built from its own
+# position-independent objects, so the simty command's code is unchanged
+LIB_PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 HEADERS := $(wildcard src/*.h src/*/*.h) sdk/include/simty_guest.h
 
@@ -51,7 +54,7 @@ DEPS_STAMP := $(BUILD)/.deps-ok
 .PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long check-march-long \
         demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
-all: $(BUILD)/simty
+all: $(BUILD)/simty $(BUILD)/libsimty.so
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 unit: $(UNIT_TESTS)
@@ -66,17 +69,23 @@ $(BUILD)/libsimty.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+# libsimty.so exports the public API (src/simty.h: simty_*) and nothing else.
+$(BUILD)/libsimty.so: $(LIB_PIC_OBJ) src/libsimty.map
+	$(CC) -shared $(CFLAGS) $(LDFLAGS) -Wl,--version-script=src/libsimty.map \
+	    -Wl,-soname,libsimty.so -o $@ $(LIB_PIC_OBJ) -lm -pthread
+
 $(BUILD)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(OBJ_CFLAGS) -c -o $@ $<
+$(BUILD)/pic/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(OBJ_CFLAGS) -fPIC -c -o $@ $<
 
 # The FPU semantics (src/isa/fpu.c) change the host's rounding mode and read
 # its exception flags: no folding or contraction that assumes the default
 # environment; sqrt inline (no errno).
-FPU_CFLAGS := -frounding-math -ffp-contract=off -fno-math-errno
-$(BUILD)/obj/src/isa/fpu.o: src/isa/fpu.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(FPU_CFLAGS) -c -o $@ $<
+$(BUILD)/obj/src/isa/fpu.o $(BUILD)/pic/src/isa/fpu.o: \
+    OBJ_CFLAGS := -frounding-math -ffp-contract=off -fno-math-errno
 
 # Installs missing Debian packages (apt-get, with sudo when not root) or
 # stops with one sentence naming them.

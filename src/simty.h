@@ -235,6 +235,22 @@ typedef struct simty_sim simty_sim;
 
 void simty_config_default(simty_config *cfg);
 
+/* Keyword settings: simty run's machine and run-control options by their
+ * long names without the dashes ("warps", "model", "memory", "mem-set",
+ * "fp-latency", "ram-size", "max-cycles", "timeout", ...; on/off for
+ * "progress", "spin-detect", "stack-interleave", "no-stack-check"), values
+ * as given on the command line.  "memory" selects a preset and discards
+ * earlier "mem-set"s; "mem" adds a region.  Returns 0, or -1 with a
+ * one-line reason naming the option (cfg unchanged).  simty_setting_name(i)
+ * lists the names (NULL after the last). */
+int simty_config_set(simty_config *cfg, const char *key, const char *value, char *err,
+                     size_t errlen);
+const char *simty_setting_name(unsigned i);
+/* For bindings that cannot hold the struct (free with simty_free): a new
+ * default configuration; where its guest console goes (NULL: stdout). */
+simty_config *simty_config_new(void);
+void simty_config_set_console(simty_config *cfg, FILE *console);
+
 /* Memory timing (docs/memory.md).  simty_memory_preset selects "ideal" (the
  * default), "ddr4-3200" or "hbm2" (a cache hierarchy over that DRAM, with
  * default caches); simty_memory_set then changes one setting of a hierarchy,
@@ -470,6 +486,47 @@ int simty_write_signature(simty_sim *s, const char *path, char *err, size_t errl
 /* Human summary and JSON statistics. */
 void simty_print_stats(const simty_sim *s, FILE *f);
 int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen);
+/* The same JSON document in a new string (free it with simty_free), or
+ * NULL without host memory. */
+char *simty_stats_json(const simty_sim *s);
+void simty_free(void *p);
+
+/* Run records: one finished run as a row of simty bench's table. */
+typedef struct simty_record {
+    int ok;             /* as expected: exit code 0 (a deadlock for a program that
+                         * defines simty_expect_deadlock) */
+    int roi;            /* st covers the region of interest, not the whole run */
+    int status;         /* the simty command's exit status for this run */
+    char outcome[24];   /* pass, FAIL (exit N), fault, deadlock, cycle limit, ... */
+    char detail[160];   /* why a run failed: the simulator's message or the last
+                         * line of the guest's console */
+    simty_stats st;     /* region of interest, or the whole run */
+    uint64_t total_cycles, total_thread_instructions; /* the whole run */
+    double host_seconds; /* CPU time of the simulating thread */
+} simty_record;
+
+/* Runs a loaded simulator to its end (simty_run) and fills r. */
+void simty_record_run(simty_sim *s, simty_record *r);
+/* A run that never started: status 126, outcome and detail as given. */
+void simty_record_error(simty_record *r, const char *outcome, const char *detail);
+/* simty bench -f csv: the header line, and the row of run number `run`
+ * (its place in the grid) of a machine configured by cfg running the
+ * program `name`; the string form is freed with simty_free (NULL: no
+ * host memory). */
+const char *simty_record_csv_header(void);
+void simty_record_csv(FILE *f, const simty_record *r, const simty_config *cfg,
+                      const char *name, unsigned long run);
+char *simty_record_csv_string(const simty_record *r, const simty_config *cfg, const char *name,
+                              unsigned long run);
+/* simty_record_run() then simty_record_csv_string(): runs a loaded
+ * simulator to its end and returns its row (NULL: no host memory). */
+char *simty_run_csv(simty_sim *s, const char *name, unsigned long run);
+/* Figures of the table: thread instructions per executed lane slot; the
+ * same outside the SDK barrier's wait routine; that routine's share of
+ * executed slots. */
+double simty_record_simd_efficiency(const simty_record *r, const simty_config *cfg);
+double simty_record_work_efficiency(const simty_record *r, const simty_config *cfg);
+double simty_record_barrier_share(const simty_record *r);
 
 /* Prints the state of every warp (paths, symbol+offset, masks); used for
  * deadlock reports. */

@@ -115,7 +115,7 @@ def tests(ctx, run, simty, Failure):
         expect([sim, "run", f], LOAD, r"pipe\.elf is not a regular file", timeout=20)
         expect([sim, "disasm", f], LOAD, r"pipe\.elf is not a regular file", timeout=20)
         st, so, se = raw([sim, "bench", "-q", "-f", "csv", "-s", "1x1", d], timeout=20)
-        if st != 1 or not re.search(rb"\npipe,cycle,1,1,.*,load error,.*pipe\.elf is not a regular "
+        if st != 1 or not re.search(rb"\n0,pipe,cycle,1,1,.*,load error,.*pipe\.elf is not a regular "
                                     rb"file\"\n$", so):
             raise Failure("bench over a FIFO: status %d\n%s%s" % (st, so, se))
     out.append(("hostile FIFO named .elf (run, disasm, bench)", fifo))

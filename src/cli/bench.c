@@ -21,7 +21,6 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "simty.h"
-#include "simty_guest.h"
 #include "util/escape.h"
 
 static const char bench_usage_text[] =
@@ -69,6 +68,7 @@ static const char bench_usage_text[] =
     "by SIGINT/SIGTERM (no table is written).\n";
 
 #define DEFAULT_TIMEOUT 600 /* seconds of host CPU time per run */
+#define DEFAULT_MAX_CYCLES 2000000000ull
 
 typedef struct bench_pool {
     bench_run *runs;
@@ -85,13 +85,6 @@ static double seconds_since(const struct timespec *t0)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) * 1e-9;
-}
-
-static double thread_cpu_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 /* ---- option lists ---- */
@@ -309,103 +302,36 @@ static char *program_name(const char *path)
 
 /* ---- one run ---- */
 
-/* Truncating copy of a simulator message (already printable: guest text in
- * it is escaped) to the table's detail width. */
-static void copy_str(char *dst, size_t n, const char *src)
-{
-    size_t k = strlen(src);
-    if (k >= n)
-        k = n - 1;
-    memcpy(dst, src, k);
-    dst[k] = 0;
-}
-
-/* Last non-empty line of a guest's console output, for failure reports. */
-static void last_line(FILE *f, char *out, size_t n)
-{
-    char buf[512];
-    out[0] = 0;
-    if (fseek(f, 0, SEEK_END) != 0)
-        return;
-    long size = ftell(f);
-    long from = size > (long)sizeof buf - 1 ? size - (long)sizeof buf + 1 : 0;
-    if (size <= 0 || fseek(f, from, SEEK_SET) != 0)
-        return;
-    size_t got = fread(buf, 1, sizeof buf - 1, f);
-    while (got && (buf[got - 1] == '\n' || buf[got - 1] == '\r'))
-        got--;
-    buf[got] = 0;
-    char *line = strrchr(buf, '\n');
-    text_escape(out, n, line ? line + 1 : buf); /* guest text: one printable line */
-}
-
 static void run_one(bench_pool *p, bench_run *r)
 {
     char err[256];
     FILE *console = tmpfile();
     if (!console) {
-        snprintf(r->outcome, sizeof r->outcome, "error");
-        snprintf(r->detail, sizeof r->detail, "cannot create a temporary file: %s",
-                 strerror(errno));
+        snprintf(err, sizeof err, "cannot create a temporary file: %s", strerror(errno));
+        simty_record_error(&r->rec, "error", err);
         return;
     }
     r->cfg.console = console;
     simty_sim *s = simty_create(&r->cfg, err, sizeof err);
     if (!s || simty_load(s, r->program, err, sizeof err) != 0) {
-        snprintf(r->outcome, sizeof r->outcome, s ? "load error" : "config error");
-        copy_str(r->detail, sizeof r->detail, err);
-        r->status = SIMTY_STATUS_LOAD;
+        simty_record_error(&r->rec, s ? "load error" : "config error", err);
         if (s)
             simty_destroy(s);
         fclose(console);
         return;
     }
-    uint32_t addr;
-    /* a program that must deadlock does so on every model and shape */
-    int expect_deadlock = simty_find_symbol(s, SIMTY_SYM_EXPECT_DEADLOCK, &addr) == 0;
     pthread_mutex_lock(&p->lock); /* a signal may ask every live run to stop */
     r->sim = s;
     if (p->stop)
         simty_request_stop(s, p->stop);
     pthread_mutex_unlock(&p->lock);
-    double t0 = thread_cpu_seconds();
-    simty_run(s);
-    r->host_seconds = thread_cpu_seconds() - t0;
+    simty_record_run(s, &r->rec);
     pthread_mutex_lock(&p->lock);
     r->sim = NULL;
     pthread_mutex_unlock(&p->lock);
-
-    const simty_result *res = simty_result_get(s);
-    const simty_stats *whole = simty_stats_get(s), *roi = simty_roi_stats_get(s);
-    r->status = simty_exit_status(res);
-    r->roi = roi != NULL;
-    r->st = roi ? *roi : *whole;
-    r->total_cycles = whole->cycles;
-    r->total_thread_instructions = whole->thread_instructions;
-    int deadlock = res->reason == SIMTY_EXIT_DEADLOCK;
-    if (deadlock)
-        snprintf(r->outcome, sizeof r->outcome, expect_deadlock ? "deadlock (expected)" : "deadlock");
-    else if (r->status == 0)
-        snprintf(r->outcome, sizeof r->outcome, expect_deadlock ? "pass (no deadlock)" : "pass");
-    else if (r->status == SIMTY_STATUS_FAULT)
-        snprintf(r->outcome, sizeof r->outcome, "fault");
-    else if (res->reason == SIMTY_EXIT_TIME_LIMIT)
-        snprintf(r->outcome, sizeof r->outcome, "time limit");
-    else if (res->reason == SIMTY_EXIT_MAX_CYCLES)
-        snprintf(r->outcome, sizeof r->outcome, "cycle limit");
-    else if (res->reason == SIMTY_EXIT_INTERRUPTED)
-        snprintf(r->outcome, sizeof r->outcome, "interrupted");
-    else
-        snprintf(r->outcome, sizeof r->outcome, "FAIL (exit %d)", r->status);
-    r->ok = expect_deadlock ? deadlock : r->status == 0;
-    if (!r->ok) {
-        if (res->message[0])
-            copy_str(r->detail, sizeof r->detail, res->message);
-        else
-            last_line(console, r->detail, sizeof r->detail);
-    }
     simty_destroy(s);
     fclose(console);
+    r->cfg.console = NULL;
 }
 
 /* ---- the pool ---- */
@@ -417,7 +343,7 @@ static void report_progress(bench_pool *p, const bench_run *r)
     double t = seconds_since(&p->t0);
     if (p->progress == 2) {
         fprintf(stderr, "simty bench: [%u/%u] %s %s %s: %s (%.2f s)\n", p->done, p->n, r->name,
-                simty_model_name(r->cfg.model), shape, r->outcome, r->host_seconds);
+                simty_model_name(r->cfg.model), shape, r->rec.outcome, r->rec.host_seconds);
     } else if (p->progress == 1) {
         /* estimate from the share of runs done: rough, runs differ in size */
         double eta = p->done ? t * (p->n - p->done) / p->done : 0;
@@ -440,7 +366,7 @@ static void *worker(void *arg)
         run_one(p, &p->runs[i]);
         pthread_mutex_lock(&p->lock);
         p->done++;
-        p->failed += !p->runs[i].ok;
+        p->failed += !p->runs[i].rec.ok;
         report_progress(p, &p->runs[i]);
         pthread_mutex_unlock(&p->lock);
     }
@@ -499,10 +425,9 @@ enum {
 
 typedef struct bench_opts {
     bench_grid grid;
-    uint64_t max_cycles, ram_size, timeout;
+    simty_config base; /* every run's configuration before the grid's lists */
     unsigned jobs;
     int csv, progress, quiet;
-    simty_misaligned_kind misaligned;
     const char *output;
 } bench_opts;
 
@@ -531,7 +456,9 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
     };
     bench_grid *g = &o->grid;
     int rc = 0, k;
-    uint64_t v;
+    simty_config_default(&o->base);
+    o->base.max_cycles = DEFAULT_MAX_CYCLES;
+    o->base.max_seconds = DEFAULT_TIMEOUT;
     opterr = 0;
     optind = 1;
     for (int c; !rc && (c = getopt_long(argc, argv, "+s:m:j:f:o:qh", longopts, NULL)) != -1;) {
@@ -545,10 +472,7 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         case OPT_COALESCER:
             rc = parse_list("--coalescer", optarg, parse_coalescer_item, g, &g->n_coalescers);
             break;
-        case OPT_MISALIGNED:
-            if (!(rc = parse_choice("--misaligned", optarg, "hardware", "trap", &k)))
-                o->misaligned = k ? SIMTY_MISALIGNED_TRAP : SIMTY_MISALIGNED_HARDWARE;
-            break;
+        case OPT_MISALIGNED: rc = parse_setting(&o->base, "misaligned", optarg); break;
         case OPT_MEM_LATENCY:
             rc = parse_list("--mem-latency", optarg, parse_latency_item, g, &g->n_latencies);
             break;
@@ -561,23 +485,9 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
             else
                 g->mem_sets[g->n_mem_sets++] = optarg;
             break;
-        case OPT_MAX_CYCLES:
-            if (parse_u64(optarg, &v, 0) || v == 0)
-                rc = usage_error("--max-cycles: expected a positive integer, got '%s'", optarg);
-            o->max_cycles = v;
-            break;
-        case OPT_TIMEOUT:
-            if (parse_u64(optarg, &v, 0) || v == 0 || v > 1000000000)
-                rc = usage_error("--timeout: expected a number of seconds, 1..1000000000, got '%s'",
-                                 optarg);
-            o->timeout = v;
-            break;
-        case OPT_RAM_SIZE:
-            if (parse_u64(optarg, &v, 1) || v < 4096 || v > 2047ull << 20 || (v & 3))
-                rc = usage_error("--ram-size: expected a size from 4K to 2047M, a multiple of 4 "
-                                 "bytes, got '%s'", optarg);
-            o->ram_size = v;
-            break;
+        case OPT_MAX_CYCLES: rc = parse_setting(&o->base, "max-cycles", optarg); break;
+        case OPT_TIMEOUT: rc = parse_setting(&o->base, "timeout", optarg); break;
+        case OPT_RAM_SIZE: rc = parse_setting(&o->base, "ram-size", optarg); break;
         case 'j': rc = parse_uint_opt("--jobs", optarg, 1, 256, &o->jobs); break;
         case 'f':
             if (!(rc = parse_choice("--format", optarg, "md", "csv", &k)))
@@ -637,10 +547,6 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         if (!applied)
             return usage_error("--mem-set needs a memory hierarchy: --memory ddr4-3200 or hbm2");
     }
-    if (!o->max_cycles)
-        o->max_cycles = 2000000000ull;
-    if (!o->timeout)
-        o->timeout = DEFAULT_TIMEOUT;
     if (!o->jobs) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = cpus < 1 ? 1 : cpus > 256 ? 256 : (unsigned)cpus;
@@ -666,7 +572,7 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 bench_run *r = &runs[k++];
                                 r->program = progs[p];
                                 r->name = names[p];
-                                simty_config_default(&r->cfg);
+                                r->cfg = o->base;
                                 r->cfg.model = g->models[a];
                                 r->cfg.cores = g->cores[b];
                                 r->cfg.warps = g->warps[b];
@@ -674,17 +580,12 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 r->cfg.paths = g->paths[c];
                                 r->cfg.priority = g->priorities[d];
                                 r->cfg.coalescer = g->coalescers[e];
-                                r->cfg.misaligned = o->misaligned;
                                 r->cfg.mem_latency = g->latencies[f];
                                 char err[256];
                                 simty_memory_preset(&r->cfg, g->memories[h], err, sizeof err);
                                 for (unsigned i = 0; i < g->n_mem_sets && r->cfg.memory.kind ==
                                                          SIMTY_MEMORY_HIERARCHY; i++)
                                     simty_memory_set(&r->cfg, g->mem_sets[i], err, sizeof err);
-                                r->cfg.max_cycles = o->max_cycles;
-                                r->cfg.max_seconds = (double)o->timeout;
-                                if (o->ram_size)
-                                    r->cfg.ram_size = o->ram_size;
                             }
     }
 }
@@ -726,7 +627,8 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
         atomic_abort(out);
         unsigned finished = 0;
         for (unsigned i = 0; i < pool->n; i++)
-            finished += pool->runs[i].outcome[0] && strcmp(pool->runs[i].outcome, "interrupted");
+            finished += pool->runs[i].rec.outcome[0] &&
+                        strcmp(pool->runs[i].rec.outcome, "interrupted");
         fprintf(stderr, "simty bench: interrupted by %s with %u of %u runs finished; no table "
                         "written\n", stop == SIGINT ? "SIGINT" : "SIGTERM", finished, pool->n);
         rc = SIMTY_STATUS_SIGNAL + stop;

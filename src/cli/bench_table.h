@@ -27,14 +27,8 @@ typedef struct bench_grid {
 typedef struct bench_run {
     const char *program, *name; /* path, and basename without .elf */
     simty_config cfg;
-    /* outcome */
-    int ok, roi, status;
-    char outcome[24];   /* pass, FAIL, fault, deadlock, ... */
-    char detail[160];   /* why a run failed: simulator message or last output line */
-    simty_stats st;     /* region of interest, or the whole run */
-    uint64_t total_cycles, total_thread_instructions;
-    double host_seconds; /* CPU time of the simulating thread */
-    simty_sim *sim;      /* while it runs (a stop request reaches it) */
+    simty_record rec;   /* the outcome (rec.outcome empty: not run) */
+    simty_sim *sim;     /* while it runs (a stop request reaches it) */
 } bench_run;
 
 const char *paths_str(simty_paths_kind k);
@@ -43,6 +37,7 @@ const char *coalescer_str(simty_coalescer_kind k);
 void shape_str(const bench_run *r, char *buf, size_t n);
 
 void print_csv(FILE *f, const bench_run *runs, unsigned n);
+
 /* The option columns appear only for the lists with several values. */
 void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigned n);
 

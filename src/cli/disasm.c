@@ -62,8 +62,8 @@ static int parse_disasm_args(int argc, char **argv, disasm_opts *o)
         switch (c) {
         case OPT_NO_ALIASES: o->aliases = 0; break;
         case 'S': o->source = 1; break;
-        case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
-        case OPT_RAM_SIZE: rc = parse_ram_size(optarg, &o->cfg.ram_size); break;
+        case OPT_MEM: rc = parse_setting(&o->cfg, "mem", optarg); break;
+        case OPT_RAM_SIZE: rc = parse_setting(&o->cfg, "ram-size", optarg); break;
         case 'h': fputs(disasm_usage_text, stdout); return -1;
         default: rc = option_error(argv, longopts); break;
         }

@@ -210,56 +210,28 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     o->trace_limit = TRACE_LIMIT_DEFAULT;
     opterr = 0;
     optind = 1;
-    int c, k, rc = 0;
+    int c, rc = 0;
     uint64_t v;
     while ((c = getopt_long(argc, argv, "+c:w:t:m:h", longopts, NULL)) != -1) {
         switch (c) {
-        case 'c': rc = parse_uint_opt("--cores", optarg, 1, SIMTY_MAX_CORES, &o->cfg.cores); break;
-        case OPT_QUANTUM:
-            rc = parse_uint_opt("--quantum", optarg, 1, SIMTY_MAX_QUANTUM, &o->cfg.quantum);
-            break;
-        case OPT_HOST_THREADS:
-            rc = parse_uint_opt("--host-threads", optarg, 1, SIMTY_MAX_CORES, &o->cfg.host_threads);
-            break;
-        case 'w': rc = parse_uint_opt("--warps", optarg, 1, SIMTY_MAX_WARPS, &o->cfg.warps); break;
-        case 't':
-            rc = parse_uint_opt("--threads", optarg, 1, SIMTY_MAX_LANES, &o->cfg.threads);
-            break;
-        case 'm':
-            rc = parse_model("--model", optarg, &o->cfg.model);
-            break;
-        case OPT_PATHS:
-            if (!(rc = parse_choice("--paths", optarg, "hct", "ideal", &k)))
-                o->cfg.paths = k ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
-            break;
-        case OPT_PRIORITY:
-            if (!(rc = parse_choice("--priority", optarg, "depth", "minpc", &k)))
-                o->cfg.priority = k ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
-            break;
-        case OPT_COALESCER:
-            if (!(rc = parse_choice("--coalescer", optarg, "simty", "block", &k)))
-                o->cfg.coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
-            break;
-        case OPT_MISALIGNED:
-            if (!(rc = parse_choice("--misaligned", optarg, "hardware", "trap", &k)))
-                o->cfg.misaligned = k ? SIMTY_MISALIGNED_TRAP : SIMTY_MISALIGNED_HARDWARE;
-            break;
-        case OPT_MEM: rc = parse_mem_opt(optarg, &o->cfg); break;
-        case OPT_RAM_SIZE: rc = parse_ram_size(optarg, &o->cfg.ram_size); break;
-        case OPT_MAX_CYCLES:
-            if (parse_u64(optarg, &v, 0) || v == 0)
-                rc = usage_error("--max-cycles: expected a positive integer, got '%s'", optarg);
-            else
-                o->cfg.max_cycles = v;
-            break;
+        case 'c': rc = parse_setting(&o->cfg, "cores", optarg); break;
+        case OPT_QUANTUM: rc = parse_setting(&o->cfg, "quantum", optarg); break;
+        case OPT_HOST_THREADS: rc = parse_setting(&o->cfg, "host-threads", optarg); break;
+        case 'w': rc = parse_setting(&o->cfg, "warps", optarg); break;
+        case 't': rc = parse_setting(&o->cfg, "threads", optarg); break;
+        case 'm': rc = parse_setting(&o->cfg, "model", optarg); break;
+        case OPT_PATHS: rc = parse_setting(&o->cfg, "paths", optarg); break;
+        case OPT_PRIORITY: rc = parse_setting(&o->cfg, "priority", optarg); break;
+        case OPT_COALESCER: rc = parse_setting(&o->cfg, "coalescer", optarg); break;
+        case OPT_MISALIGNED: rc = parse_setting(&o->cfg, "misaligned", optarg); break;
+        case OPT_MEM: rc = parse_setting(&o->cfg, "mem", optarg); break;
+        case OPT_RAM_SIZE: rc = parse_setting(&o->cfg, "ram-size", optarg); break;
+        case OPT_MAX_CYCLES: rc = parse_setting(&o->cfg, "max-cycles", optarg); break;
         case OPT_SIGNATURE: o->signature = optarg; break;
         case OPT_STATS: o->stats = 1; break;
         case OPT_STATS_JSON: o->stats_json = optarg; break;
-        case OPT_MEM_LATENCY:
-            rc = parse_uint_opt("--mem-latency", optarg, 0, SIMTY_MAX_MEM_LATENCY,
-                                &o->cfg.mem_latency);
-            break;
-        case OPT_FP_LATENCY: rc = parse_fp_latency(optarg, &o->cfg); break;
+        case OPT_MEM_LATENCY: rc = parse_setting(&o->cfg, "mem-latency", optarg); break;
+        case OPT_FP_LATENCY: rc = parse_setting(&o->cfg, "fp-latency", optarg); break;
         case OPT_TRACE_COMMITS: o->trace_commits = optarg; break;
         case OPT_TRACE_KANATA: o->trace_kanata = optarg; break;
         case OPT_TRACE_LIMIT:
@@ -269,13 +241,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             else
                 o->trace_limit = v;
             break;
-        case OPT_TIMEOUT:
-            if (parse_u64(optarg, &v, 0) || v == 0 || v > 1000000000)
-                rc = usage_error("--timeout: expected a number of seconds, 1..1000000000, got '%s'",
-                                 optarg);
-            else
-                o->cfg.max_seconds = (double)v;
-            break;
+        case OPT_TIMEOUT: rc = parse_setting(&o->cfg, "timeout", optarg); break;
         case OPT_TRACE_FROM:
         case OPT_TRACE_TO:
             if (parse_u64(optarg, &v, 0))
@@ -294,24 +260,12 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             fputs(run_usage_text, stdout);
             fputs(run_options_text, stdout);
             return HELP_SHOWN;
-        case OPT_PROGRESS:
-            if (!(rc = parse_choice("--progress", optarg, "on", "off", &k)))
-                o->cfg.progress = !k;
-            break;
-        case OPT_PROGRESS_THRESHOLD:
-        case OPT_PROGRESS_TURN:
-            if (parse_u64(optarg, &v, 1) || v < 1 || v > SIMTY_MAX_PROGRESS_THRESHOLD)
-                rc = usage_error("--progress-%s: expected an integer 1..%u, got '%s'",
-                                 c == OPT_PROGRESS_TURN ? "turn" : "threshold",
-                                 SIMTY_MAX_PROGRESS_THRESHOLD, optarg);
-            else if (c == OPT_PROGRESS_TURN)
-                o->cfg.progress_turn = v;
-            else
-                o->cfg.progress_threshold = v;
-            break;
+        case OPT_PROGRESS: rc = parse_setting(&o->cfg, "progress", optarg); break;
+        case OPT_PROGRESS_THRESHOLD: rc = parse_setting(&o->cfg, "progress-threshold", optarg); break;
+        case OPT_PROGRESS_TURN: rc = parse_setting(&o->cfg, "progress-turn", optarg); break;
         case OPT_SPIN_DETECT:
-            if (!(rc = parse_choice("--spin-detect", optarg, "on", "off", &k)))
-                o->cfg.spin_detect = !k, o->spin_detect_on = !k;
+            rc = parse_setting(&o->cfg, "spin-detect", optarg);
+            o->spin_detect_on = !rc && !strcmp(optarg, "on");
             break;
         case OPT_MEMORY: o->memory = optarg; break;
         case OPT_GDB:
@@ -338,12 +292,11 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         if (rc)
             return rc;
     }
-    char err[256];
-    if (o->memory && simty_memory_preset(&o->cfg, o->memory, err, sizeof err))
-        return usage_error("%s", err);
+    if (o->memory && (rc = parse_setting(&o->cfg, "memory", o->memory)))
+        return rc;
     for (unsigned i = 0; i < o->n_mem_set; i++)
-        if (simty_memory_set(&o->cfg, o->mem_set[i], err, sizeof err))
-            return usage_error("%s", err);
+        if ((rc = parse_setting(&o->cfg, "mem-set", o->mem_set[i])))
+            return rc;
     if (o->trace_window && !o->trace_commits && !o->trace_kanata)
         return usage_error("--trace-from, --trace-to and --trace-roi need --trace-commits or "
                            "--trace-kanata");

@@ -2,6 +2,7 @@
  * --signature dump. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim.h"
@@ -264,11 +265,8 @@ static void write_per_core(const simty_sim *s, FILE *f)
     fprintf(f, "\n  ],\n");
 }
 
-int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen)
+static void stats_json(const simty_sim *s, FILE *f)
 {
-    FILE *f = open_output(path, err, errlen);
-    if (!f)
-        return -1;
     const simty_stats *st = &s->stats;
     const simty_result *r = &s->result;
 #define U64(k, v) fprintf(f, "  \"%s\": %llu,\n", k, (unsigned long long)(v))
@@ -383,7 +381,35 @@ int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size
     fprintf(f, ",\n  \"sim_seconds\": %.6f\n}\n", st->sim_seconds);
 #undef U64
 #undef DBL
+}
+
+int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen)
+{
+    FILE *f = open_output(path, err, errlen);
+    if (!f)
+        return -1;
+    stats_json(s, f);
     return close_output(f, path, err, errlen);
+}
+
+char *simty_stats_json(const simty_sim *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    stats_json(s, f);
+    if (ferror(f) | fclose(f)) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+void simty_free(void *p)
+{
+    free(p);
 }
 
 int simty_write_signature(simty_sim *s, const char *path, char *err, size_t errlen)
