@@ -11,6 +11,12 @@ from the data (which workloads gain or lose, by how much).
 
 --quick runs a tiny grid on two workloads into a scratch directory (the
 test suite uses it to check the pipeline end to end).
+
+--sweep FILE runs the simty bench grids through the Python package
+(python/simty: simty.sweep()) instead, locally or with --dask ADDRESS on a
+Dask cluster, and keeps every run in FILE; the report and its plots are
+then regenerated from that sweep's rows: a second run with the same FILE
+simulates nothing that FILE already holds (docs/cluster.md).
 """
 
 import argparse
@@ -122,8 +128,47 @@ def build_suite(names, flags, outdir, jobs, use_defaults):
 
 # ------------------------------------------------------------- running --
 
+# simty bench options -> simty.sweep() grid keys (lists) and fixed options
+SWEEP_LISTS = {"--shapes": "shape", "--model": "model", "--paths": "paths",
+               "--priority": "priority", "--coalescer": "coalescer",
+               "--mem-latency": "mem_latency", "--memory": "memory"}
+SWEEP_FIXED = {"--mem-set": "mem_set", "--max-cycles": "max_cycles", "--timeout": "timeout",
+               "--ram-size": "ram_size", "--misaligned": "misaligned"}
+
+
+def sweep_bench(args, elfs, opts):
+    """bench() through the Python package: simty.sweep() over the same grid,
+    every run kept in args.sweep (a later report with the same file reuses
+    the rows it holds instead of simulating them again), on a Dask cluster
+    with --dask.  Returns the rows as bench() does."""
+    import simty  # python/simty (sys.path set in main())
+    grid, fixed = {}, {}
+    for k, v in zip(opts[::2], opts[1::2]):
+        if k in SWEEP_LISTS:
+            grid[SWEEP_LISTS[k]] = v.split(",")
+        elif k == "--mem-set":
+            fixed.setdefault("mem_set", []).append(v)
+        elif k in SWEEP_FIXED:
+            fixed[SWEEP_FIXED[k]] = v
+        else:
+            die("results.py --sweep: no sweep equivalent of simty bench %s" % k)
+    t0 = time.time()
+    local = {} if args.client else {"jobs": args.jobs}
+    df = simty.sweep(list(elfs), grid, executor=args.client, results=args.sweep,
+                     options=fixed, progress=args.verbose, **local)
+    rows = df.to_dict("records")
+    for r in rows:
+        for k, v in r.items():
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                r[k] = float(v)
+    log("%d runs (simty.sweep) in %.0f s: %s" % (len(rows), time.time() - t0, " ".join(opts)))
+    return rows
+
+
 def bench(args, elfs, opts):
     """Runs simty bench with CSV output; returns the rows as dicts."""
+    if getattr(args, "sweep", None):
+        return sweep_bench(args, elfs, opts)
     cmd = [args.simty, "bench", "-f", "csv", "-j", str(args.jobs)] + opts + list(elfs)
     cmd.insert(2, "--progress" if args.verbose else "-q")
     t0 = time.time()
@@ -320,8 +365,33 @@ def main():
                     help="measure section 7 again and replace it in OUT/RESULTS.md")
     ap.add_argument("--isa-only", action="store_true",
                     help="measure section 12 again and put it in OUT/RESULTS.md")
+    ap.add_argument("--sweep", metavar="FILE",
+                    help="run the simty bench grids through the Python package (simty.sweep) "
+                         "and keep every run in FILE; a later report with the same FILE takes "
+                         "the runs it holds from there instead of simulating them again")
+    ap.add_argument("--dask", metavar="ADDRESS",
+                    help="with --sweep: run on the Dask scheduler at ADDRESS")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per run")
     args = ap.parse_args()
+    args.client = None
+    if args.dask and not args.sweep:
+        die("--dask needs --sweep FILE")
+    if args.sweep:
+        # the package binds the library built next to the simty command
+        os.environ.setdefault("SIMTY_LIB", os.path.join(os.path.dirname(
+            os.path.abspath(args.simty)), "libsimty.so"))
+        sys.path.insert(0, os.path.join(ROOT, "python"))
+        try:
+            import simty  # noqa: F401
+        except ImportError as e:
+            die("--sweep needs the Python package python/simty and its Debian packages "
+                "(python3-cffi, python3-pandas): %s" % e)
+        if args.dask:
+            try:
+                from dask.distributed import Client
+            except ImportError as e:
+                die("--dask needs python3-distributed: %s" % e)
+            args.client = Client(args.dask)
     cfg = Cfg(args.quick)
     if not os.access(args.simty, os.X_OK):
         die("%s not found (run make first)" % args.simty)
