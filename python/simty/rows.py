@@ -110,19 +110,21 @@ def make_point(program, settings, run=0, library=None):
 def _test_hook(point):
     """Test only (tests/python_checks.py): SIMTY_SWEEP_TEST_KILL=MARKER:NAME
     kills the worker process running the first point of workload NAME
-    (the one that creates the file MARKER), as a crash would."""
+    (the one that creates the file MARKER), as a crash would; with an
+    empty MARKER, every point of NAME."""
     spec = os.environ.get("SIMTY_SWEEP_TEST_KILL")
     if not spec or ":" not in spec:
         return
     marker, name = spec.rsplit(":", 1)
     if point["name"] != name:
         return
-    try:
-        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-    except FileExistsError:
-        return
-    os.write(fd, str(os.getpid()).encode())
-    os.close(fd)
+    if marker:
+        try:
+            fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            return
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
     os.kill(os.getpid(), signal.SIGKILL)
 
 

@@ -174,11 +174,11 @@ def _shape(row):
 
 
 def _run_local(todo, jobs, retries, done):
-    """A process pool ('forkserver' workers).  If a worker process dies,
-    the pool is rebuilt; the points that were running in it are charged an
+    """A process pool (spawned workers: they see os.environ as it is at
+    the sweep).  If a worker process dies, the pool is rebuilt; the points that were running in it are charged an
     attempt and run again one at a time (so that a point that kills its
     worker is found), at most `retries` more times each."""
-    ctx = multiprocessing.get_context("forkserver")
+    ctx = multiprocessing.get_context("spawn")
     pending = list(todo)
     pending.reverse()  # pop() from the end: grid order
     suspects = []
