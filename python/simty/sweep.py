@@ -310,6 +310,10 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
 
     if not isinstance(retries, int) or retries < 0:
         raise SimtyError("sweep: retries must be a non-negative integer, got %r" % (retries,))
+    if not (executor is None or _is_dask(executor) or
+            isinstance(executor, concurrent.futures.Executor)):
+        raise SimtyError("sweep: executor must be None, a dask.distributed.Client or a "
+                         "concurrent.futures.Executor, got %r" % (executor,))
     library = _lib.library_path()
     points = grid_points(programs, grid, options, library)
     from .rows import columns
@@ -343,18 +347,13 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
                 row["seconds"], row["host"]), file=sys.stderr, flush=True)
 
     try:
-        if not todo:
-            pass
-        elif executor is None:
+        if todo and executor is None:
             n = jobs or os.cpu_count() or 1
             _run_local(todo, max(1, min(n, len(todo))), retries, done)
-        elif _is_dask(executor):
+        elif todo and _is_dask(executor):
             _run_dask(executor, todo, retries, done)
-        elif isinstance(executor, concurrent.futures.Executor):
+        elif todo:
             _run_executor(executor, todo, retries, done)
-        else:
-            raise SimtyError("sweep: executor must be None, a dask.distributed.Client or a "
-                             "concurrent.futures.Executor, got %r" % (executor,))
     finally:
         out.close()
     if progress:
