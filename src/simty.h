@@ -521,6 +521,11 @@ char *simty_record_csv_string(const simty_record *r, const simty_config *cfg, co
 /* simty_record_run() then simty_record_csv_string(): runs a loaded
  * simulator to its end and returns its row (NULL: no host memory). */
 char *simty_run_csv(simty_sim *s, const char *name, unsigned long run);
+/* The row of a run that never started (simty_record_error(): status 126,
+ * the outcome and detail given), for bindings that cannot hold a record
+ * (free with simty_free; NULL: no host memory). */
+char *simty_error_csv(const simty_config *cfg, const char *name, unsigned long run,
+                      const char *outcome, const char *detail);
 /* Figures of the table: thread instructions per executed lane slot; the
  * same outside the SDK barrier's wait routine; that routine's share of
  * executed slots. */

@@ -30,6 +30,12 @@ Groups:
   bench     the workload suite passes under `simty bench` (and on QEMU);
             bench formats, failures and bad input; region-of-interest counts;
             tools/results.py --quick
+  python    the Python package (python/simty, tests/python_checks.py) under
+            /usr/bin/python3: Machine statistics and simty.run rows equal
+            simty run's and simty bench's, sweeps on a process pool and on a
+            Dask LocalCluster equal simty bench's table, killed workers,
+            resume, bad input, pip install into a venv (none sanitized: the
+            sanitized build has no libsimty.so)
   sdk       libraries (rv32im multilib), abort/assert, C++, stack overflow
             detection, --stack-interleave, README's generated figures
   progress  the forward-progress suite (tests/progress) on every model,
@@ -665,6 +671,11 @@ def group_bench(ctx):
     return bench_checks.tests(ctx, run, simty, Failure)
 
 
+def group_python(ctx):
+    import python_checks
+    return python_checks.tests(ctx, run, simty, Failure)
+
+
 def group_sdk(ctx):
     import sdk_checks
     return sdk_checks.tests(ctx, run, simty, Failure)
@@ -747,6 +758,7 @@ GROUPS = {
     "timing": group_timing,
     "bad": group_bad,
     "bench": group_bench,
+    "python": group_python,
     "sdk": group_sdk,
     "gdb": group_gdb,
     "progress": group_progress,

@@ -228,3 +228,15 @@ char *simty_run_csv(simty_sim *s, const char *name, unsigned long run)
     free(r);
     return row;
 }
+
+char *simty_error_csv(const simty_config *cfg, const char *name, unsigned long run,
+                      const char *outcome, const char *detail)
+{
+    simty_record *r = malloc(sizeof *r);
+    if (!r)
+        return NULL;
+    simty_record_error(r, outcome, detail);
+    char *row = simty_record_csv_string(r, cfg, name, run);
+    free(r);
+    return row;
+}
