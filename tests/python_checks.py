@@ -25,12 +25,19 @@ sys.executable; a missing module fails the case, it is never skipped.
               row): only the missing points run, counted
 - pip-install pip install into a venv; import simty from outside the
               repository and run a program with the installed library
+- example     python/examples/latency_hiding.py --quick: its figure's data
+              (mean IPC per latency and warp count) == the same means from
+              `simty bench -f csv` over that grid; a PNG is drawn
+- report      tools/results.py --quick --sweep FILE, twice: the second
+              simulates none of the sweep's runs (all from FILE) and its
+              plots' data files are byte-identical to the first's
 """
 
 import csv
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,7 +57,7 @@ SWEEP_OPTIONS = {"mem_set": {"l2.size": "256K"}}
 SWEEP_BENCH_ARGS = ["-m", "simt,cycle", "-s", "4x4,2x4x8", "--memory", "ideal,hbm2",
                     "--mem-set", "l2.size=256K"]
 CASES = ("api-stats", "api-row", "api-state", "bad-input", "sweep-bench", "sweep-dask",
-         "kill-local", "kill-dask", "resume", "pip-install")
+         "kill-local", "kill-dask", "resume", "pip-install", "example", "report")
 
 
 def interpreter():
@@ -480,6 +487,70 @@ def case_pip_install(env, simty):
     check(got["cycles"] == want["cycles"] and got["commit"] == want["commit"],
           "installed %r vs in place %r" % (got, {k: want[k] for k in ("cycles", "commit")}))
     print("pip-install: installed in a venv, ran %s from %s" % (os.path.basename(FIB), outside))
+
+
+def case_example(env, simty):
+    out = os.path.join(env.tmp, "example")
+    progs = [FIB, VECADD]
+    p = subprocess.run([interpreter(), os.path.join(ROOT, "python", "examples",
+                                                    "latency_hiding.py"),
+                        "--quick", "--out", out] + progs, capture_output=True, text=True,
+                       timeout=600)
+    check(p.returncode == 0, "latency_hiding.py: status %d: %s" % (p.returncode,
+                                                                   p.stderr[-2000:]))
+    with open(os.path.join(out, "latency.png"), "rb") as f:
+        check(f.read(8) == b"\x89PNG\r\n\x1a\n", "latency.png is not a PNG")
+    got = {}
+    with open(os.path.join(out, "latency.dat")) as f:
+        lat = None
+        for line in f:
+            if line.startswith("# latency"):
+                lat = int(line.split()[2])
+            elif line.strip():
+                w, ipc = line.split()
+                got[(lat, int(w))] = float(ipc)
+    df = env.bench(["-s", "1x8,4x8", "--mem-latency", "0,20"], progs)
+    want = df.groupby(["mem_latency", "warps"])["ipc"].mean()
+    check(sorted(got) == sorted(want.index), "figure points %r vs %r" % (
+        sorted(got), sorted(want.index)))
+    for k, v in want.items():
+        check(abs(got[k] - v) < 5e-5, "latency %d, %d warps: %.4f vs bench %.4f" % (
+            k[0], k[1], got[k], v))
+    print("example: %d figure points equal simty bench's" % len(got))
+
+
+def case_report(env, simty):
+    out = os.path.join(env.tmp, "report")
+    sweep_file = os.path.join(env.tmp, "report-sweep.csv")
+
+    def report():
+        p = subprocess.run([interpreter(), os.path.join(ROOT, "tools", "results.py"),
+                            "--quick", "--simty", env.simty, "--out", out, "--build",
+                            os.path.join(out, "build"), "-j", "2", "--sweep", sweep_file],
+                           capture_output=True, text=True, timeout=900)
+        check(p.returncode == 0, "results.py --sweep: status %d: %s" % (p.returncode,
+                                                                        p.stderr[-2000:]))
+        counts = [(int(a), int(b)) for a, b in
+                  re.findall(r"simty\.sweep: (\d+) simulated, (\d+) from", p.stderr)]
+        check(len(counts) >= 5, "no sweep lines in results.py's log: %s" % p.stderr[-2000:])
+        dats = {}
+        for name in sorted(os.listdir(os.path.join(out, "results"))):
+            if name.endswith(".dat"):
+                with open(os.path.join(out, "results", name), "rb") as f:
+                    dats[name] = f.read()
+        return counts, dats
+
+    first, dats1 = report()
+    check(sum(a for a, _ in first) > 0, "the first report simulated nothing: %r" % first)
+    second, dats2 = report()
+    check(all(a == 0 for a, _ in second) and sum(b for _, b in second) > 0,
+          "the second report simulated runs again: %r" % second)
+    check({"policies.dat", "latency.dat", "width.dat"} <= set(dats1),
+          "plot data missing: %r" % sorted(dats1))
+    for name in dats1:
+        check(dats1[name] == dats2.get(name), "%s differs between the reports" % name)
+    print("report: %d sweep grids, %d runs from the file the second time; %d plot data "
+          "files identical" % (len(second), sum(b for _, b in second), len(dats1)))
 
 
 def main():

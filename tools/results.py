@@ -161,7 +161,9 @@ def sweep_bench(args, elfs, opts):
         for k, v in r.items():
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 r[k] = float(v)
-    log("%d runs (simty.sweep) in %.0f s: %s" % (len(rows), time.time() - t0, " ".join(opts)))
+    log("%d runs (simty.sweep: %d simulated, %d from %s) in %.0f s: %s" % (
+        len(rows), df.attrs["ran"], df.attrs["resumed"], args.sweep, time.time() - t0,
+        " ".join(opts)))
     return rows
 
 

@@ -36,6 +36,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "examples"),
                     help="directory for latency.png and latency.dat")
     args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
 
     # the grid of RESULTS.md section 3 (tools/results.py: Cfg.lat_warps, latencies)
     THREADS = 8
@@ -74,7 +75,6 @@ def main():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import results  # noqa: E402
 
-    os.makedirs(args.out, exist_ok=True)
     cfg = argparse.Namespace(lat_threads=THREADS, lat_warps=WARPS, latencies=LATENCIES)
     results.plot_latency(df.to_dict("records"), cfg, args.out)
     print("wrote %s" % os.path.join(args.out, "latency.png"))
