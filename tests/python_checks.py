@@ -324,6 +324,10 @@ def case_bad_input(env, simty):
                                                 results=results), "both"),
         expect_error(simty, lambda: simty.sweep([env.tmp], {"warps": [4]}, results=results),
                      "no .elf files"),
+        expect_error(simty, lambda: simty.sweep([FIB], {"warps": [4]}, results=os.path.join(
+            env.tmp, "no-such-dir", "r.csv")), "cannot write the results file"),
+        expect_error(simty, lambda: simty.sweep([FIB], {"warps": [4]}, results=FIB),
+                     "cannot read the results file"),
     ]
     check(not os.path.exists(results), "a sweep with bad input wrote its results file")
     wrong = os.path.join(env.tmp, "wrong.elf")

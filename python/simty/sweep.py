@@ -319,7 +319,11 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
     from .rows import columns
     cols = columns()
     rows = {}
-    previous = _read_results(os.fspath(results), cols) if results else {}
+    try:
+        previous = _read_results(os.fspath(results), cols) if results else {}
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise SimtyError("sweep: cannot read the results file %s: %s" % (
+            results, getattr(e, "strerror", None) or e)) from None
     todo = []
     for p in points:
         old = previous.get(p["key"])
@@ -333,7 +337,11 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
     if progress and rows:
         print("simty sweep: %d of %d runs already in %s" % (len(rows), total, results),
               file=sys.stderr, flush=True)
-    out = _Results(os.fspath(results) if results else None, cols)
+    try:
+        out = _Results(os.fspath(results) if results else None, cols)
+    except OSError as e:
+        raise SimtyError("sweep: cannot write the results file %s: %s" % (
+            results, e.strerror or e)) from None
     counter = [len(rows)]
 
     def done(p, row):
