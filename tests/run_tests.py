@@ -28,7 +28,8 @@ Groups:
   stats     statistics on hand-checked micro-programs (simt and cycle models)
   bad       bad input of every kind gets its one-line error and exit status
   bench     the workload suite passes under `simty bench` (and on QEMU);
-            bench formats, failures and bad input; region-of-interest counts;
+            bench formats, failures and bad input; --shard/--merge (and GNU
+            parallel) equal to the unsharded table; region-of-interest counts;
             tools/results.py --quick
   sdk       libraries (rv32im multilib), abort/assert, C++, stack overflow
             detection, --stack-interleave, README's generated figures
