@@ -376,13 +376,22 @@ def tests(ctx, run, simty, Failure, variants=None):
     def gnu_parallel():
         d = shard_dir("shards-parallel")
         full = unsharded()
-        # docs/cluster.md, one host: one shard per job slot
-        cmd = ["parallel", "-j", "2", ctx.simty, "bench", "-q", "-j", "1", "-f", "csv",
-               "--shard", "{}/4", "-o", os.path.join(d, "shard-{}.csv")] + shard_grid + \
-              [":::", "1", "2", "3", "4"]
+        # docs/cluster.md, one host: more shards than job slots, a job log
+        joblog = os.path.join(ctx.tmp, "parallel-joblog")
+        cmd = ["parallel", "-j", "2", "--joblog", joblog, "--resume", ctx.simty, "bench",
+               "-q", "-j", "1", "-f", "csv", "--shard", "{}/4", "-o",
+               os.path.join(d, "shard-{}.csv")] + shard_grid + [":::", "1", "2", "3", "4"]
         status, o, e = run(cmd, timeout=600)
         if status != 4:  # parallel's status: the number of failed jobs (four shards fail a run)
             raise Failure("parallel: status %d, %s" % (status, e))
+        # --resume: the shards in the job log do not run again
+        for f in os.listdir(d):
+            os.remove(os.path.join(d, f))
+        status, o, e = run(cmd, timeout=600)
+        if status != 0 or os.listdir(d):
+            raise Failure("parallel --resume: status %d, ran %s" % (status, os.listdir(d)))
+        os.remove(joblog)
+        run(cmd, timeout=600)
         files = sorted(os.path.join(d, f) for f in os.listdir(d))
         status, o, e = bench(["--merge"] + files)
         if status != 1 or len(files) != 4:
