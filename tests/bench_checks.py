@@ -423,6 +423,9 @@ def tests(ctx, run, simty, Failure, variants=None):
         quote = write("quote.csv", s1 + '99,"x\n')
         few = write("few.csv", s1 + "99,vecadd-O2,cycle\n")
         model = write("model.csv", s1.replace(",simt,", ",warp,", 1))
+        row = rows.splitlines()[0].split(",", 1)[1]
+        grid_max = write("max.csv", header + "\n" + "".join(
+            "%d,%s\n" % (i, row) for i in range(100000)))
         cases = [
             (["--shard", "0/4", ok_elf], USAGE, r"--shard: expected K/N with 1 <= K <= N <= "
                                                 r"100000, got '0/4'"),
@@ -453,6 +456,8 @@ def tests(ctx, run, simty, Failure, variants=None):
             (["--merge", quote], LOAD, r"quote\.csv is not .* \(line 10: a quoted field over"),
             (["--merge", few], LOAD, r"few\.csv is not .* \(line 10: a wrong number of col"),
             (["--merge", model], LOAD, r"model\.csv is not .* \(line 2: column model is not"),
+            (["--merge", grid_max, paths[1]], USAGE,
+             r"more than 100000 rows in all: a grid has at most 100000 runs"),
             (["--merge", "-o", "/dev/full"] + list(paths.values()), OUTPUT,
              r"error writing /dev/full"),
         ]

@@ -299,6 +299,9 @@ static int take_row(merge_state *m, unsigned file, const text_buf *b, char *scra
         return merge_error(SIMTY_STATUS_LOAD,
                            "%s is not a simty bench CSV table (line %lu: %s)",
                            escaped(m->files[file], name, sizeof name), line, why);
+    if (m->n == MAX_RUNS) /* memory stays bounded whatever the input */
+        return merge_error(SIMTY_STATUS_USAGE, "more than %d rows in all: a grid has at most "
+                           "%d runs (a table given twice?)", MAX_RUNS, MAX_RUNS);
     merge_row r = {.run = (unsigned long)run, .file = file, .ok = m->probe.rec.ok};
     r.text = malloc(b->len + 1);
     if (!r.text || add_row(m, &r)) {
