@@ -474,6 +474,12 @@ def tests(ctx, run, simty, Failure, variants=None):
         status, o, e = bench(["--merge", odd, paths[2], paths[3], empty])
         if status != 1 or o.count(',"a ""b"", c,d"\n') != 8:
             raise Failure("quoted detail: status %d, %r" % (status, e))
+        for fmt, want in (("csv", header + "\n"), ("md", "| workload | shape |")):
+            status, o, e = bench(["--merge", "-f", fmt, empty, empty])
+            if status != 0 or not o.startswith(want) or len(o.splitlines()) != 1 + (
+                    fmt == "md"):
+                raise Failure("--merge -f %s of empty shards: status %d, %r %r" % (
+                    fmt, status, o, e))
         status, o, e = bench(["--merge", "-f", "md", odd, paths[2], paths[3]])
         if status != 1 or '| vecadd-O2 | 2x2 | simt | hct |' not in o or \
                 '- exitcode 2x2: FAIL (exit 7): a "b", c,d' not in o:

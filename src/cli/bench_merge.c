@@ -460,7 +460,8 @@ int bench_merge(char *const *files, unsigned n, const char *output, int csv, int
     for (unsigned i = 0; !rc && i < n; i++)
         rc = read_table(m, i);
     if (!rc) {
-        qsort(m->rows, m->n, sizeof *m->rows, by_run);
+        if (m->n)
+            qsort(m->rows, m->n, sizeof *m->rows, by_run);
         rc = check_runs(m);
     }
     atomic_file out = {0};
