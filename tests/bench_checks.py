@@ -424,6 +424,7 @@ def tests(ctx, run, simty, Failure, variants=None):
         few = write("few.csv", s1 + "99,vecadd-O2,cycle\n")
         model = write("model.csv", s1.replace(",simt,", ",warp,", 1))
         row = rows.splitlines()[0].split(",", 1)[1]
+        blank_first = write("blank.csv", "\n" + s1)
         grid_max = write("max.csv", header + "\n" + "".join(
             "%d,%s\n" % (i, row) for i in range(100000)))
         cases = [
@@ -449,6 +450,7 @@ def tests(ctx, run, simty, Failure, variants=None):
             (["--merge", d], LOAD, r"cannot read .*shards-bad: Is a directory"),
             (["--merge", paths[1], ok_elf], LOAD,
              r"vecadd-O2\.elf is not a simty bench CSV table \(its first line"),
+            (["--merge", blank_first], LOAD, r"blank\.csv is not a simty bench CSV table"),
             (["--merge", renamed], LOAD, r"renamed\.csv is not a simty bench CSV table"),
             (["--merge", old], LOAD, r"old\.csv is not a simty bench CSV table"),
             (["--merge", binary], LOAD, r"random\.bin is not a simty bench CSV table"),
@@ -471,6 +473,11 @@ def tests(ctx, run, simty, Failure, variants=None):
         # with the header alone (an empty shard) adds nothing
         odd = write("odd.csv", s1.replace(',""\n', ',"a ""b"", c,d"\n'))
         empty = write("empty.csv", header + "\n")
+        # blank lines between rows and at the end are skipped
+        blanks = write("blanks.csv", s1.replace("\n", "\n\n", 3) + "\n")
+        status, o, e = bench(["--merge", blanks, paths[2], paths[3]])
+        if status != 1 or len(csv_rows(o)) != 24:
+            raise Failure("blank lines: status %d, %r" % (status, e))
         status, o, e = bench(["--merge", odd, paths[2], paths[3], empty])
         if status != 1 or o.count(',"a ""b"", c,d"\n') != 8:
             raise Failure("quoted detail: status %d, %r" % (status, e))

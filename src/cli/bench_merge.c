@@ -75,6 +75,10 @@ static int read_record(FILE *f, text_buf *b, unsigned long *lines)
 {
     int quoted = 0, c = EOF;
     b->len = 0;
+    if (!b->p && !(b->p = malloc(b->cap = 1024))) {
+        errno = ENOMEM;
+        return -2;
+    }
     while ((c = getc_unlocked(f)) != EOF) {
         if (c == '\n') {
             ++*lines;
@@ -86,7 +90,7 @@ static int read_record(FILE *f, text_buf *b, unsigned long *lines)
         if (b->len + 1 >= b->cap) {
             if (b->cap >= ROW_LIMIT)
                 return -1;
-            size_t cap = b->cap ? 2 * b->cap : 1024;
+            size_t cap = 2 * b->cap;
             char *p = realloc(b->p, cap);
             if (!p) {
                 errno = ENOMEM;
@@ -333,6 +337,8 @@ static int read_table(merge_state *m, unsigned file)
     while (!rc && got == 1) {
         line = lines + 1;
         got = read_record(f, &b, &lines);
+        if (got == 1 && b.len == 0)
+            continue; /* a blank line */
         if (got == 1)
             rc = take_row(m, file, &b, scratch, line);
         else if (got == -1)
