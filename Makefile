@@ -48,7 +48,7 @@ HEADERS := $(wildcard src/*.h src/*/*.h) sdk/include/simty_guest.h
 # Host and guest tools the build and the tests need (Debian packages).
 DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf \
                 binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox \
-                clang-14 libclang-rt-14-dev gdb-multiarch \
+                clang-14 libclang-rt-14-dev gdb-multiarch parallel \
                 python3-venv python3-cffi python3-pandas python3-distributed \
                 python3-setuptools python3-wheel
 DEPS_STAMP := $(BUILD)/.deps-ok

@@ -5,7 +5,8 @@
   and on QEMU (the spin-lock and lock-heavy workloads included: the
   forward-progress scheduler lets every waiting thread finish);
 - `simty bench`: table formats, failures and expected deadlocks, bad input
-  and its exit statuses, same table whatever --jobs;
+  and its exit statuses, same table whatever --jobs; --shard K/N then
+  --merge (also through GNU parallel) equals the unsharded table;
 - region of interest: counts hand-checked on tests/stats/roi.S;
 - tools/results.py --quick: the report pipeline end to end (gnuplot).
 """
@@ -281,6 +282,216 @@ def tests(ctx, run, simty, Failure, variants=None):
         if status != 0 or "usage: simty bench" not in o:
             raise Failure("--help: status %d" % status)
     out.append(("bench bad input", bad_input))
+
+    # ---- sharded sweeps: --shard K/N, --merge (docs/cluster.md) ----
+    shard_grid = ["--shapes", "1x1,2x2,4x4", "--model", "simt,cycle", "--paths", "hct,ideal",
+                  ok_elf, exit7]  # 24 runs, 8 of them failing (exit7 at 2x2 and 4x4)
+    host_cols = ("host_seconds", "mcycles_per_s", "mthread_instructions_per_s")
+
+    def csv_rows(text):
+        return list(csv.DictReader(io.StringIO(text)))
+
+    def same_runs(got, want, what):
+        """Row for row, every column but the host-time ones."""
+        strip = lambda rows: [{k: v for k, v in r.items() if k not in host_cols} for r in rows]
+        if strip(got) != strip(want):
+            diff = [(a, b) for a, b in zip(strip(got), strip(want)) if a != b][:1]
+            raise Failure("%s: %d rows, unsharded %d; first difference %s" % (
+                what, len(got), len(want), diff))
+
+    def shard_dir(name):
+        d = os.path.join(ctx.tmp, name)
+        os.makedirs(d, exist_ok=True)
+        return d
+
+    def unsharded():
+        status, o, e = bench(["-f", "csv"] + shard_grid)
+        if status != 1 or len(csv_rows(o)) != 24:
+            raise Failure("unsharded grid: status %d, %d rows %s" % (status, len(csv_rows(o)),
+                                                                    e))
+        return o
+
+    def shard_merge():
+        full = unsharded()
+        want = csv_rows(full)
+        for n in (1, 3, 30):  # 30 shards of 24 runs: six of them empty
+            d = shard_dir("shards-%d" % n)
+            files = []
+            for k in range(1, n + 1):
+                path = os.path.join(d, "s%d.csv" % k)
+                status, o, e = run([ctx.simty, "bench", "-f", "csv", "--shard", "%d/%d" % (k, n),
+                                    "-o", path] + shard_grid)
+                with open(path) as f:
+                    text = f.read()
+                rows = csv_rows(text)
+                runs = [int(r["run"]) for r in rows]
+                if runs != list(range(k - 1, 24, n)):
+                    raise Failure("shard %d/%d: runs %s" % (k, n, runs))
+                same_runs(rows, [want[i] for i in runs], "shard %d/%d" % (k, n))
+                failing = any(r["ok"] == "0" for r in rows)
+                if status != (1 if failing else 0) or not text.startswith(
+                        "run,workload,") or "shard %d/%d of 24" % (k, n) not in e:
+                    raise Failure("shard %d/%d: status %d, stderr %r" % (k, n, status, e))
+                files.append(path)
+            # any order of the files; the shards' rows come out unchanged
+            status, o, e = run([ctx.simty, "bench", "--merge"] + files[::-1])
+            if status != 1 or "merged 24 runs from %d tables, 8 failed" % n not in e:
+                raise Failure("merge of %d shards: status %d, %r" % (n, status, e))
+            same_runs(csv_rows(o), want, "merge of %d shards" % n)
+            shard_lines = []
+            for path in files:
+                with open(path) as f:
+                    shard_lines += f.read().splitlines()[1:]
+            lines = o.splitlines()
+            if lines[0] != full.splitlines()[0] or sorted(lines[1:]) != sorted(shard_lines):
+                raise Failure("merge of %d shards did not copy the rows unchanged" % n)
+        # an empty shard in Markdown: the header alone
+        status, o, e = bench(["--shard", "25/30"] + shard_grid)
+        if status != 0 or len(o.splitlines()) != 2 or not o.startswith("| workload |"):
+            raise Failure("empty shard, Markdown: status %d, %r" % (status, o))
+    out.append(("bench --shard K/N merged equals the unsharded table (1, 3, 30 shards)",
+                shard_merge))
+
+    def merge_markdown():
+        d = shard_dir("shards-md")
+        files = [os.path.join(d, "s%d.csv" % k) for k in (1, 2, 3)]
+        for k, path in enumerate(files, 1):
+            bench(["-f", "csv", "--shard", "%d/3" % k, "-o", path] + shard_grid)
+        status, md, e = bench(["--merge", "-f", "md"] + files)
+        _s, ref, _e = bench(shard_grid)
+
+        def comparable(text):  # without the host-time columns and the limits line
+            text = re.sub(r"\nLimits per run: [^\n]*\n", "", text)
+            return ["|".join(l.split("|")[:-4]) if l.startswith("|") else l
+                    for l in text.splitlines()]
+        if status != 1 or comparable(md) != comparable(ref):
+            diff = [(a, b) for a, b in zip(comparable(md), comparable(ref)) if a != b][:1]
+            raise Failure("merge -f md: status %d, %d lines, bench's %d; first difference %s"
+                          % (status, len(comparable(md)), len(comparable(ref)), diff))
+        if "| model | paths |" not in md or "| priority |" in md or \
+                md.count("- exitcode 2x2: FAIL (exit 7)") != 4:
+            raise Failure("merge -f md: option columns or failures:\n" + md)
+    out.append(("bench --merge -f md equals bench's Markdown table", merge_markdown))
+
+    def gnu_parallel():
+        d = shard_dir("shards-parallel")
+        full = unsharded()
+        # docs/cluster.md, one host: more shards than job slots, a job log
+        joblog = os.path.join(ctx.tmp, "parallel-joblog")
+        cmd = ["parallel", "-j", "2", "--joblog", joblog, "--resume", ctx.simty, "bench",
+               "-q", "-j", "1", "-f", "csv", "--shard", "{}/4", "-o",
+               os.path.join(d, "shard-{}.csv")] + shard_grid + [":::", "1", "2", "3", "4"]
+        status, o, e = run(cmd, timeout=600)
+        if status != 4:  # parallel's status: the number of failed jobs (four shards fail a run)
+            raise Failure("parallel: status %d, %s" % (status, e))
+        # --resume: the shards in the job log do not run again
+        for f in os.listdir(d):
+            os.remove(os.path.join(d, f))
+        status, o, e = run(cmd, timeout=600)
+        if status != 0 or os.listdir(d):
+            raise Failure("parallel --resume: status %d, ran %s" % (status, os.listdir(d)))
+        os.remove(joblog)
+        run(cmd, timeout=600)
+        files = sorted(os.path.join(d, f) for f in os.listdir(d))
+        status, o, e = bench(["--merge"] + files)
+        if status != 1 or len(files) != 4:
+            raise Failure("merge of parallel's shards: status %d, %d files, %s" % (
+                status, len(files), e))
+        same_runs(csv_rows(o), csv_rows(full), "GNU parallel shards merged")
+    out.append(("bench shards run by GNU parallel, merged", gnu_parallel))
+
+    def shard_bad_input():
+        d = shard_dir("shards-bad")
+        paths = {}
+        for k in (1, 2, 3):
+            paths[k] = os.path.join(d, "s%d.csv" % k)
+            bench(["-f", "csv", "--shard", "%d/3" % k, "-o", paths[k]] + shard_grid)
+        with open(paths[1]) as f:
+            s1 = f.read()
+
+        def write(name, data):
+            path = os.path.join(d, name)
+            with open(path, "wb") as f:
+                f.write(data if isinstance(data, bytes) else data.encode())
+            return path
+        header, rows = s1.split("\n", 1)
+        renamed = write("renamed.csv", header.replace("cycles", "cycle", 1) + "\n" + rows)
+        old = write("old.csv", header.split(",", 1)[1] + "\n")  # a table without 'run'
+        binary = write("random.bin", os.urandom(4 << 20))
+        long_row = write("long.csv", header + "\n" + "7," * (8 << 20))
+        # the detail column may hold commas and quotes; a broken quote is refused
+        quote = write("quote.csv", s1 + '99,"x\n')
+        few = write("few.csv", s1 + "99,vecadd-O2,cycle\n")
+        model = write("model.csv", s1.replace(",simt,", ",warp,", 1))
+        row = rows.splitlines()[0].split(",", 1)[1]
+        blank_first = write("blank.csv", "\n" + s1)
+        grid_max = write("max.csv", header + "\n" + "".join(
+            "%d,%s\n" % (i, row) for i in range(100000)))
+        cases = [
+            (["--shard", "0/4", ok_elf], USAGE, r"--shard: expected K/N with 1 <= K <= N <= "
+                                                r"100000, got '0/4'"),
+            (["--shard", "5/4", ok_elf], USAGE, r"--shard: .*got '5/4'"),
+            (["--shard", "4", ok_elf], USAGE, r"--shard: .*got '4'"),
+            (["--shard", "x/y", ok_elf], USAGE, r"--shard: .*got 'x/y'"),
+            (["--shard", "1/0", ok_elf], USAGE, r"--shard: .*got '1/0'"),
+            (["--shard", "1/100001", ok_elf], USAGE, r"--shard: .*got '1/100001'"),
+            (["--merge"], USAGE, r"--merge: no CSV table given"),
+            (["--merge", "-s", "1x1", paths[1]], USAGE,
+             r"--merge joins tables; --shapes applies to running a grid"),
+            (["--merge", "--shard", "1/2", paths[1]], USAGE, r"--shard applies to running"),
+            (["--merge", "-o", paths[2]] + list(paths.values()), USAGE,
+             r"-o .*s2\.csv is one of the --merge tables"),
+            (["--merge", "-f", "xml", paths[1]], USAGE, r"--format: expected md or csv"),
+            (["--merge", paths[1], paths[2], paths[3], paths[2]], USAGE,
+             r"run 1 appears in both .*s2\.csv and .*s2\.csv"),
+            (["--merge", paths[1], paths[3]], USAGE,
+             r"runs 0\.\.23: 8 missing \(1, 4, 7, 10, 13, \.\.\.\): a shard not given\?"),
+            (["--merge", "/nonexistent.csv"], LOAD, r"cannot read /nonexistent\.csv: No such"),
+            (["--merge", d], LOAD, r"cannot read .*shards-bad: Is a directory"),
+            (["--merge", paths[1], ok_elf], LOAD,
+             r"vecadd-O2\.elf is not a simty bench CSV table \(its first line"),
+            (["--merge", blank_first], LOAD, r"blank\.csv is not a simty bench CSV table"),
+            (["--merge", renamed], LOAD, r"renamed\.csv is not a simty bench CSV table"),
+            (["--merge", old], LOAD, r"old\.csv is not a simty bench CSV table"),
+            (["--merge", binary], LOAD, r"random\.bin is not a simty bench CSV table"),
+            (["--merge", long_row], LOAD, r"long\.csv is not .* \(line 2: a row over"),
+            (["--merge", quote], LOAD, r"quote\.csv is not .* \(line 10: a quoted field over"),
+            (["--merge", few], LOAD, r"few\.csv is not .* \(line 10: a wrong number of col"),
+            (["--merge", model], LOAD, r"model\.csv is not .* \(line 2: column model is not"),
+            (["--merge", grid_max, paths[1]], USAGE,
+             r"more than 100000 rows in all: a grid has at most 100000 runs"),
+            (["--merge", "-o", "/dev/full"] + list(paths.values()), OUTPUT,
+             r"error writing /dev/full"),
+        ]
+        for args, want, rx in cases:
+            status, o, e = bench(args)
+            lines = e.strip().splitlines()
+            if status != want or len(lines) != 1 or not re.search(rx, lines[0]) or o:
+                raise Failure("simty bench %s: status %d, stderr %r, %d bytes out (expected "
+                              "%d /%s/)" % (" ".join(args)[:200], status, e, len(o), want, rx))
+        # commas and doubled quotes in the detail column survive; a table
+        # with the header alone (an empty shard) adds nothing
+        odd = write("odd.csv", s1.replace(',""\n', ',"a ""b"", c,d"\n'))
+        empty = write("empty.csv", header + "\n")
+        # blank lines between rows and at the end are skipped
+        blanks = write("blanks.csv", s1.replace("\n", "\n\n", 3) + "\n")
+        status, o, e = bench(["--merge", blanks, paths[2], paths[3]])
+        if status != 1 or len(csv_rows(o)) != 24:
+            raise Failure("blank lines: status %d, %r" % (status, e))
+        status, o, e = bench(["--merge", odd, paths[2], paths[3], empty])
+        if status != 1 or o.count(',"a ""b"", c,d"\n') != 8:
+            raise Failure("quoted detail: status %d, %r" % (status, e))
+        for fmt, want in (("csv", header + "\n"), ("md", "| workload | shape |")):
+            status, o, e = bench(["--merge", "-f", fmt, empty, empty])
+            if status != 0 or not o.startswith(want) or len(o.splitlines()) != 1 + (
+                    fmt == "md"):
+                raise Failure("--merge -f %s of empty shards: status %d, %r %r" % (
+                    fmt, status, o, e))
+        status, o, e = bench(["--merge", "-f", "md", odd, paths[2], paths[3]])
+        if status != 1 or '| vecadd-O2 | 2x2 | simt | hct |' not in o or \
+                '- exitcode 2x2: FAIL (exit 7): a "b", c,d' not in o:
+            raise Failure("quoted detail in Markdown: status %d\n%s" % (status, o))
+    out.append(("bench --shard and --merge bad input", shard_bad_input))
 
     # ---- region of interest (tests/stats/roi.S) ----
     def roi():

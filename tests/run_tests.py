@@ -28,7 +28,8 @@ Groups:
   stats     statistics on hand-checked micro-programs (simt and cycle models)
   bad       bad input of every kind gets its one-line error and exit status
   bench     the workload suite passes under `simty bench` (and on QEMU);
-            bench formats, failures and bad input; region-of-interest counts;
+            bench formats, failures and bad input; --shard/--merge (and GNU
+            parallel) equal to the unsharded table; region-of-interest counts;
             tools/results.py --quick
   python    the Python package (python/simty, tests/python_checks.py) under
             /usr/bin/python3: Machine statistics and simty.run rows equal

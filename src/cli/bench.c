@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/bench.h"
+#include "cli/bench_merge.h"
 #include "cli/bench_table.h"
 #include "cli/options.h"
 #include "cli/output.h"
@@ -25,6 +26,7 @@
 
 static const char bench_usage_text[] =
     "usage: simty bench [options] PROGRAM.elf|DIRECTORY...\n"
+    "       simty bench --merge [-f csv|md] [-o FILE] [-q] TABLE.csv...\n"
     "\n"
     "Runs every program (a directory stands for its *.elf files, by name) at every\n"
     "combination of the lists below and prints a table with one row per run.\n"
@@ -55,6 +57,13 @@ static const char bench_usage_text[] =
     "                         simty run's --progress on|off: every bench run uses\n"
     "                         the default forward-progress scheduler\n"
     "  -q, --quiet            no progress display\n"
+    "      --shard K/N        run only the K-th of N slices of the grid (1 <= K <= N):\n"
+    "                         the runs whose index (column run, from 0) is K-1\n"
+    "                         modulo N; rows keep their index in the full grid\n"
+    "      --merge            join CSV tables written by -f csv (the shards of one\n"
+    "                         grid) into one table sorted by run; every run from 0\n"
+    "                         to the last must appear exactly once; -f csv (the\n"
+    "                         default with --merge: rows copied unchanged) or md\n"
     "  -h, --help             this text\n"
     "\n"
     "A run passes when the program exits with code 0. A program that defines the\n"
@@ -65,7 +74,10 @@ static const char bench_usage_text[] =
     "\n"
     "Exit status: 0 every run as expected; 1 some run failed; 123 the table cannot\n"
     "be written; 125 usage error; 126 a program cannot be read; 130/143 interrupted\n"
-    "by SIGINT/SIGTERM (no table is written).\n";
+    "by SIGINT/SIGTERM (no table is written).  With --merge: 0, 1 (a run of the\n"
+    "tables failed: ok = 0), 123, 125 (also: a run twice, or runs missing), 126 (a\n"
+    "table cannot be read or is not a simty bench CSV table).  docs/cluster.md\n"
+    "shows Slurm job arrays and GNU parallel.\n";
 
 #define DEFAULT_TIMEOUT 600 /* seconds of host CPU time per run */
 #define DEFAULT_MAX_CYCLES 2000000000ull
@@ -421,15 +433,52 @@ enum {
     OPT_HELP,
     OPT_TIMEOUT,
     OPT_MISALIGNED,
+    OPT_SHARD,
+    OPT_MERGE,
 };
 
 typedef struct bench_opts {
     bench_grid grid;
     simty_config base; /* every run's configuration before the grid's lists */
     unsigned jobs;
-    int csv, progress, quiet;
+    int csv, format_given, progress, quiet;
+    unsigned shard_k, shard_n; /* --shard K/N; 0/0: the whole grid */
+    unsigned long grid_runs;   /* runs in the whole grid */
+    int merge;
+    const char *run_opt;       /* the first option that only running a grid takes */
     const char *output;
 } bench_opts;
+
+/* --shard K/N, 1 <= K <= N <= MAX_RUNS */
+static int parse_shard(const char *arg, unsigned *k, unsigned *n)
+{
+    const char *slash = strchr(arg, '/');
+    char a[16], b[16];
+    uint64_t vk = 0, vn = 0;
+    int ok = slash && (size_t)(slash - arg) < sizeof a && strlen(slash + 1) < sizeof b;
+    if (ok) {
+        memcpy(a, arg, (size_t)(slash - arg));
+        a[slash - arg] = 0;
+        strcpy(b, slash + 1);
+        ok = !parse_u64(a, &vk, 0) && !parse_u64(b, &vn, 0) && vk >= 1 && vk <= vn &&
+             vn <= MAX_RUNS;
+    }
+    if (!ok)
+        return usage_error("--shard: expected K/N with 1 <= K <= N <= %d, got '%s'",
+                           MAX_RUNS, arg);
+    *k = (unsigned)vk;
+    *n = (unsigned)vn;
+    return 0;
+}
+
+/* The long name of option c (every short option has one). */
+static const char *option_name(const struct option *longopts, int c)
+{
+    for (const struct option *l = longopts; l->name; l++)
+        if (l->val == c)
+            return l->name;
+    return "?";
+}
 
 static int parse_bench_args(int argc, char **argv, bench_opts *o)
 {
@@ -452,6 +501,8 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         {"progress", no_argument, 0, OPT_PROGRESS},
         {"quiet", no_argument, 0, 'q'},
         {"help", no_argument, 0, OPT_HELP},
+        {"shard", required_argument, 0, OPT_SHARD},
+        {"merge", no_argument, 0, OPT_MERGE},
         {0, 0, 0, 0},
     };
     bench_grid *g = &o->grid;
@@ -462,6 +513,8 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
     opterr = 0;
     optind = 1;
     for (int c; !rc && (c = getopt_long(argc, argv, "+s:m:j:f:o:qh", longopts, NULL)) != -1;) {
+        if (!o->run_opt && !(c < 256 && strchr("fo?q", c)) && c != OPT_MERGE)
+            o->run_opt = option_name(longopts, c);
         switch (c) {
         case 's': rc = parse_list("--shapes", optarg, parse_shape, g, &g->n_shapes); break;
         case 'm': rc = parse_list("--model", optarg, parse_model_item, g, &g->n_models); break;
@@ -491,11 +544,13 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         case 'j': rc = parse_uint_opt("--jobs", optarg, 1, 256, &o->jobs); break;
         case 'f':
             if (!(rc = parse_choice("--format", optarg, "md", "csv", &k)))
-                o->csv = k;
+                o->csv = k, o->format_given = 1;
             break;
         case 'o': o->output = optarg; break;
         case OPT_PROGRESS: o->progress = 1; break;
         case 'q': o->quiet = 1; break;
+        case OPT_SHARD: rc = parse_shard(optarg, &o->shard_k, &o->shard_n); break;
+        case OPT_MERGE: o->merge = 1; break;
         case 'h':
         case OPT_HELP: fputs(bench_usage_text, stdout); return -1;
         default: rc = option_error(argv, longopts); break;
@@ -503,6 +558,16 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
     }
     if (rc)
         return rc;
+    if (o->merge) {
+        if (o->run_opt)
+            return usage_error("bench: --merge joins tables; --%s applies to running a grid",
+                               o->run_opt);
+        if (optind >= argc)
+            return usage_error("bench: --merge: no CSV table given");
+        if (!o->format_given)
+            o->csv = 1;
+        return 0;
+    }
     if (optind >= argc)
         return usage_error("bench: no program or directory given");
     if (!g->n_shapes) {
@@ -554,12 +619,13 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
     return 0;
 }
 
-/* Fills the grid: program, model, shape, then the policies. */
+/* Fills the grid: program, model, shape, then the policies; with --shard
+ * K/N, only the runs whose grid index is K-1 modulo N. */
 static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char **names,
                       unsigned np)
 {
     const bench_grid *g = &o->grid;
-    size_t k = 0;
+    size_t k = 0, index = 0;
     for (unsigned p = 0; p < np; p++) {
         names[p] = program_name(progs[p]);
         for (unsigned a = 0; a < g->n_models; a++)
@@ -568,8 +634,11 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                     for (unsigned d = 0; d < g->n_priorities; d++)
                         for (unsigned e = 0; e < g->n_coalescers; e++)
                             for (unsigned f = 0; f < g->n_latencies; f++)
-                                for (unsigned h = 0; h < g->n_memories; h++) {
+                                for (unsigned h = 0; h < g->n_memories; h++, index++) {
+                                if (o->shard_n && index % o->shard_n != o->shard_k - 1)
+                                    continue;
                                 bench_run *r = &runs[k++];
+                                r->index = index;
                                 r->program = progs[p];
                                 r->name = names[p];
                                 r->cfg = o->base;
@@ -633,9 +702,13 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
                         "written\n", stop == SIGINT ? "SIGINT" : "SIGTERM", finished, pool->n);
         rc = SIMTY_STATUS_SIGNAL + stop;
     } else {
+        char shard[64] = "";
+        if (o->shard_n)
+            snprintf(shard, sizeof shard, " (shard %u/%u of %lu)", o->shard_k, o->shard_n,
+                     o->grid_runs);
         if (!o->quiet)
-            fprintf(stderr, "simty bench: %u runs, %u failed, %.1f s wall time, %u jobs\n",
-                    pool->n, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
+            fprintf(stderr, "simty bench: %u runs%s, %u failed, %.1f s wall time, %u jobs\n",
+                    pool->n, shard, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
         if (o->csv)
             print_csv(out->f, pool->runs, pool->n);
         else
@@ -655,6 +728,8 @@ int cmd_bench(int argc, char **argv)
     int rc = parse_bench_args(argc, argv, &o);
     if (rc)
         return rc < 0 ? 0 : rc;
+    if (o.merge)
+        return bench_merge(argv + optind, (unsigned)(argc - optind), o.output, o.csv, o.quiet);
 
     char **progs = calloc(MAX_PROGRAMS, sizeof *progs);
     unsigned np = 0;
@@ -666,12 +741,15 @@ int cmd_bench(int argc, char **argv)
     const bench_grid *g = &o.grid;
     size_t n = (size_t)np * g->n_models * g->n_shapes * g->n_paths * g->n_priorities *
                g->n_coalescers * g->n_latencies * g->n_memories;
-    if (!rc && n > 100000)
-        rc = usage_error("bench: %zu runs is too many (at most 100000)", n);
+    if (!rc && n > MAX_RUNS)
+        rc = usage_error("bench: %zu runs is too many (at most %d)", n, MAX_RUNS);
+    o.grid_runs = n;
+    if (o.shard_n) /* the runs K-1, K-1+N, ... of the grid */
+        n = n >= o.shard_k ? (n - o.shard_k) / o.shard_n + 1 : 0;
     atomic_file out = {0};
     if (!rc)
         rc = atomic_open(&out, "simty bench", o.output);
-    bench_run *runs = rc ? NULL : calloc(n, sizeof *runs);
+    bench_run *runs = rc ? NULL : calloc(n ? n : 1, sizeof *runs);
     char **names = calloc(MAX_PROGRAMS, sizeof *names);
     if (!rc && (!runs || !names || !progs)) {
         fprintf(stderr, "simty bench: out of host memory\n");

@@ -25,7 +25,7 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
 {
     fputs(simty_record_csv_header(), f);
     for (unsigned i = 0; i < n; i++)
-        simty_record_csv(f, &runs[i].rec, &runs[i].cfg, runs[i].name, i);
+        simty_record_csv(f, &runs[i].rec, &runs[i].cfg, runs[i].name, runs[i].index);
 }
 
 /* Markdown: the option columns appear only when their list varies. */
@@ -77,7 +77,7 @@ void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigne
                    "time and speed: the whole run. Work eff.: SIMD efficiency of the slots "
                    "outside simty_barrier()'s wait routine; barrier: the share of executed slots "
                    "inside it.\n");
-    if (n)
+    if (n && !g->limits_unknown)
         fprintf(f, "\nLimits per run: %llu cycles (--max-cycles), %g s of host CPU time "
                    "(--timeout); a run that reaches one fails.\n",
                 (unsigned long long)runs[0].cfg.max_cycles, runs[0].cfg.max_seconds);

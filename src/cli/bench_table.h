@@ -9,6 +9,7 @@
 
 #define MAX_LIST 64
 #define MAX_PROGRAMS 1024
+#define MAX_RUNS 100000 /* runs in a grid */
 
 typedef struct bench_grid {
     unsigned n_shapes, cores[MAX_LIST], warps[MAX_LIST], threads[MAX_LIST];
@@ -22,10 +23,12 @@ typedef struct bench_grid {
     char memories[MAX_LIST][16];
     unsigned n_mem_sets;        /* --mem-set KEY=VALUE, for every hierarchy */
     const char *mem_sets[MAX_LIST];
+    int limits_unknown;         /* a table merged from CSV: no per-run limits line */
 } bench_grid;
 
 typedef struct bench_run {
     const char *program, *name; /* path, and basename without .elf */
+    unsigned long index; /* the run's place in the full grid (the CSV's `run`) */
     simty_config cfg;
     simty_record rec;   /* the outcome (rec.outcome empty: not run) */
     simty_sim *sim;     /* while it runs (a stop request reaches it) */

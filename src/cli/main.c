@@ -21,6 +21,7 @@ static const char commands_text[] =
     "usage: simty run [options] PROGRAM.elf\n"
     "       simty disasm [options] PROGRAM.elf   (see simty disasm --help)\n"
     "       simty bench [options] PROGRAM.elf|DIRECTORY...   (see simty bench --help)\n"
+    "       simty bench --merge [-f csv|md] [-o FILE] TABLE.csv...\n"
     "       simty --help | --version\n";
 
 static const char run_usage_text[] = "usage: simty run [options] PROGRAM.elf\n";
