@@ -457,7 +457,37 @@ def case_resume(env, simty):
     again = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, results=part_path)
     check(again.attrs["ran"] == 0 and again.attrs["resumed"] == 16, "third sweep %r" % again.attrs)
     same_frames(again, df, "re-read sweep", drop=())
-    print("resume: 12 of 16 points run again (4 reused), then 0")
+    # a crash inside the last field (the point's quoted key): the cut row is
+    # dropped from the file, so the rows appended after it read back whole
+    cut_path = os.path.join(env.tmp, "cut.csv")
+    for cut in (len(lines[3]) - 1, len(lines[3]) - 30):
+        with open(cut_path, "w") as f:
+            f.write("\n".join(lines[:3]) + "\n" + lines[3][:cut])
+        first = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS,
+                            results=cut_path)
+        second = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS,
+                             results=cut_path)
+        check((first.attrs["ran"], second.attrs["ran"]) == (14, 0),
+              "cut at %d: ran %d then %d (expected 14 then 0)" % (
+                  cut, first.attrs["ran"], second.attrs["ran"]))
+        with open(cut_path) as f:
+            text = f.read()
+        check(text.endswith("\n") and len(text.splitlines()) == 17,
+              "cut at %d: results file of %d lines" % (cut, len(text.splitlines())))
+        same_frames(second, full, "resumed after a cut key", drop=HOST_COLUMNS + META_HOST)
+    # a header cut short is a new file; a one-line file of something else is refused
+    with open(cut_path, "w") as f:
+        f.write(lines[0][:50])
+    df = simty.sweep([FIB], {"shape": ["4x4"]}, results=cut_path)
+    with open(cut_path) as f:
+        check(f.read().splitlines()[0] == lines[0], "header cut short: not rewritten")
+    with open(cut_path, "w") as f:
+        f.write("some other text")
+    expect_error(simty, lambda: simty.sweep([FIB], {"shape": ["4x4"]}, results=cut_path),
+                 "other columns")
+    with open(cut_path) as f:
+        check(f.read() == "some other text", "a refused results file was changed")
+    print("resume: 12 of 16 points run again (4 reused), then 0; a row cut in its key")
 
 
 def case_pip_install(env, simty):
