@@ -330,6 +330,20 @@ def case_bad_input(env, simty):
                      "cannot read the results file"),
     ]
     check(not os.path.exists(results), "a sweep with bad input wrote its results file")
+    # a script without the __main__ guard: its spawned workers die at start;
+    # a clear error, not an "error" row for every point after its retries
+    script = os.path.join(env.tmp, "unguarded.py")
+    with open(script, "w") as f:
+        f.write("import simty\nsimty.sweep([%r], {'shape': ['4x4', '8x8']}, jobs=2, "
+                "results=%r)\n" % (FIB, results))
+    p = subprocess.run([interpreter(), script], capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python")))
+    last = p.stderr.strip().splitlines()[-1:]
+    check(p.returncode != 0 and last and last[0].startswith("simty.errors.SimtyError: ") and
+          "__main__" in last[0], "unguarded script: status %d, %r" % (p.returncode, last))
+    with open(results) as f:
+        check(len(f.read().splitlines()) == 1, "unguarded script: rows in the results file")
+    msgs.append(last[0])
     wrong = os.path.join(env.tmp, "wrong.elf")
     with open(wrong, "w") as f:
         f.write("not an ELF\n")

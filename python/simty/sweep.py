@@ -196,6 +196,19 @@ def _shape(row):
     return "%sx%s" % (row.get("warps"), row.get("threads"))
 
 
+def _check_pool(pool):
+    """SimtyError if the pool's workers die before running anything (no
+    point is to blame: every point would get an error row after its
+    retries, one at a time)."""
+    try:
+        pool.submit(os.getpid).result()
+    except concurrent.futures.process.BrokenProcessPool:
+        pool.shutdown(wait=True)
+        raise SimtyError("sweep: the local pool's worker processes die before running "
+                         "anything (they are spawned and import the main module: a script "
+                         "must call sweep() under `if __name__ == \"__main__\":`)") from None
+
+
 def _run_local(todo, jobs, retries, done):
     """A process pool (spawned workers: they see os.environ as it is at
     the sweep).  If a worker process dies, the pool is rebuilt; the points that were running in it are charged an
@@ -212,6 +225,7 @@ def _run_local(todo, jobs, retries, done):
         while pending or suspects or inflight:
             if pool is None:
                 pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+                _check_pool(pool)
             if suspects:
                 if not inflight:
                     p = suspects.pop(0)
