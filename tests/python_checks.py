@@ -303,6 +303,9 @@ def case_bad_input(env, simty):
         expect_error(simty, lambda: simty.Machine(memory="hbm2", mem_set=["l2.size=3M"]),
                      "l2.size", "power of two"),
         expect_error(simty, lambda: simty.Machine(shape="8by8"), "shape", "WARPSxTHREADS"),
+        expect_error(simty, lambda: simty.Machine(warps="4\0junk"), "warps", "NUL"),
+        expect_error(simty, lambda: simty.sweep([FIB], {"memory": ["hbm2\0x"]},
+                                                results=results), "memory", "NUL"),
         expect_error(simty, lambda: simty.Machine().load(missing), "cannot read", missing,
                      "No such file or directory"),
         expect_error(simty, lambda: simty.run(missing), "No such file or directory"),
@@ -330,6 +333,20 @@ def case_bad_input(env, simty):
                      "cannot read the results file"),
     ]
     check(not os.path.exists(results), "a sweep with bad input wrote its results file")
+    # a script without the __main__ guard: its spawned workers die at start;
+    # a clear error, not an "error" row for every point after its retries
+    script = os.path.join(env.tmp, "unguarded.py")
+    with open(script, "w") as f:
+        f.write("import simty\nsimty.sweep([%r], {'shape': ['4x4', '8x8']}, jobs=2, "
+                "results=%r)\n" % (FIB, results))
+    p = subprocess.run([interpreter(), script], capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python")))
+    last = p.stderr.strip().splitlines()[-1:]
+    check(p.returncode != 0 and last and last[0].startswith("simty.errors.SimtyError: ") and
+          "__main__" in last[0], "unguarded script: status %d, %r" % (p.returncode, last))
+    with open(results) as f:
+        check(len(f.read().splitlines()) == 1, "unguarded script: rows in the results file")
+    msgs.append(last[0])
     wrong = os.path.join(env.tmp, "wrong.elf")
     with open(wrong, "w") as f:
         f.write("not an ELF\n")
@@ -457,7 +474,37 @@ def case_resume(env, simty):
     again = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, results=part_path)
     check(again.attrs["ran"] == 0 and again.attrs["resumed"] == 16, "third sweep %r" % again.attrs)
     same_frames(again, df, "re-read sweep", drop=())
-    print("resume: 12 of 16 points run again (4 reused), then 0")
+    # a crash inside the last field (the point's quoted key): the cut row is
+    # dropped from the file, so the rows appended after it read back whole
+    cut_path = os.path.join(env.tmp, "cut.csv")
+    for cut in (len(lines[3]) - 1, len(lines[3]) - 30):
+        with open(cut_path, "w") as f:
+            f.write("\n".join(lines[:3]) + "\n" + lines[3][:cut])
+        first = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS,
+                            results=cut_path)
+        second = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS,
+                             results=cut_path)
+        check((first.attrs["ran"], second.attrs["ran"]) == (14, 0),
+              "cut at %d: ran %d then %d (expected 14 then 0)" % (
+                  cut, first.attrs["ran"], second.attrs["ran"]))
+        with open(cut_path) as f:
+            text = f.read()
+        check(text.endswith("\n") and len(text.splitlines()) == 17,
+              "cut at %d: results file of %d lines" % (cut, len(text.splitlines())))
+        same_frames(second, full, "resumed after a cut key", drop=HOST_COLUMNS + META_HOST)
+    # a header cut short is a new file; a one-line file of something else is refused
+    with open(cut_path, "w") as f:
+        f.write(lines[0][:50])
+    df = simty.sweep([FIB], {"shape": ["4x4"]}, results=cut_path)
+    with open(cut_path) as f:
+        check(f.read().splitlines()[0] == lines[0], "header cut short: not rewritten")
+    with open(cut_path, "w") as f:
+        f.write("some other text")
+    expect_error(simty, lambda: simty.sweep([FIB], {"shape": ["4x4"]}, results=cut_path),
+                 "other columns")
+    with open(cut_path) as f:
+        check(f.read() == "some other text", "a refused results file was changed")
+    print("resume: 12 of 16 points run again (4 reused), then 0; a row cut in its key")
 
 
 def case_pip_install(env, simty):

@@ -84,6 +84,8 @@ def new_config(L, settings):
     err = ffi.new("char[]", ERRLEN)
     try:
         for key, value in settings:
+            if "\0" in key or "\0" in value:  # C would read the text before it only
+                raise SimtyError("option %s: a NUL character in %r" % (key, value))
             if L.simty_config_set(cfg, key.encode(), value.encode(), err, ERRLEN) != 0:
                 raise SimtyError(ffi.string(err).decode("utf-8", "replace"))
         if L.simty_config_check(cfg, err, ERRLEN) != 0:

@@ -4,6 +4,7 @@ CSV columns; resumable from its results file."""
 
 import concurrent.futures
 import csv
+import io
 import itertools
 import multiprocessing
 import os
@@ -112,25 +113,48 @@ def grid_points(programs, grid, options=None, library=None):
 
 # ---- results file ----
 
+def _complete_length(f):
+    """Bytes of the binary file f up to its last line end (every row of a
+    results file is one line: what follows the last line end is a row cut
+    short by a crash)."""
+    pos = f.seek(0, 2)
+    while pos > 0:
+        n = min(65536, pos)
+        f.seek(pos - n)
+        i = f.read(n).rfind(b"\n")
+        if i >= 0:
+            return pos - n + i + 1
+        pos -= n
+    return 0
+
+
 def _read_results(path, cols):
     """{point key: row} of a results file (the last row of a point wins);
-    a row cut short by a crash is ignored."""
+    a row cut short by a crash (the text after the last line end) is
+    ignored."""
     done = {}
     if not os.path.exists(path) or os.path.getsize(path) == 0:
         return done
     with open(path, newline="") as f:
-        reader = csv.reader(f)
-        header = next(reader, None)
-        if header is None:
-            return done
-        if tuple(header) != tuple(cols):
+        text = f.read()
+    cut = text.rfind("\n") + 1
+    if cut == 0:  # no complete line: at most a header cut short
+        if not (",".join(cols) + "\n").startswith(text):
             raise SimtyError("results file %s has other columns than this sweep's (another "
                              "simty version?): use a new file" % path)
-        for fields in reader:
-            if len(fields) != len(cols):
-                continue
-            row = {c: typed(c, x) for c, x in zip(cols, fields)}
-            done[row["point"]] = row
+        return done
+    reader = csv.reader(io.StringIO(text[:cut], newline=""))
+    header = next(reader, None)
+    if header is None:
+        return done
+    if tuple(header) != tuple(cols):
+        raise SimtyError("results file %s has other columns than this sweep's (another "
+                         "simty version?): use a new file" % path)
+    for fields in reader:
+        if len(fields) != len(cols):
+            continue
+        row = {c: typed(c, x) for c, x in zip(cols, fields)}
+        done[row["point"]] = row
     return done
 
 
@@ -143,14 +167,13 @@ class _Results:
         if path:
             new = not os.path.exists(path) or os.path.getsize(path) == 0
             if not new:
-                with open(path, "rb") as f:
-                    f.seek(-1, 2)
-                    if f.read(1) != b"\n":  # a row cut short: end its line
-                        new = None
+                with open(path, "rb+") as f:
+                    keep = _complete_length(f)
+                    if keep < f.seek(0, 2):  # a row cut short: dropped
+                        f.truncate(keep)
+                new = keep == 0
             self.f = open(path, "a", newline="")
             self.w = csv.writer(self.f, lineterminator="\n")
-            if new is None:
-                self.f.write("\n")
             if new:
                 self.w.writerow(cols)
                 self.f.flush()
@@ -173,6 +196,19 @@ def _shape(row):
     return "%sx%s" % (row.get("warps"), row.get("threads"))
 
 
+def _check_pool(pool):
+    """SimtyError if the pool's workers die before running anything (no
+    point is to blame: every point would get an error row after its
+    retries, one at a time)."""
+    try:
+        pool.submit(os.getpid).result()
+    except concurrent.futures.process.BrokenProcessPool:
+        pool.shutdown(wait=True)
+        raise SimtyError("sweep: the local pool's worker processes die before running "
+                         "anything (they are spawned and import the main module: a script "
+                         "must call sweep() under `if __name__ == \"__main__\":`)") from None
+
+
 def _run_local(todo, jobs, retries, done):
     """A process pool (spawned workers: they see os.environ as it is at
     the sweep).  If a worker process dies, the pool is rebuilt; the points that were running in it are charged an
@@ -189,6 +225,7 @@ def _run_local(todo, jobs, retries, done):
         while pending or suspects or inflight:
             if pool is None:
                 pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+                _check_pool(pool)
             if suspects:
                 if not inflight:
                     p = suspects.pop(0)
