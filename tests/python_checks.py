@@ -452,24 +452,26 @@ def case_resume(env, simty):
     check(len(lines) == 17, "results file: %d lines" % len(lines))
     reread = simty.read_csv(full_path)
     same_frames(reread.sort_values("run"), full, "results file vs DataFrame", drop=())
-    # partial: the header, 5 rows, one of them marked "error", a row cut short
+    # partial: the header, 5 rows, one marked "error" and one "time limit"
+    # (outcomes of the host, run again), a row cut short
     part_path = os.path.join(env.tmp, "part.csv")
     rows = list(csv.reader(io.StringIO("\n".join(lines))))
     header = rows[0]
     kept = rows[1:6]
     kept[2][header.index("result")] = "error"
+    kept[4][header.index("result")] = "time limit"
     with open(part_path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(header)
         w.writerows(kept)
         f.write(lines[9][:40])  # a crash in the middle of a row
     df = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, results=part_path)
-    check(df.attrs["ran"] == 12 and df.attrs["resumed"] == 4,
-          "resume ran %d, reused %d (expected 12 and 4)" % (df.attrs["ran"], df.attrs["resumed"]))
+    check(df.attrs["ran"] == 13 and df.attrs["resumed"] == 3,
+          "resume ran %d, reused %d (expected 13 and 3)" % (df.attrs["ran"], df.attrs["resumed"]))
     with open(part_path) as f:
         after = list(csv.reader(f))
     complete = [r for r in after if len(r) == len(header)]
-    check(len(complete) == 1 + 5 + 12, "results file rows after resume: %d" % len(complete))
+    check(len(complete) == 1 + 5 + 13, "results file rows after resume: %d" % len(complete))
     same_frames(df, full, "resumed sweep vs full", drop=HOST_COLUMNS + META_HOST)
     again = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, results=part_path)
     check(again.attrs["ran"] == 0 and again.attrs["resumed"] == 16, "third sweep %r" % again.attrs)
@@ -504,7 +506,7 @@ def case_resume(env, simty):
                  "other columns")
     with open(cut_path) as f:
         check(f.read() == "some other text", "a refused results file was changed")
-    print("resume: 12 of 16 points run again (4 reused), then 0; a row cut in its key")
+    print("resume: 13 of 16 points run again (3 reused), then 0; a row cut in its key")
 
 
 def case_pip_install(env, simty):

@@ -113,6 +113,10 @@ def grid_points(programs, grid, options=None, library=None):
 
 # ---- results file ----
 
+# rows a resumed sweep runs again: their outcome came from the host (a lost
+# worker, host CPU time, a signal), not from the deterministic run
+RERUN = ("error", "time limit", "interrupted")
+
 def _complete_length(f):
     """Bytes of the binary file f up to its last line end (every row of a
     results file is one line: what follows the last line end is a row cut
@@ -336,7 +340,9 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
               concurrent.futures.Executor
     results   a CSV file every finished row is appended to; a later sweep
               with the same file runs only the points not in it (rows
-              whose result is "error", a run that never finished, run again)
+              whose result depends on the host rather than the run:
+              "error", "time limit", "interrupted", run again; so does a
+              row cut short by a crash)
     retries   how many times a point whose worker died (or that raised) is
               run again before its row says result "error"
     progress  one line per finished run on stderr
@@ -364,7 +370,7 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
     todo = []
     for p in points:
         old = previous.get(p["key"])
-        if old is not None and old["result"] != "error":
+        if old is not None and old["result"] not in RERUN:
             row = dict(old)
             row["run"] = p["run"]
             rows[p["run"]] = row

@@ -464,7 +464,7 @@ static int parse_shard(const char *arg, unsigned *k, unsigned *n)
              vn <= MAX_RUNS;
     }
     if (!ok)
-        return usage_error("--shard: expected K/N with 1 <= K <= N <= %d, got '%s'",
+        return usage_error("--shard: expected K/N with 1 <= K <= N <= %d, got '%.40s'",
                            MAX_RUNS, arg);
     *k = (unsigned)vk;
     *n = (unsigned)vn;
