@@ -21,8 +21,9 @@ sys.executable; a missing module fails the case, it is never skipped.
 - kill-local  a worker process killed mid-sweep (once: the sweep completes,
               equal to the undisturbed one; always: error rows, no hang)
 - kill-dask   a Dask worker process killed mid-sweep: same result
-- resume      a partial results file (with a row cut short and an "error"
-              row): only the missing points run, counted
+- resume      a partial results file (with a row cut short, an "error"
+              and a "time limit" row): only the missing points and those
+              two run, counted; rows cut inside their quoted key
 - pip-install pip install into a venv; import simty from outside the
               repository and run a program with the installed library
 - example     python/examples/latency_hiding.py --quick: its figure's data
