@@ -250,6 +250,11 @@ def case_api_state(env, simty):
         for bad, what in ((lambda: m.symbol("no_such_symbol"), "no symbol"),
                           (lambda: m.reg(999, 1), "no register"),
                           (lambda: m.read(0x10, 4), "not all guest RAM"),
+                          (lambda: m.read(-1, 4), "read: addr must be an integer"),
+                          (lambda: m.read(0x80000000, 1 << 40), "read: length must be"),
+                          (lambda: m.reg(1 << 40, 1), "reg: hart must be"),
+                          (lambda: m.pc(-3), "pc: hart must be"),
+                          (lambda: m.run(cycles=-5), "run: cycles must be"),
                           (lambda: m.load(elf), "already loaded")):
             try:
                 bad()

@@ -120,6 +120,13 @@ def _release(L, C, sim, cfg, console):
         C.fclose(console)
 
 
+def _uint(what, v, bits=32):
+    """v, checked to be an int in [0, 2**bits) (SimtyError otherwise)."""
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 1 << bits:
+        raise SimtyError("%s must be an integer 0..%d, got %r" % (what, (1 << bits) - 1, v))
+    return v
+
+
 class Machine:
     """A simulated machine.
 
@@ -214,8 +221,7 @@ class Machine:
         if cycles is None:
             self._L.simty_run(s)
             return self.result["reason"]
-        if not isinstance(cycles, int) or isinstance(cycles, bool) or cycles < 0:
-            raise SimtyError("run: cycles must be a non-negative integer, got %r" % (cycles,))
+        _uint("run: cycles", cycles, 64)
         r = self._L.simty_run_cycles(s, cycles)
         return None if r == 0 else ffi.string(self._L.simty_exit_reason_name(r)).decode()
 
@@ -265,7 +271,7 @@ class Machine:
     def reg(self, hart, r):
         """Integer register x<r> of thread `hart`."""
         v = ffi.new("uint32_t *")
-        if self._L.simty_reg_read(self._s(), hart, r, v) != 0:
+        if self._L.simty_reg_read(self._s(), _uint("reg: hart", hart), _uint("reg: r", r), v):
             raise SimtyError("no register x%s of thread %s" % (r, hart))
         return int(v[0])
 
@@ -273,20 +279,20 @@ class Machine:
         """Floating-point register f<r> of thread `hart` (64 bits; a single
         is NaN-boxed)."""
         v = ffi.new("uint64_t *")
-        if self._L.simty_freg_read(self._s(), hart, r, v) != 0:
+        if self._L.simty_freg_read(self._s(), _uint("freg: hart", hart), _uint("freg: r", r), v):
             raise SimtyError("no register f%s of thread %s" % (r, hart))
         return int(v[0])
 
     def pc(self, hart):
         v = ffi.new("uint32_t *")
-        if self._L.simty_pc_read(self._s(), hart, v) != 0:
+        if self._L.simty_pc_read(self._s(), _uint("pc: hart", hart), v) != 0:
             raise SimtyError("no thread %s" % (hart,))
         return int(v[0])
 
     def read(self, addr, n):
         """n bytes of guest RAM from addr."""
-        if n < 0:
-            raise SimtyError("read: negative length %d" % n)
+        _uint("read: addr", addr)
+        _uint("read: length", n, 31)
         buf = ffi.new("char[]", max(n, 1))
         if self._L.simty_mem_read(self._s(), addr, buf, n) != 0:
             raise SimtyError("read: [0x%x, 0x%x) is not all guest RAM" % (addr, addr + n))

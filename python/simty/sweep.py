@@ -343,8 +343,11 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
               whose result depends on the host rather than the run:
               "error", "time limit", "interrupted", run again; so does a
               row cut short by a crash)
-    retries   how many times a point whose worker died (or that raised) is
-              run again before its row says result "error"
+    retries   how many times a point whose worker died is run again
+              before its row says result "error" (on Dask and other
+              executors also a task that raised; on the local pool a run
+              that raised is an "error" row at once: runs are
+              deterministic)
     progress  one line per finished run on stderr
 
     Bad input (an unknown option, a bad value, a missing program, an
