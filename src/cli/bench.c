@@ -165,29 +165,43 @@ static int parse_shape(const char *opt, const char *item, void *out, unsigned i)
     return 0;
 }
 
+/* One item of a policy list, parsed by simty_config_set() (the option's
+ * name without its dashes is the setting's) into a scratch configuration. */
+static int setting_item(const char *opt, const char *item, simty_config *tmp)
+{
+    simty_config_default(tmp);
+    return parse_setting(tmp, opt + 2, item);
+}
+
 static int parse_model_item(const char *opt, const char *item, void *out, unsigned i)
 {
-    return parse_model(opt, item, &((bench_grid *)out)->models[i]);
+    simty_config c;
+    int rc = setting_item(opt, item, &c);
+    ((bench_grid *)out)->models[i] = c.model;
+    return rc;
 }
 
 static int parse_paths_item(const char *opt, const char *item, void *out, unsigned i)
 {
-    int k, rc = parse_choice(opt, item, "hct", "ideal", &k);
-    ((bench_grid *)out)->paths[i] = k ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
+    simty_config c;
+    int rc = setting_item(opt, item, &c);
+    ((bench_grid *)out)->paths[i] = c.paths;
     return rc;
 }
 
 static int parse_priority_item(const char *opt, const char *item, void *out, unsigned i)
 {
-    int k, rc = parse_choice(opt, item, "depth", "minpc", &k);
-    ((bench_grid *)out)->priorities[i] = k ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
+    simty_config c;
+    int rc = setting_item(opt, item, &c);
+    ((bench_grid *)out)->priorities[i] = c.priority;
     return rc;
 }
 
 static int parse_coalescer_item(const char *opt, const char *item, void *out, unsigned i)
 {
-    int k, rc = parse_choice(opt, item, "simty", "block", &k);
-    ((bench_grid *)out)->coalescers[i] = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
+    simty_config c;
+    int rc = setting_item(opt, item, &c);
+    ((bench_grid *)out)->coalescers[i] = c.coalescer;
     return rc;
 }
 
@@ -206,7 +220,10 @@ static int parse_memory_item(const char *opt, const char *item, void *out, unsig
 
 static int parse_latency_item(const char *opt, const char *item, void *out, unsigned i)
 {
-    return parse_uint_opt(opt, item, 0, SIMTY_MAX_MEM_LATENCY, &((bench_grid *)out)->latencies[i]);
+    simty_config c;
+    int rc = setting_item(opt, item, &c);
+    ((bench_grid *)out)->latencies[i] = c.mem_latency;
+    return rc;
 }
 
 /* ---- programs ---- */

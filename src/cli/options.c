@@ -41,19 +41,6 @@ int option_error(char *const argv[], const struct option *longopts)
     return usage_error("unknown option '-%c'", optopt);
 }
 
-int parse_model(const char *opt, const char *arg, simty_model_kind *out)
-{
-    if (!strcmp(arg, "cycle"))
-        *out = SIMTY_MODEL_CYCLE;
-    else if (!strcmp(arg, "simt"))
-        *out = SIMTY_MODEL_SIMT;
-    else if (!strcmp(arg, "scalar"))
-        *out = SIMTY_MODEL_SCALAR;
-    else
-        return usage_error("%s: expected cycle, simt or scalar, got '%s'", opt, arg);
-    return 0;
-}
-
 int parse_choice(const char *opt, const char *arg, const char *a, const char *b, int *out)
 {
     if (strcmp(arg, a) == 0)

@@ -19,7 +19,6 @@ int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int option_error(char *const argv[], const struct option *longopts);
 
 int parse_uint_opt(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *out);
-int parse_model(const char *opt, const char *arg, simty_model_kind *out);
 
 /* arg must be a (*out = 0) or b (*out = 1). */
 int parse_choice(const char *opt, const char *arg, const char *a, const char *b, int *out);
