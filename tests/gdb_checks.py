@@ -7,6 +7,9 @@ gdb-multiarch in batch mode and by a small remote-protocol client:
   and path, a `next` and a `stepi` of one thread, a watchpoint on a store
   (old and new value, the storing thread), continue to the program's end
   (gdb: "exited normally"; simty: the program's output and status 0);
+- README's session, examples/gdb-session.gdb, replayed as shipped on every
+  model: step, finish and next with the breakpoint still set stop once
+  each, at thread 1's next line (no other lane re-reports the breakpoint);
 - a guest fault stops with SIGSEGV at the faulting line and thread, a
   deadlock with SIGSTOP, and the next continue ends the run (121, 122);
 - the protocol client: a step of one thread moves its warp's path and
@@ -35,6 +38,7 @@ import time
 import programs
 
 KERNEL = os.path.join(programs.ROOT, "tests", "gdb", "kernel.c")
+SESSION = os.path.join(programs.ROOT, "examples", "gdb-session.gdb")  # README's session
 MODELS = ("scalar", "simt", "cycle")
 SHAPE = ["-w", "2", "-t", "4"]  # 8 threads, 2 warps
 GDB = "gdb-multiarch"
@@ -171,6 +175,68 @@ def tests(ctx, run, simty, Failure):
     for m in MODELS:
         out.append(("gdb session on the %s model: breakpoint, three threads, next, stepi, "
                     "watch, continue to exit" % m, lambda m=m: session(m)))
+
+    def readme_session(model):
+        """README's session, examples/gdb-session.gdb, replayed as shipped
+        (its port replaced): step, finish and next of thread 1 with the
+        breakpoint still set stop once each, where thread 1 gets to, though
+        the other lanes of its path (and waiting threads) sit on the
+        breakpoint too."""
+        elf = build(None)
+        with open(SESSION) as f:
+            script = f.read()
+        if script.count("target remote :1234\n") != 1:
+            raise Failure("%s: expected one 'target remote :1234' line" % SESSION)
+        p, port, err0 = start(elf, ["-m", model] + SHAPE)
+        path = os.path.join(ctx.tmp, "gdb-session-%d.gdb" % port)
+        with open(path, "w") as f:
+            f.write(script.replace("target remote :1234", "target remote 127.0.0.1:%d" % port))
+        try:
+            g = subprocess.run([GDB, "-q", "-nx", "-batch", "-x", path, elf],
+                               capture_output=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            raise Failure("gdb-multiarch did not finish within %d s" % TIMEOUT)
+        os.unlink(path)
+        status, sout, serr = finish(p)
+        text = g.stdout.decode("utf-8", "replace") + g.stderr.decode("utf-8", "replace")
+        # the output of each command, after its '+command' echo
+        blocks = [(b.split("\n", 1)[0], b.split("\n", 1)[1] if "\n" in b else "")
+                  for b in re.split(r"^\+", text, flags=re.M)[1:]]
+        want = {"step": r"^work \(tid=0\) at .*kernel\.c:%d\n" % line_of("int v = (int)tid"),
+                "finish": r"main \(\) at .*kernel\.c:%d\n.*\nValue returned is \$1 = 7$"
+                          % line_of("int value = work(tid);"),
+                "next": r"^(%d|%d)\t" % (line_of("results[tid % 64] = value;"),
+                                          line_of("if (tid == 3)"))}
+        stepped = []
+        for cmd, body in blocks:
+            if cmd not in want:
+                continue
+            stepped.append(cmd)
+            lines = re.findall(r"^\d+\t", body, re.M)
+            if "hit Breakpoint" in body or "Switching to Thread" in body or len(lines) != 1 \
+                    or not re.search(want[cmd], body, re.M):
+                raise Failure("model %s: '%s' did not stop once, where thread 1 got to:\n%s"
+                              % (model, cmd, text[-4000:]))
+        if stepped != ["step", "finish", "next", "next"]:
+            raise Failure("model %s: the session ran %s:\n%s" % (model, stepped, text[-4000:]))
+        expect(text, [r"Thread 1 hit Breakpoint 1, main \(\) at .*kernel\.c:%d"
+                      % line_of("int value = work(tid);"),
+                      r"^%d\s+results" % line_of("results[tid % 64] = value;"),
+                      r"^%d\s+if \(tid == 3\)" % line_of("if (tid == 3)"),
+                      r"^\$2 = 7$", r"^\$3 = 7$",
+                      r"Thread 4 hit Hardware watchpoint 2: watched",
+                      r"Old value = 0\s+New value = 37", r"^\$4 = 37$", r"^\$5 = 37$",
+                      r"exited normally"], "README session, model %s" % model)
+        if status != 0 or "kernel: done, watched = 37" not in sout:
+            raise Failure("README session, model %s: simty status %d, stdout %r, stderr %s"
+                          % (model, status, sout, (err0 + serr)[-2000:]))
+
+    for m in MODELS:
+        out.append(("gdb: README's session (examples/gdb-session.gdb) on the %s model: step, "
+                    "finish, next stop once each with the breakpoint set" % m,
+                    lambda m=m: readme_session(m)))
 
     def stop_at_end(variant, sig, status_want, line_pat):
         def t():

@@ -58,6 +58,7 @@ typedef struct gdb {
     volatile sig_atomic_t *sig;
     int fd;                      /* the debugger's connection, or -1 */
     unsigned nharts, ncores, W, T;
+    int scalar;                  /* the scalar model (no warps) */
     int noack;
     unsigned char rx[4096];
     size_t rxn, rxp;
@@ -88,6 +89,11 @@ typedef struct gdb {
     uint32_t wait_pc;
     simty_path_info *paths;
     unsigned maxpaths;
+    /* Breakpoint hits already reported (README, "Breakpoints"): lane l of
+     * global warp gw (bit l of hit_mask[gw]) was at hit_pc[hart] when a stop
+     * at a breakpoint there was reported, and has not left it since. */
+    uint64_t *hit_mask;
+    uint32_t *hit_pc;
     unsigned ncsr, csr[MAX_CSRS]; /* indices in csr_table of the CSRs offered */
     int over;                    /* the run ended and gdb was told */
     int fault_sig;               /* a stop at the end of the run: its signal for 'X' */
@@ -563,6 +569,88 @@ static void watch_snapshot(gdb *g)
             memset(g->wp[i].val, 0, g->wp[i].len);
 }
 
+/* ---- breakpoint hits already reported ------------------------------------ */
+
+/* A stop at a breakpoint counts for every thread at that pc at that moment
+ * (the other lanes of its path, threads of other paths waiting there), as
+ * if they had all hit it together: none of them reports it again before it
+ * has left that pc, and a path that reaches the breakpoint with one of them
+ * in it (a lane catching up after a memory replay) is the same group.  So
+ * gdb's next, step and finish see one stop where a path stands, not one
+ * per lane.  The stop names the thread gdb steps if it is there (see
+ * stop_thread).  (A stop of a thread run alone, vCont;c:TID, is how gdb
+ * steps a thread over a breakpoint: it counts for that thread only.) */
+
+static void hits_mark(gdb *g, unsigned gw, const simty_path_info *p)
+{
+    g->hit_mask[gw] |= p->mask;
+    for (uint64_t m = p->mask; m; m &= m - 1)
+        g->hit_pc[gw * g->T + (unsigned)__builtin_ctzll(m)] = p->pc;
+}
+
+static void hits_forget(gdb *g) { memset(g->hit_mask, 0, g->ncores * g->W * sizeof *g->hit_mask); }
+
+/* The live paths of global warp gw into g->paths (their number); the hits
+ * of lanes that have left their pc (or ended) are forgotten. */
+static int warp_paths(gdb *g, unsigned gw)
+{
+    int n = simty_warp_paths(g->s, gw / g->W, gw % g->W, g->paths, g->maxpaths);
+    if (n > (int)g->maxpaths)
+        n = (int)g->maxpaths;
+    if (!g->hit_mask[gw] || n < 0)
+        return n;
+    uint64_t keep = 0;
+    for (int i = 0; i < n; i++) {
+        const simty_path_info *p = &g->paths[i];
+        for (uint64_t m = g->hit_mask[gw] & p->mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            if (g->hit_pc[gw * g->T + l] == p->pc)
+                keep |= 1ull << l;
+        }
+    }
+    g->hit_mask[gw] = keep;
+    return n;
+}
+
+/* Whether path p of warp gw, at a breakpoint, holds a thread that reported
+ * it already (after warp_paths: one still at that pc); its lanes all count
+ * as reported then. */
+static int hits_reported(gdb *g, unsigned gw, const simty_path_info *p)
+{
+    if (!(g->hit_mask[gw] & p->mask))
+        return 0;
+    hits_mark(g, gw, p);
+    return 1;
+}
+
+/* A stop at the breakpoint at pc: every thread there has hit it. */
+static void hits_record(gdb *g, uint32_t pc)
+{
+    for (unsigned gw = 0; gw < g->ncores * g->W; gw++) {
+        int n = warp_paths(g, gw);
+        for (int i = 0; i < n; i++)
+            if (g->paths[i].pc == pc)
+                hits_mark(g, gw, &g->paths[i]);
+    }
+}
+
+/* The thread a stop at a breakpoint at pc names, its path being `mask` of
+ * warp gw: the thread gdb read the registers of last (Hg: in a next, the
+ * thread it steps) if it is at pc, in that path or waiting in another; else
+ * the last stop's thread if it is there; else the path's lowest lane.
+ * (Named, another thread of the stepped thread's path would make gdb step
+ * that one over the breakpoint, the stepped thread moving with it; and a
+ * stepped thread waiting at its own breakpoint would count as reported.) */
+static unsigned stop_thread(const gdb *g, unsigned gw, uint64_t mask, uint32_t pc)
+{
+    uint32_t at;
+    if (hart_live(g, g->g_hart) && !simty_pc_read(g->s, g->g_hart, &at) && at == pc)
+        return g->g_hart;
+    if (hart_live(g, g->stop_hart) && !simty_pc_read(g->s, g->stop_hart, &at) && at == pc)
+        return g->stop_hart;
+    return gw * g->T + (unsigned)__builtin_ctzll(mask);
+}
+
 /* Looks at the socket while the machine runs: a Ctrl-C (0x03) or a closed
  * connection stops the run. */
 static void look_at_socket(gdb *g)
@@ -605,41 +693,43 @@ static int stop_fn(const simty_sim *s, void *ctx)
             return 1;
         }
     }
-    for (unsigned c = 0; c < g->ncores; c++)
-        for (unsigned w = 0; w < g->W; w++) {
-            int n = simty_warp_paths(g->s, c, w, g->paths, g->maxpaths);
-            for (int i = 0; i < n && i < (int)g->maxpaths; i++) {
-                const simty_path_info *p = &g->paths[i];
-                if (p->state != SIMTY_THREAD_ACTIVE || !p->mask)
+    for (unsigned gw = 0; gw < g->ncores * g->W; gw++) {
+        int n = warp_paths(g, gw);
+        for (int i = 0; i < n; i++) {
+            const simty_path_info *p = &g->paths[i];
+            /* (the scalar model runs a thread in the cycle that wakes it
+             * from the barrier or wrs: it is at its breakpoint already) */
+            int waits = g->scalar && (p->state == SIMTY_THREAD_BARRIER ||
+                                      p->state == SIMTY_THREAD_WRS);
+            if ((p->state != SIMTY_THREAD_ACTIVE && !waits) || !p->mask)
+                continue;
+            int hw;
+            if (g->nbp && is_bp(g, p->pc, &hw) && !hits_reported(g, gw, p)) {
+                g->stop_kind = hw ? STOP_HWBREAK : STOP_SWBREAK;
+                g->hit_hart = stop_thread(g, gw, p->mask, p->pc);
+                hits_record(g, p->pc);
+                return 1;
+            }
+            if (!g->nwp || waits || (skip && gw == g->skip_gw && p->pc == g->skip_pc))
+                continue;
+            /* a store about to write a watched byte: stop before it */
+            for (unsigned l = 0; l < g->T; l++) {
+                uint32_t a, len;
+                unsigned h = gw * g->T + l;
+                if (!(p->mask >> l & 1) || !simty_store_at(g->s, h, p->pc, &a, &len))
                     continue;
-                unsigned gw = c * g->W + w;
-                unsigned lane = (unsigned)__builtin_ctzll(p->mask);
-                int hw;
-                if (g->nbp && is_bp(g, p->pc, &hw)) {
-                    g->stop_kind = hw ? STOP_HWBREAK : STOP_SWBREAK;
-                    g->hit_hart = gw * g->T + lane;
+                int k = watch_hit(g, a, len);
+                if (k >= 0) {
+                    g->stop_kind = STOP_WATCH;
+                    g->hit_hart = h;
+                    g->hit_addr = g->wp[k].addr;
+                    g->skip_gw = gw;
+                    g->skip_pc = p->pc;
                     return 1;
-                }
-                if (!g->nwp || (skip && gw == g->skip_gw && p->pc == g->skip_pc))
-                    continue;
-                /* a store about to write a watched byte: stop before it */
-                for (unsigned l = 0; l < g->T; l++) {
-                    uint32_t a, len;
-                    unsigned h = gw * g->T + l;
-                    if (!(p->mask >> l & 1) || !simty_store_at(g->s, h, p->pc, &a, &len))
-                        continue;
-                    int k = watch_hit(g, a, len);
-                    if (k >= 0) {
-                        g->stop_kind = STOP_WATCH;
-                        g->hit_hart = h;
-                        g->hit_addr = g->wp[k].addr;
-                        g->skip_gw = gw;
-                        g->skip_pc = p->pc;
-                        return 1;
-                    }
                 }
             }
         }
+    }
     /* a watched value changed by other means (an instruction the cycle model
      * executed before the store reached this check, a device) */
     for (unsigned i = 0; i < g->nwp; i++) {
@@ -666,6 +756,7 @@ static void run_machine(gdb *g)
         simty_run_until(g->s, stop_fn, g, UINT64_MAX);
         return;
     }
+    hits_forget(g); /* (a run in chunks cannot see who left a breakpoint) */
     while (simty_run_cycles(g->s, CHUNK_CYCLES) == SIMTY_EXIT_NONE && !*g->sig) {
         look_at_socket(g);
         if (g->stop_kind != STOP_NONE)
@@ -735,12 +826,15 @@ static void run_thread(gdb *g, unsigned hart)
         int hw, w;
         int skip = g->skip_valid;
         g->skip_valid = 0;
+        unsigned gw = hart_gw(g, hart);
+        warp_paths(g, gw); /* (forgets the hits of lanes that moved) */
         /* (before the first step too: a thread resumed at a breakpoint
-         * without a step over it hits it at once, as on hardware) */
+         * without a step over it hits it at once, as on hardware, unless
+         * it hit that breakpoint with the last stop) */
         if (!simty_pc_read(g->s, hart, &pc)) {
-            if (skip && hart_gw(g, hart) == g->skip_gw && pc == g->skip_pc)
+            if (skip && gw == g->skip_gw && pc == g->skip_pc)
                 ; /* the store just reported: gdb steps over it */
-            else if (is_bp(g, pc, &hw)) {
+            else if (is_bp(g, pc, &hw) && !(g->hit_mask[gw] >> (hart % g->T) & 1)) {
                 g->stop_kind = hw ? STOP_HWBREAK : STOP_SWBREAK;
                 g->hit_hart = hart;
                 return;
@@ -750,7 +844,7 @@ static void run_thread(gdb *g, unsigned hart)
                 g->stop_kind = STOP_WATCH;
                 g->hit_hart = hart;
                 g->hit_addr = g->wp[w].addr;
-                g->skip_gw = hart_gw(g, hart);
+                g->skip_gw = gw;
                 g->skip_pc = pc;
                 return;
             }
@@ -1153,6 +1247,7 @@ static enum session_end session(gdb *g)
     g->bad = 0;
     g->nbp = g->nwp = 0;
     g->skip_valid = 0;
+    hits_forget(g);
     g->over = 0;
     g->c_any = 1;
     g->stop_hart = first_live(g);
@@ -1332,11 +1427,15 @@ void gdb_run(simty_sim *s, int lfd, int wait, volatile sig_atomic_t *got_signal)
     const simty_config *cfg = simty_config_get(s);
     gdb *g = calloc(1, sizeof *g);
     simty_path_info *paths = calloc(cfg->threads + 8, sizeof *paths);
-    if (!g || !paths) {
+    uint64_t *hit_mask = calloc((size_t)cfg->cores * cfg->warps, sizeof *hit_mask);
+    uint32_t *hit_pc = calloc(simty_nthreads(s), sizeof *hit_pc);
+    if (!g || !paths || !hit_mask || !hit_pc) {
         gdb_error("out of host memory; running without the debugger");
         close(lfd);
         free(g);
         free(paths);
+        free(hit_mask);
+        free(hit_pc);
         simty_run(s);
         return;
     }
@@ -1347,9 +1446,12 @@ void gdb_run(simty_sim *s, int lfd, int wait, volatile sig_atomic_t *got_signal)
     g->ncores = cfg->cores;
     g->W = cfg->warps;
     g->T = cfg->threads;
+    g->scalar = cfg->model == SIMTY_MODEL_SCALAR;
     g->wait_hart = -1;
     g->maxpaths = g->T + 8; /* (a warp has at most T paths) */
     g->paths = paths;
+    g->hit_mask = hit_mask;
+    g->hit_pc = hit_pc;
     for (unsigned i = 0; i < MAX_CSRS; i++) { /* the CSRs this simulator has */
         uint32_t v;
         if (!simty_csr_read(s, 0, csr_table[i].num, &v))
@@ -1378,6 +1480,8 @@ void gdb_run(simty_sim *s, int lfd, int wait, volatile sig_atomic_t *got_signal)
     disconnect(g, NULL);
     close(lfd);
     free(g->paths);
+    free(g->hit_mask);
+    free(g->hit_pc);
     free(g->out);
     free(g);
 }
