@@ -21,8 +21,9 @@ gdb-multiarch in batch mode and by a small remote-protocol client:
   and goes; usage errors (--gdb-wait alone, a bad port, --quantum above 1,
   a port in use) give status 125;
 - noise, an overlong packet, malformed packets, a hardware breakpoint on a
-  2-core machine, a half packet and a close; SIGINT while --gdb-wait
-  waits (130).
+  2-core machine, a half packet and a close; in no-ack mode, corrupt
+  packets ignored with one stderr line and a count, 17 in a row ending the
+  session (the run goes on); SIGINT while --gdb-wait waits (130).
 
 Every simty runs with --gdb 0 (a free port, read from its stderr), so that
 tests may run side by side; each wait is bounded."""
@@ -479,6 +480,42 @@ def tests(ctx, run, simty, Failure):
 
     out.append(("gdb: noise, an overlong packet, bad checksums, malformed packets, a "
                 "hardware breakpoint at 2 cores, a half packet and a close", hostile))
+
+    def noack_corrupt():
+        """No-ack mode (QStartNoAckMode): corrupt packets are ignored with
+        one stderr line for the session and a count at its end; more than 16
+        in a row end the session, and the run goes on."""
+        elf = build(None)
+        p, port, _ = start(elf, SHAPE)
+        try:
+            c = Rsp(port)
+            if c.cmd("QStartNoAckMode") != "OK":
+                raise Failure("QStartNoAckMode refused")
+            for burst in (10, 5):  # each followed by a good packet
+                c.raw(b"$g#00" * burst)
+                c.raw(b"$?#3f")
+                if not c.reply().startswith("T05"):
+                    raise Failure("no-ack mode: no stop reply after %d corrupt packets" % burst)
+            c.raw(b"$g#00" * 17)
+            c.s.settimeout(20)
+            while c.s.recv(4096):  # the stub closes the connection
+                pass
+            c.close()
+        except (OSError, socket.timeout) as e:
+            p.kill()
+            finish(p)
+            raise Failure("no-ack mode, 17 corrupt packets in a row: the session did not "
+                          "end (%s)" % e)
+        status, sout, err = finish(p)
+        lines = [l for l in err.splitlines() if "corrupt packet" in l]
+        if (status != 0 or "kernel: done" not in sout or len(lines) != 3 or
+                "too many corrupt packets in a row; the run goes on" not in err or
+                "31 corrupt packets ignored in this session" not in err):
+            raise Failure("no-ack mode, corrupt packets: status %d, stdout %r, %d stderr lines "
+                          "about them:\n%s" % (status, sout, len(lines), err[-2000:]))
+
+    out.append(("gdb: no-ack mode: corrupt packets ignored with one line and a count, "
+                "17 in a row end the session, the run goes on", noack_corrupt))
 
     def signal_while_waiting():
         elf = build(None)

@@ -69,6 +69,7 @@ typedef struct gdb {
     char *out;                   /* the last packet sent, framed (resent on '-') */
     size_t outn, outcap;
     unsigned bad;                /* corrupt packets in a row */
+    unsigned ignored;            /* corrupt packets ignored in no-ack mode, this session */
     struct { uint32_t addr; int hw; } bp[MAX_BP];
     unsigned nbp;
     struct { uint32_t addr, len; uint8_t val[WP_MAX_LEN]; } wp[MAX_WP];
@@ -142,6 +143,9 @@ static void disconnect(gdb *g, const char *why)
         return;
     if (why)
         gdb_error("%s", why);
+    if (g->ignored > 1)
+        gdb_error("%u corrupt packets ignored in this session", g->ignored);
+    g->ignored = 0;
     close(g->fd);
     g->fd = -1;
     g->rxn = g->rxp = 0;
@@ -337,18 +341,19 @@ static int recv_packet(gdb *g)
             return h2;
         int ok = !overflow && hexval(h1) >= 0 && hexval(h2) >= 0 &&
                  (unsigned)(hexval(h1) * 16 + hexval(h2)) == (sum & 0xff);
-        if (!ok && !g->noack) {
+        if (!ok) {
             if (++g->bad > MAX_BAD_PACKETS) {
-                disconnect(g, "too many corrupt packets; the run goes on");
+                disconnect(g, "too many corrupt packets in a row; the run goes on");
                 return -1;
+            }
+            if (g->noack) { /* nothing to ask again: ignored, the first one said */
+                if (!g->ignored++)
+                    gdb_error("a corrupt packet (bad checksum or longer than %d bytes) "
+                              "ignored (no-ack mode; more are counted)", PKT_MAX);
+                continue;
             }
             if (send_all(g, "-", 1))
                 return -1;
-            continue;
-        }
-        if (!ok) { /* no-ack mode: nothing to ask again */
-            gdb_error("a corrupt packet (bad checksum or longer than %d bytes) ignored",
-                      PKT_MAX);
             continue;
         }
         g->bad = 0;
@@ -1244,7 +1249,7 @@ static enum session_end session(gdb *g)
 {
     unsigned list_next = 0;
     g->noack = 0;
-    g->bad = 0;
+    g->bad = g->ignored = 0;
     g->nbp = g->nwp = 0;
     g->skip_valid = 0;
     hits_forget(g);
