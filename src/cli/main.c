@@ -357,7 +357,7 @@ static void report_end(simty_sim *s, const simty_result *r)
 {
     switch (r->reason) {
     case SIMTY_EXIT_OUTPUT: /* a trace's own error line already said it */
-        if (r->output_errno)
+        if (r->output_errno && !pipe_closed(r->output_errno))
             fprintf(stderr, "simty: %s\n", r->message);
         return;
     case SIMTY_EXIT_FAULT:
@@ -375,9 +375,17 @@ static void report_end(simty_sim *s, const simty_result *r)
     default:
         break;
     }
-    if (r->output_errno && r->reason != SIMTY_EXIT_OUTPUT)
+    if (r->output_errno && r->reason != SIMTY_EXIT_OUTPUT && !pipe_closed(r->output_errno))
         fprintf(stderr, "simty: the program's output cannot be written: %s\n",
                 strerror(r->output_errno));
+}
+
+/* The error of an output file the library wrote (errno: its cause); none
+ * for stdout ("-") closed by its reader. */
+static void report_output_error(const char *path, const char *err)
+{
+    if (!(strcmp(path, "-") == 0 && pipe_closed(errno)))
+        fprintf(stderr, "simty: %s\n", err);
 }
 
 static int cmd_run(int argc, char **argv)
@@ -446,7 +454,7 @@ static int cmd_run(int argc, char **argv)
     if (r->output_errno)
         status = status ? status : SIMTY_STATUS_OUTPUT;
     if (o.signature && simty_write_signature(s, o.signature, err, sizeof err)) {
-        fprintf(stderr, "simty: %s\n", err);
+        report_output_error(o.signature, err);
         status = status ? status : SIMTY_STATUS_OUTPUT;
     }
     if (trace_bad)
@@ -454,7 +462,7 @@ static int cmd_run(int argc, char **argv)
     if (o.stats)
         simty_print_stats(s, stderr);
     if (o.stats_json && simty_write_stats_json(s, o.stats_json, err, sizeof err)) {
-        fprintf(stderr, "simty: %s\n", err);
+        report_output_error(o.stats_json, err);
         status = status ? status : SIMTY_STATUS_OUTPUT;
     }
     int console_failed = r->output_errno != 0; /* already reported */

@@ -100,6 +100,8 @@ int trace_close(trace_file *t)
     if (bad && out == stdout)
         clearerr(stdout); /* reported here: the final check of stdout must not repeat it */
     t->f = t->out = NULL;
+    if (bad && out == stdout && pipe_closed(t->err))
+        return 1;
     if (bad) {
         char name[256];
         text_escape(name, sizeof name, t->path);
@@ -184,7 +186,8 @@ int atomic_commit(atomic_file *a, const char *who)
     if (!bad && a->tmp && rename(a->tmp, a->path) != 0)
         bad = 1;
     if (bad) {
-        output_error(who, "error writing", a->path ? a->path : "stdout");
+        if (a->path || !pipe_closed(errno))
+            output_error(who, "error writing", a->path ? a->path : "stdout");
         atomic_abort(a);
         return SIMTY_STATUS_OUTPUT;
     }
@@ -192,6 +195,8 @@ int atomic_commit(atomic_file *a, const char *who)
     *a = (atomic_file){0};
     return 0;
 }
+
+int pipe_closed(int err) { return err == EPIPE; }
 
 int finish_stdout(int err)
 {
@@ -203,7 +208,8 @@ int finish_stdout(int err)
     }
     if (!bad)
         return 0;
-    fprintf(stderr, "simty: error writing stdout: %s\n", strerror(err ? err : EIO));
+    if (!pipe_closed(err))
+        fprintf(stderr, "simty: error writing stdout: %s\n", strerror(err ? err : EIO));
     return SIMTY_STATUS_OUTPUT;
 }
 

@@ -26,8 +26,9 @@ typedef struct trace_file {
 /* Opens t (path NULL: no trace).  Returns 0, or -1 after an error line. */
 int trace_open(trace_file *t, const char *what, const char *path, uint64_t limit);
 
-/* Flushes and closes t.  Returns 1 after an error line if it could not be
- * written completely, else 0 (after a note if the limit cut it). */
+/* Flushes and closes t.  Returns 1 after an error line (none for stdout
+ * closed by its reader) if it could not be written completely, else 0
+ * (after a note if the limit cut it). */
 int trace_close(trace_file *t);
 
 /* An output written in full or not at all: a temporary file in the same
@@ -44,13 +45,20 @@ typedef struct atomic_file {
 /* Returns 0, or SIMTY_STATUS_OUTPUT after an error line "WHO: ...". */
 int atomic_open(atomic_file *a, const char *who, const char *path);
 /* Flushes, closes and renames.  Returns 0, or SIMTY_STATUS_OUTPUT after an
- * error line (the temporary file is removed). */
+ * error line (none for stdout closed by its reader; the temporary file is
+ * removed). */
 int atomic_commit(atomic_file *a, const char *who);
 /* Drops what was written (removes the temporary file). */
 void atomic_abort(atomic_file *a);
 
-/* Flushes stdout.  Returns SIMTY_STATUS_OUTPUT after an error line if
- * anything written to it was lost, else 0.  err: the errno of a write that
+/* Whether a failed write was a closed pipe (EPIPE: the reader went away,
+ * as `| head` does).  Such a failure on stdout is not reported, as cat and
+ * objdump report none; the status is still SIMTY_STATUS_OUTPUT (README,
+ * "Exit status"). */
+int pipe_closed(int err);
+
+/* Flushes stdout.  Returns SIMTY_STATUS_OUTPUT after an error line (none
+ * for a closed pipe) if anything written to it was lost, else 0.  err: the errno of a write that
  * failed earlier, or 0. */
 int finish_stdout(int err);
 
