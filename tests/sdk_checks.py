@@ -14,6 +14,9 @@
   on QEMU;
 - a C++ translation unit using C headers builds (gcc and clang) and runs on
   every model and on QEMU;
+- simty_atomic_* on uint32_t, unsigned, int32_t and int counters (volatile
+  or not) build with -Werror (gcc and clang) and count right on every
+  model; a 16-bit or const target does not build;
 - a thread whose stack overflows into the next thread's area is stopped
   with a guest fault naming it; --stack-size gives it room;
 - --stack-interleave changes no result and saves replay passes;
@@ -130,6 +133,24 @@ def tests(ctx, run, simty, Failure):
             if st != 0 or out_ != want:
                 raise Failure("cxx QEMU: status %d, output %r %s" % (st, out_, err))
 
+    def atomic_types(clang):
+        """simty_atomic_* take uint32_t *, unsigned *, int32_t *, int *
+        (volatile or not) under -Werror, and refuse a 16-bit or const target."""
+        name = "atomic_types%s" % ("-clang" if clang else "")
+        elf = build("atomic_types.c", name + ".elf", clang=clang)
+        for model in MODELS:
+            r = simty(ctx, elf, ["-m", model] + SHAPE)
+            if r.status != 0 or r.out != "atomic types: PASS (8 threads)\n":
+                raise Failure("%s %s: status %d, output %r" % (name, model, r.status, r.out))
+        for bad in ("WRONG_SIZE", "CONST_TARGET"):
+            try:
+                build("atomic_types.c", "%s-%s.elf" % (name, bad), ["-D" + bad], clang=clang)
+            except Failure:
+                continue
+            raise Failure("%s: -D%s built; it must not" % (name, bad))
+
+    out.append(("sdk atomics on every 32-bit integer type, gcc", lambda: atomic_types(False)))
+    out.append(("sdk atomics on every 32-bit integer type, clang", lambda: atomic_types(True)))
     out.append(("sdk c++ gcc", lambda: cxx(False)))
     out.append(("sdk c++ clang", lambda: cxx(True)))
 

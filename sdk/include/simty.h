@@ -249,13 +249,19 @@ SIMTY_INLINE void simty_ticket_unlock(simty_ticket_t *l)
  * Atomic read-modify-write on a 32-bit word; each returns the OLD value.
  * Fully ordered (.aqrl). Safe anywhere: none of them waits for another
  * thread.
+ *
+ * p points to any 32-bit integer: uint32_t, int32_t, unsigned or int (on
+ * RV32 uint32_t is `unsigned long`, another type than `unsigned`), volatile
+ * or not; a pointer to an object of another size does not compile, nor one
+ * to const. add, and, or, xor, swap, minu and maxu return uint32_t; min and
+ * max compare and return int32_t.
  */
 #define SIMTY_DEFINE_AMO(name, insn, type)                                   \
-    SIMTY_INLINE type simty_atomic_##name(volatile type *p, type v)          \
+    SIMTY_INLINE type simty_amo_##name(volatile void *p, type v)             \
     {                                                                        \
         type old;                                                            \
         __asm__ volatile(insn ".w.aqrl %0, %2, %1"                           \
-                         : "=r"(old), "+A"(*p)                               \
+                         : "=r"(old), "+A"(*(volatile type *)p)              \
                          : "r"(v)                                            \
                          : "memory");                                        \
         return old;                                                          \
@@ -278,8 +284,7 @@ SIMTY_DEFINE_AMO(maxu, "amomaxu", uint32_t)
  * (== expected on success). lr/sc retry loop; the retry only repeats the
  * thread's own failed sc, so it never waits on a warp mate.
  */
-SIMTY_INLINE uint32_t simty_atomic_cas(volatile uint32_t *p, uint32_t expected,
-                                       uint32_t desired)
+SIMTY_INLINE uint32_t simty_cas_word(volatile void *p, uint32_t expected, uint32_t desired)
 {
     uint32_t old, fail;
     __asm__ volatile(
@@ -289,11 +294,27 @@ SIMTY_INLINE uint32_t simty_atomic_cas(volatile uint32_t *p, uint32_t expected,
         "sc.w.aqrl  %[fail], %[des], %[mem]\n\t"
         "bnez       %[fail], 1b\n"
         "2:"
-        : [old] "=&r"(old), [fail] "=&r"(fail), [mem] "+A"(*p)
+        : [old] "=&r"(old), [fail] "=&r"(fail), [mem] "+A"(*(volatile uint32_t *)p)
         : [exp] "r"(expected), [des] "r"(desired)
         : "memory");
     return old;
 }
+
+/* p itself (converted implicitly, so a pointer to const is refused), after
+ * a compile-time check that it points to 4 bytes. */
+#define SIMTY_WORD_PTR(p) ((void)sizeof(char[sizeof(*(p)) == 4 ? 1 : -1]), (p))
+
+#define simty_atomic_add(p, v) simty_amo_add(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_and(p, v) simty_amo_and(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_or(p, v) simty_amo_or(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_xor(p, v) simty_amo_xor(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_swap(p, v) simty_amo_swap(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_min(p, v) simty_amo_min(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_max(p, v) simty_amo_max(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_minu(p, v) simty_amo_minu(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_maxu(p, v) simty_amo_maxu(SIMTY_WORD_PTR(p), (v))
+#define simty_atomic_cas(p, expected, desired)                               \
+    simty_cas_word(SIMTY_WORD_PTR(p), (expected), (desired))
 
 #ifdef __cplusplus
 }
