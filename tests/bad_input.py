@@ -205,10 +205,26 @@ def tests(ctx, run, simty, Failure):
                     lambda cmd=cmd, status=status, pattern=pattern: expect(cmd, status, pattern)))
     out.append(("bad command", lambda: expect([sim, "frob"], USAGE, r"unknown command 'frob'")))
 
+    out.append(("bad option before the command", lambda: expect(
+        [sim, "-w", "2", ok_elf], USAGE, r"unknown option '-w' before the command")))
+    out.append(("bad command, a missing program", lambda: expect(
+        [sim, "nosuch.elf"], USAGE, r"unknown command 'nosuch\.elf' \(.*a program file: No such")))
+
+    def program_first():
+        """simty PROGRAM.elf [options] is simty run [options] PROGRAM.elf."""
+        for args in ([], ["-w", "2", "-t", "2", "-m", "simt"]):
+            want = run([sim, "run"] + args + [ok_elf])
+            got = run([sim, ok_elf] + args)
+            if got != want or want[0] != 0 or "hello" not in want[1]:
+                raise Failure("simty %s: %r, simty run: %r" % (" ".join(args), got, want))
+    out.append(("cli simty PROGRAM.elf runs it", program_first))
+
     def help_and_version():
         st, so, se = run([sim, "--help"])
         if st != 0 or not so.startswith("usage: simty run") or "--coalescer" not in so or se:
             raise Failure("simty --help: status %d, stdout %r, stderr %r" % (st, so[:80], se))
+        if "RV32GC" not in so or "RV32IMA" in so:  # as README says
+            raise Failure("simty --help names the ISA wrongly: %r" % so[:400])
         st, so, se = run([sim, "--version"])
         if st != 0 or not re.match(r"^simty \d+\.\d+\.\d+\n$", so):
             raise Failure("simty --version: status %d, %r" % (st, so))

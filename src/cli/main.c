@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/bench.h"
 #include "cli/disasm.h"
@@ -18,7 +19,7 @@
 #include "util/escape.h"
 
 static const char commands_text[] =
-    "usage: simty run [options] PROGRAM.elf\n"
+    "usage: simty run [options] PROGRAM.elf   (or simty PROGRAM.elf [options])\n"
     "       simty disasm [options] PROGRAM.elf   (see simty disasm --help)\n"
     "       simty bench [options] PROGRAM.elf|DIRECTORY...   (see simty bench --help)\n"
     "       simty bench --merge [-f csv|md] [-o FILE] TABLE.csv...\n"
@@ -28,7 +29,7 @@ static const char run_usage_text[] = "usage: simty run [options] PROGRAM.elf\n";
 
 static const char run_options_text[] =
     "\n"
-    "Runs an RV32IMA ELF program on simulated Simty cores (many threads, grouped\n"
+    "Runs an RV32GC ELF program on simulated Simty cores (many threads, grouped\n"
     "in warps that execute in lockstep; every core runs the program).\n"
     "\n"
     "Machine:\n"
@@ -502,5 +503,18 @@ int main(int argc, char **argv)
         return cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(argv[1], "bench"))
         return cmd_bench(argc - 1, argv + 1);
-    return usage_error("unknown command '%s' (expected run, disasm or bench)", argv[1]);
+    /* simty PROGRAM.elf [options]: simty run [options] PROGRAM.elf (an
+     * existing file that is not a command's name) */
+    struct stat st;
+    if (argv[1][0] != '-' && stat(argv[1], &st) == 0 && !S_ISDIR(st.st_mode)) {
+        char *program = argv[1];
+        memmove(argv + 1, argv + 2, (size_t)(argc - 2) * sizeof *argv);
+        argv[argc - 1] = program;
+        return cmd_run(argc, argv);
+    }
+    if (argv[1][0] == '-')
+        return usage_error("unknown option '%s' before the command (expected run, disasm, "
+                           "bench or a program file)", argv[1]);
+    return usage_error("unknown command '%s' (expected run, disasm, bench or a program file: "
+                       "%s)", argv[1], strerror(stat(argv[1], &st) ? errno : EISDIR));
 }
