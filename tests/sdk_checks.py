@@ -26,11 +26,14 @@
 - the programs.QEMU_MARCHES builds (e.g. rv32gc) of the examples print on
   QEMU what the default builds print on simty, and those of the FP
   workloads pass on QEMU (whatever the simulator supports);
+- docs/design.md names only functions the code has, and README lists
+  every workload of workloads/;
 - the generated blocks of README.md and docs/pipeline.md (the tutorial's
   output, the serial-code and stack figures, the trace examples) match what
   the current build prints (tools/docblocks.py --check).
 """
 
+import glob
 import os
 import re
 import subprocess
@@ -283,6 +286,41 @@ def tests(ctx, run, simty, Failure):
             raise Failure("the documentation differs from what the build prints "
                           "(tools/docblocks.py --update):\n%s%s" % (p.stdout, p.stderr))
 
+    def docs_name_what_exists():
+        """docs/design.md names only functions that exist (every identifier
+        in backquotes with an underscore or parentheses is in the code, not
+        just in a comment), and README lists every workload."""
+        code = []
+        for pattern in ("src/**/*.[ch]", "sdk/**/*.[chS]", "python/**/*.py", "tools/*.py"):
+            for path in glob.glob(os.path.join(programs.ROOT, pattern), recursive=True):
+                with open(path, errors="replace") as f:
+                    text = f.read()
+                if path.endswith(".py"):
+                    text = re.sub(r"#[^\n]*", "", text)
+                else:
+                    text = re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", text, flags=re.S))
+                code.append(text)
+        code = "\n".join(code)
+        with open(os.path.join(programs.ROOT, "docs", "design.md")) as f:
+            design = f.read()
+        names = {n for n, call in re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)(\(\))?`", design)
+                 if "_" in n or call}
+        gone = sorted(n for n in names if not re.search(r"\b%s\b" % re.escape(n), code))
+        if gone:
+            raise Failure("docs/design.md names what the code does not have: %s" % gone)
+        with open(os.path.join(programs.ROOT, "README.md")) as f:
+            readme_text = f.read()
+        m = re.search(r"`workloads/` holds (\d+) self-checking SPMD programs(.*?)\n\n",
+                      readme_text, re.S)
+        workloads = sorted(os.path.basename(p)[:-2] for p in
+                           glob.glob(os.path.join(programs.ROOT, "workloads", "*.c")))
+        missing = [w for w in workloads if not m or not re.search(r"\b%s\b" % w, m.group(2))]
+        if not m or int(m.group(1)) != len(workloads) or missing:
+            raise Failure("README's workload list: %s programs said, %d in workloads/, "
+                          "not named: %s" % (m and m.group(1), len(workloads), missing))
+
+    out.append(("sdk documentation names what exists (design.md functions, README workloads)",
+                docs_name_what_exists))
     if not ctx.sanitized:  # the figures are the same; the sanitizers only slow it down
         out.append(("sdk documentation figures", readme))
     return out

@@ -3,7 +3,7 @@
  * The pipeline asks three questions: may this warp fetch at this PC now
  * (memsys_fetch, at steering), here is an executed memory pass
  * (memsys_access, at F+7), and when may this warp's load be written back
- * (memsys_due).  Two timings answer them behind one small interface:
+ * (memsys_due_table).  Two timings answer them behind one small interface:
  *
  *   ideal      the original machine: every fetch hits, a load's data is due
  *              2 + --mem-latency cycles after its commit;

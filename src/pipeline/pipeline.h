@@ -73,7 +73,7 @@ typedef struct commit_latch {
 } commit_latch;
 
 /* A load pass between commit and register writeback; its data is due when
- * the memory timing says (memsys_due) */
+ * the memory timing says (memsys_due_table) */
 typedef struct load_entry {
     uint8_t warp, rd; /* rd: register_bit numbering (FP registers 32..63), 0: none */
     bool ld_traced;  /* Kanata: its "Ld" stage was placed at commit (data due known) */
