@@ -10,6 +10,7 @@ gdb-multiarch in batch mode and by a small remote-protocol client:
 - README's session, examples/gdb-session.gdb, replayed as shipped on every
   model: step, finish and next with the breakpoint still set stop once
   each, at thread 1's next line (no other lane re-reports the breakpoint);
+  next of thread 8 after thread 1's stop stops at thread 8's next line;
 - a guest fault stops with SIGSEGV at the faulting line and thread, a
   deadlock with SIGSTOP, and the next continue ends the run (121, 122);
 - the protocol client: a step of one thread moves its warp's path and
@@ -238,6 +239,32 @@ def tests(ctx, run, simty, Failure):
         out.append(("gdb: README's session (examples/gdb-session.gdb) on the %s model: step, "
                     "finish, next stop once each with the breakpoint set" % m,
                     lambda m=m: readme_session(m)))
+
+    def next_other_thread(model):
+        """After thread 1's stop, `next` of thread 8 (behind it, or sitting on
+        the breakpoint with thread 1's group): each next stops once, in
+        thread 8, at its next line (at most a first arrival at the
+        breakpoint): it never runs on past its line."""
+        elf = build(None)
+        bp = line_of("results[tid % 64] = value;")
+        text, status, sout, serr = gdb_session(
+            elf, ["-m", model] + SHAPE,
+            ["set trace-commands on", "break kernel.c:%d" % bp, "continue", "thread 8",
+             "next", "next", "print $mhartid", "delete", "continue"])
+        blocks = [b.split("\n", 1) for b in re.split(r"^\+", text, flags=re.M)[1:]]
+        nexts = [body for cmd, *rest in blocks if cmd == "next" for body in rest or [""]]
+        lines = [re.findall(r"^(\d+)\t", body, re.M) for body in nexts]
+        others = re.findall(r"Thread (\d+) hit", "".join(nexts))
+        if (len(nexts) != 2 or [len(x) for x in lines] != [1, 1] or
+                any(t != "8" for t in others) or "exited" in "".join(nexts) or
+                int(lines[1][0]) not in (bp + 1, line_of("simty_barrier();")) or
+                not re.search(r"^\$1 = 7$", text, re.M) or status != 0):
+            raise Failure("model %s: next of thread 8 did not stop once at its next line "
+                          "(status %d):\n%s" % (model, status, text[-3000:]))
+
+    for m in MODELS:
+        out.append(("gdb: next of another thread than the stop's on the %s model stops at its "
+                    "next line" % m, lambda m=m: next_other_thread(m)))
 
     def stop_at_end(variant, sig, status_want, line_pat):
         def t():

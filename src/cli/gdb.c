@@ -618,11 +618,13 @@ static int warp_paths(gdb *g, unsigned gw)
 }
 
 /* Whether path p of warp gw, at a breakpoint, holds a thread that reported
- * it already (after warp_paths: one still at that pc); its lanes all count
- * as reported then. */
+ * it already (after warp_paths: one still at that pc) and not the thread
+ * gdb steps arriving there (it stops at its own breakpoints); its lanes all
+ * count as reported then. */
 static int hits_reported(gdb *g, unsigned gw, const simty_path_info *p)
 {
-    if (!(g->hit_mask[gw] & p->mask))
+    uint64_t stepped = hart_gw(g, g->g_hart) == gw ? 1ull << (g->g_hart % g->T) : 0;
+    if (!(g->hit_mask[gw] & p->mask) || (p->mask & stepped & ~g->hit_mask[gw]))
         return 0;
     hits_mark(g, gw, p);
     return 1;
