@@ -496,11 +496,17 @@ def mark_header(args, n, flag):
         text = f.read()
     cut = text.find("\n## ")
     head, rest = (text[:cut], text[cut:]) if cut >= 0 else (text, "")
-    lines = [ln for ln in head.split("\n")
-             if not ln.startswith("- section %d regenerated alone" % n)]
+    marks = {n: "- section %d regenerated alone by `tools/results.py %s` at commit %s "
+             "on %s" % (n, flag, git_commit(), datetime.date.today().isoformat())}
+    lines = []
+    for ln in head.split("\n"):
+        m = re.match(r"- section (\d+) regenerated alone", ln)
+        if m:
+            marks.setdefault(int(m.group(1)), ln)
+        else:
+            lines.append(ln)
     at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("- host:")), len(lines))
-    lines.insert(at, "- section %d regenerated alone by `tools/results.py %s` at commit %s "
-                 "on %s" % (n, flag, git_commit(), datetime.date.today().isoformat()))
+    lines[at:at] = [marks[k] for k in sorted(marks)]
     with open(path, "w") as f:
         f.write("\n".join(lines) + rest)
 
