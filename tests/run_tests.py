@@ -194,6 +194,8 @@ def group_unit(ctx):
         cmd = [os.path.join(unit_dir, n)]
         if n in ("test_elf", "test_api", "test_step", "test_debug_step"):
             cmd.append(elf)
+        if n == "test_monitor":
+            cmd.append(programs.asm_elf("bad", "chatty"))
         if n == "test_step":
             cmd += [programs.asm_elf("stats", "wrs_idle"), programs.example_elf("early_return", "-O2")]
 

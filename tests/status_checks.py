@@ -141,7 +141,16 @@ def tests(ctx, run, Failure):
         if a != b:
             raise Failure("--heartbeat changed the run:\n%r\n%r" % (a, b))
 
+    def bench_line():
+        # simty bench's updating line is redrawn while a long run goes on
+        # (each second), not only when a run ends
+        st, raw = pty_run([sim, "bench", "--shapes", "8x4", "--timeout", "2", forever])
+        if st != 1 or not re.search(r"\rsimty bench: 0/1 runs, [1-9]\d* s elapsed\x1b\[K", raw):
+            raise Failure("simty bench: status %d, no live progress during the run:\n%r"
+                          % (st, raw))
+
     return [("status live line on a terminal", live_line),
+            ("status simty bench line during a long run", bench_line),
             ("status --quiet on a terminal", quiet),
             ("status --heartbeat on a pipe", heartbeat_pipe),
             ("status display changes no count", same_counts)]

@@ -131,7 +131,7 @@ class Progress:
             elif not m and line.strip() and not re.match(
                     r"simty (bench|sweep): \d+ runs", line):
                 print(line, file=sys.stderr, flush=True)
-            elif m and time.time() - self.last >= self.EVERY:
+            elif m and m.group(1) != m.group(2) and time.time() - self.last >= self.EVERY:
                 self.last = time.time()
                 log("  %s of %s runs in %.0f s: %s" % (m.group(1), m.group(2),
                                                      self.last - self.t0, self.what))
