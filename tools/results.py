@@ -1022,7 +1022,8 @@ def host_threads_section(args, cfg, names, elf, note=""):
     log("host threads: %d workloads x %d configurations x %s threads"
         % (len(hp_names), len(hp_configs), threads))
     hp_table, hp_summary = host_threads.table(args.simty, {n: elf[n] for n in hp_names},
-                                              hp_configs, threads, 1 if cfg.quick else 3)
+                                              hp_configs, threads, 1 if cfg.quick else 3,
+                                              log=lambda m: log("  host threads: " + m))
     R = []
     R.append("## 11. Host-parallel simulation (`--host-threads`)\n")
     R.append(note + "`simty run --host-threads N --quantum Q`: the cores run Q cycles apart on N host "
