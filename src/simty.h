@@ -392,6 +392,30 @@ int simty_step_thread(simty_sim *s, unsigned hart);
  * called before simty_run() too. */
 void simty_request_stop(simty_sim *s, int signo);
 
+/* A run's progress as a front end shows it while the run goes on (simty
+ * run's status line and --heartbeat).  `fn` is called on the thread that
+ * runs the simulation, between cycles:
+ *   SIMTY_MONITOR_TICK every `interval` seconds of host wall time, with
+ *     the run so far in `info`;
+ *   SIMTY_MONITOR_OUTPUT (info NULL) just before the program's console
+ *     output is written, so that a status line on the same terminal can be
+ *     erased first.
+ * The host clock is read every few milliseconds of simulation, never per
+ * cycle; what a run does and counts is the same with a monitor or without.
+ * fn NULL removes the monitor.  Returns 0, or -1 if interval is not a
+ * positive number of seconds. */
+typedef struct simty_monitor_info {
+    uint64_t cycles;              /* model time so far (simty_stats.cycles) */
+    uint64_t thread_instructions; /* retired so far */
+    unsigned live_threads;        /* threads that have not ended */
+    unsigned threads;             /* threads of the machine */
+    double seconds;               /* host wall time of the run so far */
+} simty_monitor_info;
+typedef enum { SIMTY_MONITOR_TICK, SIMTY_MONITOR_OUTPUT } simty_monitor_event;
+typedef void simty_monitor_fn(simty_monitor_event event, const simty_monitor_info *info,
+                              void *ctx);
+int simty_set_monitor(simty_sim *s, double interval, simty_monitor_fn *fn, void *ctx);
+
 const simty_result *simty_result_get(const simty_sim *s);
 const simty_stats *simty_stats_get(const simty_sim *s);
 

@@ -26,7 +26,8 @@ Groups:
             float and double code (randprog.py --float)
   timing    cycle-model timing properties, checked against Kanata traces
   stats     statistics on hand-checked micro-programs (simt and cycle models)
-  bad       bad input of every kind gets its one-line error and exit status
+  bad       bad input of every kind gets its one-line error and exit status;
+            simty run's status line on a terminal, --heartbeat, --quiet
   bench     the workload suite passes under `simty bench` (and on QEMU);
             bench formats, failures and bad input; --shard/--merge (and GNU
             parallel) equal to the unsharded table; region-of-interest counts;
@@ -193,6 +194,8 @@ def group_unit(ctx):
         cmd = [os.path.join(unit_dir, n)]
         if n in ("test_elf", "test_api", "test_step", "test_debug_step"):
             cmd.append(elf)
+        if n == "test_monitor":
+            cmd.append(programs.asm_elf("bad", "chatty"))
         if n == "test_step":
             cmd += [programs.asm_elf("stats", "wrs_idle"), programs.example_elf("early_return", "-O2")]
 
@@ -664,7 +667,9 @@ def group_timing(ctx):
 def group_bad(ctx):
     import bad_hostile
     import bad_input
-    return bad_input.tests(ctx, run, simty, Failure) + bad_hostile.tests(ctx, run, simty, Failure)
+    import status_checks
+    return (bad_input.tests(ctx, run, simty, Failure) + bad_hostile.tests(ctx, run, simty, Failure)
+            + status_checks.tests(ctx, run, Failure))
 
 
 def group_bench(ctx):

@@ -17,6 +17,13 @@ test suite uses it to check the pipeline end to end).
 Dask cluster, and keeps every run in FILE; the report and its plots are
 then regenerated from that sweep's rows: a second run with the same FILE
 simulates nothing that FILE already holds (docs/cluster.md).
+
+Progress goes to stderr, each line with the time since the start: a line
+per section and per grid of runs, and within a grid a line every 30 s
+(-v: one per run).  The report's header names the command that made it
+(`make results`, `tools/results.py --quick`, `--sweep FILE`) and the commit;
+a section regenerated alone (--speed-only, --host-threads-only, --isa-only)
+adds a header line naming it and its commit.
 """
 
 import argparse
@@ -27,9 +34,11 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -90,8 +99,59 @@ def die(msg):
     sys.exit("results: " + msg)
 
 
+T0 = time.time()  # the script's start: every log line says how long it has run
+
+
 def log(msg):
-    print("results: " + msg, file=sys.stderr, flush=True)
+    e = int(time.time() - T0)
+    print("results: [%d:%02d] %s" % (e // 60, e % 60, msg), file=sys.stderr, flush=True)
+
+
+def section(n, title):
+    """The progress line that starts section n of the report."""
+    log("section %s: %s" % (n, title))
+
+
+class Progress:
+    """Progress of one grid of runs from its runner's per-run lines
+    ("... [I/N] ..."): passed on with -v, else a line every EVERY seconds,
+    so that a long grid is never silent for long.  Other lines (errors)
+    are passed on; the runner's own summary is dropped (bench() logs one)."""
+    EVERY = 30.0
+
+    def __init__(self, what, verbose):
+        self.what, self.verbose = what, verbose
+        self.t0 = self.last = time.time()
+
+    def feed(self, text):
+        for line in text.splitlines():
+            m = re.search(r"\[(\d+)/(\d+)\]", line)
+            if self.verbose:
+                print(line, file=sys.stderr, flush=True)
+            elif not m and line.strip() and not re.match(
+                    r"simty (bench|sweep): \d+ runs", line):
+                print(line, file=sys.stderr, flush=True)
+            elif m and m.group(1) != m.group(2) and time.time() - self.last >= self.EVERY:
+                self.last = time.time()
+                log("  %s of %s runs in %.0f s: %s" % (m.group(1), m.group(2),
+                                                     self.last - self.t0, self.what))
+
+
+class _LineSink:
+    """A stderr stand-in that hands whole lines to a Progress."""
+
+    def __init__(self, progress):
+        self.progress, self.buf = progress, ""
+
+    def write(self, s):
+        self.buf += s
+        if "\n" in self.buf:
+            done, self.buf = self.buf.rsplit("\n", 1)
+            self.progress.feed(done)
+        return len(s)
+
+    def flush(self):
+        pass
 
 
 # ------------------------------------------------------------ building --
@@ -154,8 +214,13 @@ def sweep_bench(args, elfs, opts):
             die("results.py --sweep: no sweep equivalent of simty bench %s" % k)
     t0 = time.time()
     local = {} if args.client else {"jobs": args.jobs}
-    df = simty.sweep(list(elfs), grid, executor=args.client, results=args.sweep,
-                     options=fixed, progress=args.verbose, **local)
+    real = sys.stderr
+    sys.stderr = _LineSink(Progress(" ".join(opts), args.verbose))
+    try:
+        df = simty.sweep(list(elfs), grid, executor=args.client, results=args.sweep,
+                         options=fixed, progress=True, **local)
+    finally:
+        sys.stderr = real
     rows = df.to_dict("records")
     for r in rows:
         for k, v in r.items():
@@ -171,13 +236,20 @@ def bench(args, elfs, opts):
     """Runs simty bench with CSV output; returns the rows as dicts."""
     if getattr(args, "sweep", None):
         return sweep_bench(args, elfs, opts)
-    cmd = [args.simty, "bench", "-f", "csv", "-j", str(args.jobs)] + opts + list(elfs)
-    cmd.insert(2, "--progress" if args.verbose else "-q")
+    cmd = [args.simty, "bench", "--progress", "-f", "csv", "-j", str(args.jobs)] + opts + \
+        list(elfs)
     t0 = time.time()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-    if p.returncode not in (0, 1):
+    progress = Progress(" ".join(opts), getattr(args, "verbose", False))
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = []
+    reader = threading.Thread(target=lambda: out.append(p.stdout.read()))
+    reader.start()
+    for line in p.stderr:
+        progress.feed(line)
+    reader.join()
+    if p.wait() not in (0, 1):
         die("simty bench failed (status %d): %s" % (p.returncode, " ".join(cmd)))
-    rows = list(csv.DictReader(io.StringIO(p.stdout)))
+    rows = list(csv.DictReader(io.StringIO(out[0])))
     for r in rows:
         for k, v in r.items():
             if k not in ("workload", "model", "paths", "priority", "coalescer", "result",
@@ -301,27 +373,82 @@ plot for [i=0:%d] 'latency.dat' index i using 1:2 with linespoints lw 2 \\
             outdir)
 
 
+# Colours and point types of the width plot's panels: each series of a
+# panel its own, strong enough to tell apart on white.
+PANEL_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#17becf"]
+PANEL_SIZE = 6  # series per panel at most (workloads with equal curves share one)
+
+
+def width_panels(names, eff, widths):
+    """The width plot's panels: the floating-point workloads in one, the
+    others in panels of at most PANEL_SIZE ordered by their efficiency at
+    the widest warp.  Workloads whose curves are equal at every width share
+    a series ("vecadd = saxpy"), so that no line hides another.  Returns
+    [(title, [(label, [efficiency % per width])])]."""
+    def curve(n):
+        return [round(100 * eff.get((n, t), 0), 1) for t in widths]
+
+    def series(group):
+        out = {}
+        for n in group:
+            out.setdefault(tuple(curve(n)), []).append(n)
+        return [(" = ".join(ns), list(c)) for c, ns in out.items()]
+
+    tmax = widths[-1]
+    fp = [n for n in names if n in FP_WORKLOADS]
+    rest = sorted((n for n in names if n not in FP_WORKLOADS),
+                  key=lambda n: (-eff.get((n, tmax), 0), n))
+    merged = series(rest)
+    panels = []
+    k = max(1, math.ceil(len(merged) / PANEL_SIZE))
+    size = math.ceil(len(merged) / k) if merged else 0
+    for i in range(k):
+        part = merged[i * size:(i + 1) * size]
+        if part:
+            hi, lo = part[0][1][-1], part[-1][1][-1]
+            panels.append(("integer workloads: %.0f%% to %.0f%% at T=%d" % (hi, lo, tmax)
+                           if k > 1 else "integer workloads", part))
+    if fp:
+        panels.append(("floating-point workloads (F and D)", series(fp)))
+    return panels
+
+
 def plot_width(rows, names, cfg, outdir):
-    """SIMD efficiency versus threads per warp, one line per workload."""
+    """SIMD efficiency versus threads per warp: small multiples (width_panels),
+    one line per workload, the same axes in every panel."""
     eff = {(r["workload"], int(r["threads"])): r["simd_efficiency"] for r in rows}
     with open(os.path.join(outdir, "width.dat"), "w") as f:
         f.write("threads " + " ".join(n.replace("_", "-") for n in names) + "\n")
         for t in cfg.widths:
             f.write("%d " % t + " ".join("%.4f" % (100 * eff.get((n, t), 0)) for n in names)
                     + "\n")
-    gnuplot(PNG % (900, 480) + """
-set output 'width.png'
-set logscale x 2
-set xlabel 'threads per warp (%d warps)'
-set ylabel 'SIMD efficiency (%%)'
-set yrange [0:105]
-set key outside right top
-set grid
-# 8 colours, then the same colours dashed: every workload its own line
-do for [k=1:32] { eval sprintf('set style line %%d lc %%d dt %%d pt %%d lw 1.5', \\
-                               k, (k-1)%%8+1, (k-1)/8+1, k) }
-plot for [i=2:%d] 'width.dat' using 1:i with linespoints ls (i-1) title columnheader(i)
-""" % (cfg.width_warps, len(names) + 1), outdir)
+    panels = width_panels(names, eff, cfg.widths)
+    cols = 1 if len(panels) == 1 else 2
+    nrows = math.ceil(len(panels) / cols)
+    s = [PNG % (660 * cols, 40 + 330 * nrows)]
+    s.append("set output 'width.png'\n")
+    for i, c in enumerate(PANEL_COLOURS):
+        s.append("set style line %d lc rgb '%s' lw 2 pt %d ps 1.1\n" % (i + 1, c, i + 4))
+    s.append("set multiplot layout %d,%d title 'SIMD efficiency versus threads per warp "
+             "(%d warps)' font ',13'\n" % (nrows, cols, cfg.width_warps))
+    s.append("set logscale x 2\nset xrange [%g:%g]\nset xtics (%s)\n" % (
+        cfg.widths[0] / 1.3, cfg.widths[-1] * 1.3, ", ".join(str(t) for t in cfg.widths)))
+    s.append("set yrange [0:105]\nset grid\nset key outside right top Left reverse noenhanced "
+             "font ',10' spacing 1.2 width -2\n")
+    # the same margins in every panel (room for the longest key), so that
+    # the plot areas line up
+    key = max(len(label) for _, series in panels for label, _ in series)
+    s.append("set lmargin 10\nset rmargin %d\n" % (key * 4 // 5 + 9))
+    s.append("set xlabel 'threads per warp'\nset ylabel 'SIMD efficiency (%)'\n")
+    for title, series in panels:
+        s.append("set title '%s'\n" % title)
+        s.append("plot " + ", ".join(
+            "'-' using 1:2 with linespoints ls %d title '%s'" % (i + 1, label)
+            for i, (label, _) in enumerate(series)) + "\n")
+        for _, curve in series:
+            s.append("".join("%d %.1f\n" % (t, v) for t, v in zip(cfg.widths, curve)) + "e\n")
+    s.append("unset multiplot\n")
+    gnuplot("".join(s), outdir)
 
 
 def plot_layout(rows, names, outdir):
@@ -350,6 +477,38 @@ def git_commit():
     dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--", "src", "sdk",
                             "workloads"], capture_output=True, text=True).stdout.strip()
     return (p.stdout.strip() or "unknown") + (" (with local changes)" if dirty else "")
+
+
+def variant(args):
+    """The command that generates the report, as its header names it."""
+    flags = (["--quick"] if args.quick else []) + \
+        (["--sweep " + os.path.basename(args.sweep)] if args.sweep else []) + \
+        (["--dask " + args.dask] if args.dask else [])
+    return "`tools/results.py %s`" % " ".join(flags) if flags else \
+        "`make results` (`tools/results.py`)"
+
+
+def mark_header(args, n, flag):
+    """After a section was regenerated alone (--speed-only...): the header
+    of OUT/RESULTS.md says which, with what and at which commit."""
+    path = os.path.join(args.out, "RESULTS.md")
+    with open(path) as f:
+        text = f.read()
+    cut = text.find("\n## ")
+    head, rest = (text[:cut], text[cut:]) if cut >= 0 else (text, "")
+    marks = {n: "- section %d regenerated alone by `tools/results.py %s` at commit %s "
+             "on %s" % (n, flag, git_commit(), datetime.date.today().isoformat())}
+    lines = []
+    for ln in head.split("\n"):
+        m = re.match(r"- section (\d+) regenerated alone", ln)
+        if m:
+            marks.setdefault(int(m.group(1)), ln)
+        else:
+            lines.append(ln)
+    at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("- host:")), len(lines))
+    lines[at:at] = [marks[k] for k in sorted(marks)]
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + rest)
 
 
 def main():
@@ -399,12 +558,15 @@ def main():
         die("%s not found (run make first)" % args.simty)
     if args.host_threads_only:
         host_threads_only(args)
+        mark_header(args, 11, "--host-threads-only")
         return
     if args.speed_only:
         speed_only(args)
+        mark_header(args, 7, "--speed-only")
         return
     if args.isa_only:
         isa_only(args)
+        mark_header(args, 12, "--isa-only")
         return
     if not shutil.which("gnuplot"):
         die("gnuplot not found (Debian: apt-get install gnuplot-nox)")
@@ -433,19 +595,24 @@ def main():
     suite = [elf[n] for n in names]
 
     # 1. the suite at the default shapes
+    section(1, "the suite at %s" % cfg.shapes)
     main_rows = bench(args, [elf[n] for n in all_names], ["--shapes", cfg.shapes])
     # 2. path policies
+    section(2, "path policies and coalescers at %s" % cfg.policy_shape)
     pol_rows = bench(args, suite, ["--shapes", cfg.policy_shape, "--paths", "hct,ideal",
                                    "--priority", "depth,minpc"])
     coal_rows = bench(args, suite, ["--shapes", cfg.policy_shape, "--coalescer", "block"])
     # 3. latency hiding
+    section(3, "latency hiding")
     lat_rows = bench(args, suite, [
         "--shapes", ",".join("%dx%d" % (w, cfg.lat_threads) for w in cfg.lat_warps),
         "--mem-latency", ",".join(str(x) for x in cfg.latencies)])
     # 4. warp width
+    section(4, "warp width")
     width_rows = bench(args, suite, [
         "--shapes", ",".join("%dx%d" % (cfg.width_warps, t) for t in cfg.widths)])
     # 5. compiler layout
+    section(5, "compiler layout (%d flag sets)" % len(LAYOUTS))
     layout_rows = []
     for label, flags in LAYOUTS:
         d = os.path.join(args.build, label)
@@ -455,18 +622,24 @@ def main():
             r["layout"] = label
         layout_rows += rows
     # 6. interleaved stacks
+    section(6, "interleaved stacks")
     stack = stack_runs(args, cfg.policy_shape, names, elf)
+    section(7, "simulator speed, one simulation at a time")
     # 7. simulator speed, one simulation at a time
     speed_names = [n for n in SPEED_WORKLOADS if n in names] or names[:1]
     speed_rows = speed_runs(args, cfg, speed_names, elf)
     # 8. synchronisation and forward progress
+    section(8, "synchronisation and forward progress")
     sync = results_sync.run(args, cfg, args.build, all_names, build_suite, log)
     # 9. the memory hierarchy
+    section(9, "the memory hierarchy")
     mem = results_memory.run(args, cfg, suite, bench, log)
     # 12. ISA variants
+    section(12, "ISA variants")
     fp_names = [n for n in names if n in FP_WORKLOADS]
     isa = results_isa.run(args, names, fp_names, build_suite, log)
     # 11. host-parallel simulation (alone: it measures host time)
+    section(11, "host-parallel simulation")
     hp_text = host_threads_section(args, cfg, names, elf)
 
     failed = [r for r in main_rows + pol_rows + coal_rows + lat_rows + width_rows + layout_rows
@@ -481,6 +654,7 @@ def main():
     failed += isa_failed
 
     # ------------------------------------------------------------ plots --
+    log("plots and report")
     plot_policies(pol_rows, names, plots)
     plot_latency(lat_rows, cfg, plots)
     results_memory.plot_latency(mem, cfg, plots, gnuplot, PNG, mean)
@@ -499,12 +673,15 @@ def main():
     # ----------------------------------------------------------- report --
     R = []
     R.append("# Results: the workload suite on simty\n")
-    R.append("Generated by `make results` (`tools/results.py`) on %s in %.0f minutes. "
-             "Do not edit by hand: rerun the command.\n" %
-             (datetime.date.today().isoformat(), (time.time() - t_start) / 60))
-    R.append("- simulator: simty %s, commit %s, cycle model unless stated" %
-             (subprocess.run([args.simty, "--version"], capture_output=True,
-                             text=True).stdout.split()[-1], git_commit()))
+    R.append("Generated by %s at commit %s on %s in %.0f minutes. "
+             "Do not edit by hand: rerun the command.%s\n" %
+             (variant(args), git_commit(), datetime.date.today().isoformat(),
+              (time.time() - t_start) / 60,
+              " (`--quick`: a tiny grid on two workloads, a check of the pipeline; its "
+              "figures are not results.)" if args.quick else ""))
+    R.append("- simulator: simty %s, cycle model unless stated" %
+             subprocess.run([args.simty, "--version"], capture_output=True,
+                            text=True).stdout.split()[-1])
     R.append("- workloads: `workloads/*.c`, built with `sdk/simty-cc` and its default flags "
              "`%s`" % default_flags)
     R.append("- host: %s\n" % host_description())
@@ -692,6 +869,9 @@ def main():
     R.append("%d warps, %s threads per warp.\n" % (cfg.width_warps,
                                                    ", ".join(str(t) for t in cfg.widths)))
     R.append("![SIMD efficiency versus threads per warp](results/width.png)\n")
+    R.append("(The plot: the floating-point workloads in a panel of their own, the others "
+             "in panels ordered by their efficiency at the widest warp; workloads whose "
+             "curves are equal share one line, named together.)\n")
     we = {(r["workload"], int(r["threads"])): r for r in width_rows}
     table = [[n] + [pct(we[(n, t)]["simd_efficiency"]) if (n, t) in we else "-"
                     for t in cfg.widths] for n in names]
@@ -842,7 +1022,8 @@ def host_threads_section(args, cfg, names, elf, note=""):
     log("host threads: %d workloads x %d configurations x %s threads"
         % (len(hp_names), len(hp_configs), threads))
     hp_table, hp_summary = host_threads.table(args.simty, {n: elf[n] for n in hp_names},
-                                              hp_configs, threads, 1 if cfg.quick else 3)
+                                              hp_configs, threads, 1 if cfg.quick else 3,
+                                              log=lambda m: log("  host threads: " + m))
     R = []
     R.append("## 11. Host-parallel simulation (`--host-threads`)\n")
     R.append(note + "`simty run --host-threads N --quantum Q`: the cores run Q cycles apart on N host "

@@ -90,6 +90,8 @@ typedef struct bench_pool {
     pthread_mutex_t lock;
     int progress;       /* 0 none, 1 updating line, 2 one line per run */
     struct timespec t0;
+    const bench_run *last; /* the run that finished last (the updating line) */
+    double drawn;       /* seconds since t0 when the updating line was drawn */
 } bench_pool;
 
 static double seconds_since(const struct timespec *t0)
@@ -329,6 +331,57 @@ static char *program_name(const char *path)
     return xstrdup(buf);
 }
 
+/* ---- progress ---- */
+
+/* The updating line (p->lock held): also redrawn while long runs go on
+ * (bench_tick), so that its elapsed time shows the bench is alive. */
+static void draw_line(bench_pool *p)
+{
+    double t = seconds_since(&p->t0);
+    p->drawn = t;
+    const bench_run *r = p->last;
+    if (!r) {
+        fprintf(stderr, "\rsimty bench: 0/%u runs, %.0f s elapsed\033[K", p->n, t);
+    } else {
+        char shape[16];
+        shape_str(r, shape, sizeof shape);
+        /* estimate from the share of runs done: rough, runs differ in size */
+        double eta = t * (p->n - p->done) / p->done;
+        fprintf(stderr, "\rsimty bench: %u/%u runs, %u failed, %.0f s elapsed, ~%.0f s left "
+                        "(last: %s %s)\033[K",
+                p->done, p->n, p->failed, t, eta, r->name, shape);
+    }
+    fflush(stderr);
+}
+
+static void report_progress(bench_pool *p, const bench_run *r)
+{
+    if (p->progress == 2) {
+        char shape[16];
+        shape_str(r, shape, sizeof shape);
+        fprintf(stderr, "simty bench: [%u/%u] %s %s %s: %s (%.2f s)\n", p->done, p->n, r->name,
+                simty_model_name(r->cfg.model), shape, r->rec.outcome, r->rec.host_seconds);
+        fflush(stderr);
+    } else if (p->progress == 1) {
+        p->last = r;
+        draw_line(p);
+    }
+}
+
+/* A live run's monitor (the updating line only): redraws the line once a
+ * second while no run finishes. */
+static void bench_tick(simty_monitor_event ev, const simty_monitor_info *info, void *ctx)
+{
+    (void)info;
+    bench_pool *p = ctx;
+    if (ev != SIMTY_MONITOR_TICK)
+        return; /* (the program's output goes to a file of its own) */
+    pthread_mutex_lock(&p->lock);
+    if (seconds_since(&p->t0) - p->drawn >= 1.0)
+        draw_line(p);
+    pthread_mutex_unlock(&p->lock);
+}
+
 /* ---- one run ---- */
 
 static void run_one(bench_pool *p, bench_run *r)
@@ -349,6 +402,8 @@ static void run_one(bench_pool *p, bench_run *r)
         fclose(console);
         return;
     }
+    if (p->progress == 1)
+        simty_set_monitor(s, 1.0, bench_tick, p);
     pthread_mutex_lock(&p->lock); /* a signal may ask every live run to stop */
     r->sim = s;
     if (p->stop)
@@ -364,24 +419,6 @@ static void run_one(bench_pool *p, bench_run *r)
 }
 
 /* ---- the pool ---- */
-
-static void report_progress(bench_pool *p, const bench_run *r)
-{
-    char shape[16];
-    shape_str(r, shape, sizeof shape);
-    double t = seconds_since(&p->t0);
-    if (p->progress == 2) {
-        fprintf(stderr, "simty bench: [%u/%u] %s %s %s: %s (%.2f s)\n", p->done, p->n, r->name,
-                simty_model_name(r->cfg.model), shape, r->rec.outcome, r->rec.host_seconds);
-    } else if (p->progress == 1) {
-        /* estimate from the share of runs done: rough, runs differ in size */
-        double eta = p->done ? t * (p->n - p->done) / p->done : 0;
-        fprintf(stderr, "\rsimty bench: %u/%u runs, %u failed, %.0f s elapsed, ~%.0f s left "
-                        "(last: %s %s)\033[K",
-                p->done, p->n, p->failed, t, eta, r->name, shape);
-    }
-    fflush(stderr);
-}
 
 static void *worker(void *arg)
 {

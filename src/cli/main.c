@@ -9,12 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/bench.h"
 #include "cli/disasm.h"
 #include "cli/gdb.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "cli/status.h"
 #include "simty.h"
 #include "util/escape.h"
 
@@ -86,6 +88,12 @@ static const char run_options_text[] =
     "Run control and output:\n"
     "      --max-cycles N     stop with status 124 after N cycles (default: no limit)\n"
     "      --timeout S        stop with status 124 after S seconds of host CPU time\n"
+    "      --heartbeat S      a status line on stderr every S seconds, 1..86400:\n"
+    "                         cycles, thread-instructions, their rates, live\n"
+    "                         threads, elapsed time; one full line each (logs,\n"
+    "                         pipes).  Without it, when stderr is a terminal, a\n"
+    "                         live line shows from 2 s into a run, erased at the end\n"
+    "  -q, --quiet            neither the live status line nor --heartbeat's\n"
     "      --signature FILE   write the words between begin_signature and end_signature\n"
     "                         ('-' for stdout)\n"
     "      --stats            print a statistics summary on stderr\n"
@@ -125,6 +133,8 @@ typedef struct cli_opts {
     char **mem_set;      /* --mem-set, applied after --memory whatever their order */
     unsigned n_mem_set;
     gdb_options gdb;     /* --gdb, --gdb-wait */
+    unsigned heartbeat;  /* --heartbeat seconds, or 0 */
+    int quiet;           /* --quiet */
 } cli_opts;
 
 enum {
@@ -159,6 +169,7 @@ enum {
     OPT_QUANTUM,
     OPT_GDB,
     OPT_GDB_WAIT,
+    OPT_HEARTBEAT,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -203,6 +214,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"quantum", required_argument, 0, OPT_QUANTUM},
         {"gdb", required_argument, 0, OPT_GDB},
         {"gdb-wait", no_argument, 0, OPT_GDB_WAIT},
+        {"heartbeat", required_argument, 0, OPT_HEARTBEAT},
+        {"quiet", no_argument, 0, 'q'},
         {0, 0, 0, 0},
     };
     char **mem_set = o->mem_set; /* argc entries, the caller's */
@@ -214,7 +227,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     optind = 1;
     int c, rc = 0;
     uint64_t v;
-    while ((c = getopt_long(argc, argv, "+c:w:t:m:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+c:w:t:m:hq", longopts, NULL)) != -1) {
         switch (c) {
         case 'c': rc = parse_setting(&o->cfg, "cores", optarg); break;
         case OPT_QUANTUM: rc = parse_setting(&o->cfg, "quantum", optarg); break;
@@ -275,6 +288,10 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             o->gdb.enabled = 1;
             break;
         case OPT_GDB_WAIT: o->gdb.wait = 1; break;
+        case OPT_HEARTBEAT:
+            rc = parse_uint_opt("--heartbeat", optarg, 1, 86400, &o->heartbeat);
+            break;
+        case 'q': o->quiet = 1; break;
         case OPT_MEM_SET:
             if (!strcmp(optarg, "help")) {
                 simty_config tmp;
@@ -309,6 +326,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     if (o->spin_detect_on && !o->cfg.progress)
         return usage_error("--spin-detect on needs --progress on (the detector is part of "
                            "the forward-progress scheduler)");
+    if (o->quiet && o->heartbeat)
+        return usage_error("--quiet and --heartbeat: give one of them");
     if (o->gdb.wait && !o->gdb.enabled)
         return usage_error("--gdb-wait needs --gdb PORT");
     if (o->gdb.enabled && o->cfg.quantum > 1 && o->cfg.cores > 1)
@@ -389,6 +408,21 @@ static void report_output_error(const char *path, const char *err)
         fprintf(stderr, "simty: %s\n", err);
 }
 
+/* The progress display of a run: --heartbeat's lines, else a live line
+ * when stderr is a terminal (and no trace goes to stdout, the same
+ * terminal); none with --quiet or --gdb (a debugger session is
+ * interactive). */
+static status_mode status_mode_of(const cli_opts *o)
+{
+    if (o->quiet || o->gdb.enabled)
+        return STATUS_OFF;
+    if (o->heartbeat)
+        return STATUS_HEARTBEAT;
+    int trace_on_stdout = (o->trace_commits && !strcmp(o->trace_commits, "-")) ||
+                          (o->trace_kanata && !strcmp(o->trace_kanata, "-"));
+    return isatty(STDERR_FILENO) && !trace_on_stdout ? STATUS_LINE : STATUS_OFF;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     cli_opts o;
@@ -436,10 +470,14 @@ static int cmd_run(int argc, char **argv)
     running_sim = s;
     if (got_signal) /* arrived while loading */
         simty_request_stop(s, got_signal);
-    if (o.gdb.enabled)
+    if (o.gdb.enabled) {
         gdb_run(s, gdb_fd, o.gdb.wait, &got_signal);
-    else
+    } else {
+        run_status status;
+        status_start(&status, s, status_mode_of(&o), o.heartbeat);
         simty_run(s);
+        status_end(&status);
+    }
     running_sim = NULL;
     /* a region still open when the run ends is closed then: no ROI
      * statistics after a run means none was ever opened */

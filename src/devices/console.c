@@ -10,6 +10,7 @@
 int console_init(console_t *c, FILE *out, unsigned nharts)
 {
     c->out = out;
+    c->before_write = NULL;
     c->nharts = nharts;
     c->line = calloc(nharts, sizeof *c->line);
     return c->line ? 0 : -1;
@@ -24,6 +25,8 @@ static void failed(console_t *c)
 static void emit(console_t *c, struct console_line *l)
 {
     if (l->len) {
+        if (c->before_write)
+            c->before_write(c->before_ctx);
         errno = 0;
         if (fwrite(l->buf, 1, l->len, c->out) != l->len || ferror(c->out))
             failed(c);
@@ -42,6 +45,8 @@ void console_putc(console_t *c, unsigned hart, uint8_t ch)
             char *nb = realloc(l->buf, cap);
             if (!nb) { /* keep going, unbuffered */
                 emit(c, l);
+                if (c->before_write)
+                    c->before_write(c->before_ctx);
                 errno = 0;
                 if (fputc(ch, c->out) == EOF)
                     failed(c);

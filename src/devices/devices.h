@@ -15,6 +15,10 @@ typedef struct console {
     FILE *out;
     int err;       /* errno of the first failed write, or 0 */
     unsigned nharts;
+    /* if set, called before each write to `out` (a status line on the
+     * same terminal is erased first: simty_set_monitor) */
+    void (*before_write)(void *ctx);
+    void *before_ctx;
     struct console_line {
         char *buf;
         uint32_t len, cap;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "models/model.h"
+#include "sim/monitor.h"
 #include "sim/sim.h"
 
 void progress_init(progress_watch *p, uint64_t interval, uint64_t now)
@@ -181,7 +182,7 @@ static bool trace_failed(simty_sim *s)
     return true;
 }
 
-bool sim_cycle_limits_slow(simty_sim *s)
+static bool limits(simty_sim *s)
 {
     progress_watch *p = &s->watch;
     if (sim_stopped(s))
@@ -204,6 +205,15 @@ bool sim_cycle_limits_slow(simty_sim *s)
         return true;
     }
     return false;
+}
+
+bool sim_cycle_limits_slow(simty_sim *s)
+{
+    bool stop = limits(s);
+    if (!stop && s->cycle >= s->monitor.next)
+        monitor_check(s);
+    sim_checks_due(s);
+    return stop;
 }
 
 bool progress_check(progress_watch *p, simty_sim *s)

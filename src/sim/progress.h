@@ -26,13 +26,21 @@ bool sim_cycle_limits_slow(simty_sim *s);
  * barrier and which threads never arrive, who waits in wrs, then HINT. */
 void sim_deadlock(simty_sim *s, const char *why, const char *hint);
 
+/* The next cycle sim_cycle_limits looks further: the deadlock watch's
+ * next sample or the monitor's next clock read (sim/monitor.h), whichever
+ * comes first.  Call after either changes. */
+static inline void sim_checks_due(simty_sim *s)
+{
+    s->check_next = s->watch.next < s->monitor.next ? s->watch.next : s->monitor.next;
+}
+
 /* The checks every model makes between cycles: a stop request (a signal,
  * an output that cannot be written), the --max-cycles and host time limits
- * and deadlock detection.  Stops the run and returns true when one fires,
- * or when the run has already stopped. */
+ * and deadlock detection, and the front end's monitor.  Stops the run and
+ * returns true when one fires, or when the run has already stopped. */
 static inline bool sim_cycle_limits(simty_sim *s)
 {
-    if (s->cycle < s->watch.next && s->cycle < s->cycle_limit && !sim_stopped(s) &&
+    if (s->cycle < s->check_next && s->cycle < s->cycle_limit && !sim_stopped(s) &&
         !s->stop_request)
         return false;
     return sim_cycle_limits_slow(s);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "models/model.h"
+#include "sim/monitor.h"
 #include "sim/progress.h"
 #include "sim/sim.h"
 
@@ -300,8 +301,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
              * model's own loop (model_ops.burst), without the machine-wide
              * bookkeeping of every cycle */
             uint64_t end = until < s->cycle_limit ? until : s->cycle_limit;
-            if (s->watch.next < end)
-                end = s->watch.next;
+            if (s->check_next < end)
+                end = s->check_next;
             if (s->timer_next < end)
                 end = s->timer_next;
             if (!m->burst(s, end))
@@ -362,6 +363,7 @@ static simty_exit_reason run_for(simty_sim *s, uint64_t until, simty_stop_fn *st
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     s->cpu_start = sim_cpu_seconds(s);
+    monitor_run_start(s);
     if (!s->loaded)
         sim_fault(s, 0, 0, "no program loaded");
     else if (!sim_stopped(s))

@@ -9,6 +9,7 @@
 #include "isa/disasm.h"
 #include "memsys/mem_config.h"
 #include "models/model.h"
+#include "sim/monitor.h"
 #include "sim/progress.h"
 #include "simty_guest.h"
 
@@ -151,6 +152,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
         s->core[c] = (sim_core){.id = c, .warp0 = c * s->W,
                                 .paths = s->paths ? s->paths + (size_t)c * s->W : NULL,
                                 .decoded = &s->decoded[0]}; /* (a host thread's: run.c) */
+    monitor_init(&s->monitor);
     mmode_reset(s);
     sim_flush_decode_cache(s);
     return s;
@@ -227,6 +229,7 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     const model_ops *m = s->model;
     progress_init(&s->watch, m->watch_interval_per_hart ? m->watch_interval_per_hart * s->nharts
                                                         : m->watch_interval_fixed, 0);
+    sim_checks_due(s);
     if (m->init(s, err, errlen))
         return -1;
     s->loaded = true; /* only now: a failed load leaves nothing to run or inspect */

@@ -77,6 +77,18 @@ typedef struct progress_watch {
     bool armed;
 } progress_watch;
 
+/* The front end's monitor (simty_set_monitor, sim/monitor.c) */
+typedef struct sim_monitor {
+    simty_monitor_fn *fn;   /* NULL: none */
+    void *ctx;
+    double interval;        /* seconds of wall time between ticks */
+    uint64_t next;          /* cycle of the next host clock read (UINT64_MAX: none) */
+    uint64_t stride;        /* cycles between clock reads, adapted to the host's speed */
+    double last_read;       /* wall clock (seconds) at the last read */
+    double due;             /* wall clock of the next tick */
+    double run_start;       /* wall clock when the running simty_run* call began */
+} sim_monitor;
+
 
 /* One Simty core. */
 typedef struct sim_core {
@@ -184,6 +196,10 @@ struct simty_sim {
     sim_core *core;      /* ncores cores */
     path_table *paths;   /* every warp's path table (SIMT models), core by core */
     progress_watch watch; /* deadlock detection (sim/progress.h) */
+    sim_monitor monitor;  /* the front end's progress display (sim/monitor.c) */
+    /* the cycle of the next look at the limits, the deadlock watch and the
+     * monitor: the smaller of watch.next and monitor.next (sim_checks_due) */
+    uint64_t check_next;
     bool finished;       /* the models' end-of-run work is done */
     kanata *kt;          /* the Kanata log (cycle model, --trace-kanata), or NULL */
     struct memsys *timing; /* the cycle model's memory timing (memsys/memsys.h), or NULL */
