@@ -73,7 +73,8 @@ static const char run_options_text[] =
     "                         that DRAM (timing only: accesses do what they did)\n"
     "      --mem-set KEY=VALUE  change one setting of the hierarchy (repeatable),\n"
     "                         e.g. l2.size=2M; --mem-set help lists them\n"
-    "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
+    "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M, or\n"
+    "                         more: what the machine's 8 KiB SDK stacks need)\n"
     "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
     "                         (sizes and bases: multiples of 4 bytes)\n"
     "      --stack-interleave store the SDK's per-thread stacks interleaved word by\n"
@@ -105,7 +106,8 @@ static const char run_options_text[] =
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
     "123 an output cannot be written (stdout, a trace or an output file),\n"
-    "124 cycle or time limit, 125 usage error, 126 program cannot be loaded,\n"
+    "124 cycle or time limit, 125 usage error, 126 program cannot be loaded\n"
+    "(or its SDK stacks do not fit in RAM, checked before the run),\n"
     "130/143 interrupted by SIGINT/SIGTERM (the outputs are still written).\n";
 
 #define MAX_MEM_SETS 64
