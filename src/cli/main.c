@@ -354,12 +354,14 @@ static void catch_signals(void)
 }
 
 /* The one-line report of a run that did not end by itself, and the warps'
- * paths when it is stuck or cut off. */
-static void report_end(simty_sim *s, const simty_result *r)
+ * paths when it is stuck or cut off.  trace_bad: a trace's error line was
+ * printed (a run stopped by it is reported by that line alone, even when the
+ * console, on the same closed stdout, failed too). */
+static void report_end(simty_sim *s, const simty_result *r, int trace_bad)
 {
     switch (r->reason) {
     case SIMTY_EXIT_OUTPUT: /* a trace's own error line already said it */
-        if (r->output_errno)
+        if (r->output_errno && !trace_bad)
             fprintf(stderr, "simty: %s\n", r->message);
         return;
     case SIMTY_EXIT_FAULT:
@@ -441,7 +443,7 @@ static int cmd_run(int argc, char **argv)
                         "interest (simty_roi_begin), so the traces are empty\n");
     int trace_bad = trace_close(&commits) | trace_close(&kanata_out);
     const simty_result *r = simty_result_get(s);
-    report_end(s, r);
+    report_end(s, r, trace_bad);
     int status = simty_exit_status(r);
     /* an output that cannot be written is a failure of its own, unless the
      * run already failed */
