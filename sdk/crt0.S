@@ -23,7 +23,7 @@
 /* ------------------------------------------------------------------ */
 /* Words the simulator's loader overwrites (docs/platform.md): SIMTY_ID_*
  * are __simty_nthreads, __simty_on_simulator, __simty_ram_end and
- * __simty_stack_size (simty_guest.h). The defaults are QEMU's. */
+ * __simty_stack_area (simty_guest.h). The defaults are QEMU's. */
 
     .section .data.simty, "aw"
     .balign 4
@@ -42,6 +42,13 @@ SIMTY_ID_ON_SIMULATOR:
     .size SIMTY_ID_RAM_END, 4
 SIMTY_ID_RAM_END:
     .word SIMTY_RAM_BASE + SIMTY_RAM_SIZE_DEFAULT
+    /* Bytes per hart area: S (__simty_stack_size), unless the simulator
+     * gives each hart less on a machine too big for S (docs/platform.md). */
+    .globl SIMTY_ID_STACK_AREA
+    .type SIMTY_ID_STACK_AREA, @object
+    .size SIMTY_ID_STACK_AREA, 4
+SIMTY_ID_STACK_AREA:
+    .word SIMTY_ID_STACK_SIZE
 
 /* Shared start-up / exit state. In .data, not .bss: hart 0 zeroes .bss while
  * the other harts already poll __simty_init_done. */
@@ -97,15 +104,16 @@ _start:
     /* QEMU run with more harts than __simty_nthreads: the extra ones idle. */
     bgeu    s0, s2, .Lpark
 
-    /* Stack region [__simty_stack_region, ram_end) must hold nthreads areas. */
+    /* Stack region [__simty_stack_region, ram_end) must hold nthreads areas
+     * (the simulator checks it before the run; QEMU's RAM may be short). */
     la      t0, SIMTY_ID_RAM_END
     lw      s3, 0(t0)               /* s3 = ram end */
+    la      t0, SIMTY_ID_STACK_AREA
+    lw      s4, 0(t0)               /* s4 = S, bytes per area */
     lui     t1, %hi(__simty_stack_region)
     addi    t1, t1, %lo(__simty_stack_region)
     bltu    s3, t1, .Lnomem
     sub     t2, s3, t1
-    lui     s4, %hi(SIMTY_ID_STACK_SIZE)
-    addi    s4, s4, %lo(SIMTY_ID_STACK_SIZE)     /* s4 = S */
     divu    t2, t2, s4              /* areas that fit */
     bgtu    s2, t2, .Lnomem
 
@@ -121,10 +129,8 @@ _start:
     and     s5, t0, t1              /* s5 = TLS block, aligned (>= 16) */
     mv      sp, s5
 
-    mv      a0, s5
-    call    _init_tls               /* copy .tdata, zero .tbss */
-    mv      a0, s5
-    call    _set_tls                /* tp = s5 */
+    mv      tp, s5
+    jal     t6, .Linit_tls          /* copy .tdata, zero .tbss (QEMU) */
 
     beqz    s0, .Lhart0_init
     j       .Lwait_init
@@ -183,8 +189,7 @@ _start:
     call    __simty_raw_hex
     la      a0, .Lmsg_nomem2
     call    __simty_raw_puts
-    lui     a0, %hi(SIMTY_ID_STACK_SIZE)
-    addi    a0, a0, %lo(SIMTY_ID_STACK_SIZE)
+    mv      a0, s4
     call    __simty_raw_hex
     la      a0, .Lmsg_nomem3
     call    __simty_raw_puts
@@ -194,7 +199,70 @@ _start:
     call    __simty_raw_puts
 2:  li      a0, 1
     jump    __simty_finish, t1
+
+/* .Linit_tls (jal t6; clobbers t0-t5): fill this hart's TLS block at tp.
+ * Copies the .tdata template a word at a time when the template and its
+ * size allow it (picolibc's size-optimised memcpy and memset, which
+ * _init_tls calls, go byte by byte: on a wide warp every byte of every lane
+ * is one replay pass, the areas being S bytes apart). .tbss is zeroed on
+ * QEMU only: on the simulator RAM starts zeroed and no one has written the
+ * stack region yet (docs/platform.md), so the block's .tbss is already
+ * clear. Uses no stack. */
+.Linit_tls:
+    lui     t0, %hi(__tdata_source)
+    addi    t0, t0, %lo(__tdata_source)
+    lui     t1, %hi(__tdata_size)
+    addi    t1, t1, %lo(__tdata_size)
+    mv      t2, tp
+    add     t3, t0, t1              /* end of the template */
+    beq     t0, t3, 4f
+    or      t5, t0, t1
+    andi    t5, t5, 3
+    bnez    t5, 3f                  /* unaligned template or size: bytes */
+1:  lw      t4, 0(t0)
+    sw      t4, 0(t2)
+    addi    t0, t0, 4
+    addi    t2, t2, 4
+    bltu    t0, t3, 1b
+    j       4f
+3:  lbu     t4, 0(t0)
+    sb      t4, 0(t2)
+    addi    t0, t0, 1
+    addi    t2, t2, 1
+    bltu    t0, t3, 3b
+4:  bnez    s1, 6f                  /* simulator: .tbss is already zero */
+    lui     t0, %hi(__tbss_offset)
+    addi    t0, t0, %lo(__tbss_offset)
+    add     t0, t0, tp
+    lui     t1, %hi(__tbss_size)
+    addi    t1, t1, %lo(__tbss_size)
+    add     t1, t1, t0
+    bgeu    t0, t1, 6f
+5:  sb      zero, 0(t0)
+    addi    t0, t0, 1
+    bltu    t0, t1, 5b
+6:  jr      t6
     .size _start, . - _start
+
+/* ------------------------------------------------------------------ */
+/* _exit(code): ends the calling thread only; the program ends when all
+ * threads have (docs/platform.md). exit() runs atexit handlers and
+ * destructors on the calling thread, then comes here. On the simulator it
+ * touches no stack (every lane's frame would be a replay pass of its own,
+ * the stacks being S bytes apart); on QEMU runtime.c's __simty_exit_qemu
+ * flushes the hart's line and counts it out of the barrier first. */
+
+    .section .text.simty.exit, "ax"
+    .balign 4
+    .globl _exit
+    .type _exit, @function
+_exit:
+    la      t0, SIMTY_ID_ON_SIMULATOR
+    lw      t0, 0(t0)
+    beqz    t0, 1f
+    tail    __simty_finish
+1:  tail    __simty_exit_qemu
+    .size _exit, . - _exit
 
 /* ------------------------------------------------------------------ */
 /* __simty_finish(code): end this thread without using the stack.

@@ -2,7 +2,7 @@
  * runtime.c - C part of the simty SDK runtime: console streams for picolibc's
  * tinystdio, _exit, abort/assert/signals (which end the whole program), the
  * QEMU version of simty_barrier(), and picolibc's locks (malloc is
- * thread-safe).
+ * thread-safe). _exit itself is in crt0.S.
  *
  * Console: on the simulator every byte goes straight to the UART (the
  * simulator assembles lines per hart). On QEMU a hart collects its line in a
@@ -221,15 +221,13 @@ void __retarget_lock_release(struct __lock *lock)
     __retarget_lock_release_recursive(lock);
 }
 
-/* Ends the calling thread only; the program ends when all threads have
- * (docs/platform.md). exit() runs atexit handlers and destructors on the
- * calling thread, then comes here. */
-void _exit(int code)
+/* _exit on QEMU (crt0.S's _exit comes here; on the simulator it ends the
+ * thread at once): this hart's pending line, its barrier count, then the
+ * end of the thread. */
+void __attribute__((noreturn)) __simty_exit_qemu(int code)
 {
-    if (!simty_on_simulator()) {
-        console_flush_line();
-        barrier_thread_ends();
-    }
+    console_flush_line();
+    barrier_thread_ends();
     __simty_finish(code);
 }
 

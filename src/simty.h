@@ -123,7 +123,7 @@ typedef struct simty_config {
     uint64_t max_cycles; /* 0: no limit */
     double max_seconds;  /* host CPU time of the run, seconds; 0: no limit */
     uint32_t ram_base;   /* base and sizes: multiples of 4 bytes */
-    uint64_t ram_size;
+    uint64_t ram_size;   /* 0 (the default): sized to the machine (simty_config_ram_size) */
     struct {
         uint32_t base;
         uint64_t size;
@@ -266,6 +266,14 @@ void simty_memory_print_keys(const simty_config *cfg, FILE *f);
 /* Checks every value of a configuration without allocating anything.
  * Returns 0, or -1 with a one-line reason in err. */
 int simty_config_check(const simty_config *cfg, char *err, size_t errlen);
+
+/* The main RAM's size: cfg->ram_size, or when that is 0 (the default) the
+ * size the machine needs for SDK programs: 64 MiB, or more when the
+ * program image region (32 MiB) and an area of SIMTY_STACK_SIZE_DEFAULT
+ * bytes per hart need more, rounded up to 1 MiB, at most
+ * SIMTY_RAM_SIZE_AUTO_MAX and never into an extra region above RAM. */
+uint64_t simty_config_ram_size(const simty_config *cfg);
+#define SIMTY_RAM_SIZE_AUTO_MAX (2047ull << 20) /* the largest --ram-size */
 
 /* Returns NULL with a one-line reason in err on a bad configuration (what
  * simty_config_check() reports) or when host memory runs out. */

@@ -105,6 +105,18 @@ OPTION_CASES = [
     ("mem overlaps UART", ["--mem", "0x10000000:4K"], "ok", USAGE, r"overlaps the UART"),
     ("mem overlaps RAM", ["--mem", "0x80001000:4K"], "ok", USAGE, r"overlaps another region"),
     ("ram size", ["--ram-size", "1"], "ok", USAGE, r"--ram-size: expected a size"),
+    # an SDK program's stacks that cannot fit: said at load, before the run
+    # (was: crt0's "stacks do not fit" from inside the run, status 1)
+    ("ram size below the stacks", ["--ram-size", "32M"], "ok", LOAD,
+     r"^simty: 32 threads x 8192-byte stacks do not fit in 32 MiB of RAM: give "
+     r"--ram-size 33M or more \(or build with a smaller simty-cc --stack-size\)$"),
+    ("ram size short for the shape", ["--ram-size", "64M", "-c", "16", "-w", "64", "-t", "32"],
+     "ok", LOAD, r"^simty: 32768 threads x 8192-byte stacks do not fit in 64 MiB of RAM: "
+     r"give --ram-size 288M or more"),
+    ("ram size largest, shape too big", ["--ram-size", "2047M", "-c", "64", "-w", "64", "-t",
+                                         "64"], "ok", LOAD,
+     r"^simty: 262144 threads x 8192-byte stacks do not fit in the largest RAM "
+     r"\(--ram-size 2047M\): run fewer threads"),
     ("max cycles zero", ["--max-cycles", "0"], "ok", USAGE, r"--max-cycles: expected a positive"),
     ("max cycles junk", ["--max-cycles", "10x"], "ok", USAGE, r"--max-cycles: .*'10x'"),
     ("progress", ["--progress", "maybe"], "ok", USAGE, r"--progress: expected on or off"),

@@ -267,9 +267,10 @@ def case_api_state(env, simty):
         check(False, "stats after close: no exception")
     except simty.SimtyError as e:
         check("closed" in str(e), str(e))
-    # a machine dropped without close() is freed by its finalizer
+    # a machine dropped without close() is freed by its finalizer (33M: the
+    # least RAM that holds an SDK program's image region and 4 stacks)
     for _ in range(20):
-        x = simty.Machine(warps=2, threads=2, ram_size="1M")
+        x = simty.Machine(warps=2, threads=2, ram_size="33M")
         x.load(elf)
         del x
     badsrc = os.path.join(env.tmp, "broken.c")

@@ -79,7 +79,43 @@ def block_tutorial_figures(simty, cwd, cache):
             "single-lane slots (%.0f%%) are mostly thread 0 printing the verdict alone\n"
             "at the end (`if (tid == 0 && !bad)`): one thread's code costs a whole slot\n"
             "per instruction.  %.2f lanes per memory request: most loads and stores\n"
-            "were coalesced.\n" % (full, T, single, st["lanes_per_request"]))
+            "were coalesced.  The region of interest took %d of the run's %d cycles\n"
+            "(%.0f%%): the rest is start-up, the self-check and the verdict.\n"
+            % (full, T, single, st["lanes_per_request"], st["roi"]["cycles"], st["cycles"],
+               100.0 * st["roi"]["cycles"] / st["cycles"]))
+
+
+ALIGNED = " __attribute__((aligned(256)))"
+WIDE = ["-w", "1", "-t", "32"]
+
+
+def block_tutorial_align(simty, cwd, cache):
+    """Step 4: examples/saxpy.c at one warp of 32 threads, as written and
+    without its aligned(256) attributes.  Fails unless the unaligned build
+    replays many times more (what the tutorial says it shows)."""
+    with open(os.path.join(ROOT, "examples", "saxpy.c")) as f:
+        src = f.read()
+    if src.count(ALIGNED) != 2:
+        sys.exit("docblocks.py: examples/saxpy.c should have aligned(256) on its two arrays")
+    plain = os.path.join(cwd, "saxpy_unaligned.c")
+    with open(plain, "w") as f:
+        f.write(src.replace(ALIGNED, ""))
+    aligned = stats(simty, cwd, build(cwd, "examples/saxpy.c", "saxpy.elf"), WIDE)
+    unaligned = stats(simty, cwd, build(cwd, plain, "saxpy_unaligned.elf"), WIDE)
+    block = stats(simty, cwd, "saxpy_unaligned.elf", WIDE + ["--coalescer", "block"])
+    if unaligned["roi"]["replays_memory"] < 10 * max(1, aligned["roi"]["replays_memory"]):
+        sys.exit("docblocks.py: without aligned(256), saxpy at -w 1 -t 32 replays %d times in "
+                 "its region, aligned %d: not the tutorial's explosion"
+                 % (unaligned["roi"]["replays_memory"], aligned["roi"]["replays_memory"]))
+    rows = ["| `saxpy.c` at `-w 1 -t 32` | cycles (whole run) | region of interest: cycles "
+            "| its memory replay passes |", "|---|--:|--:|--:|"]
+    for name, st in (("as written: `aligned(256)`", aligned),
+                     ("without `aligned(256)`", unaligned),
+                     ("without, `--coalescer block`", block)):
+        roi = st["roi"]
+        rows.append("| %s | %d | %d | %d |" % (name, st["cycles"], roi["cycles"],
+                                                roi["replays_memory"]))
+    return "\n".join(rows) + "\n"
 
 
 def block_serial(simty, cwd, cache):
@@ -110,17 +146,19 @@ def block_stacks(simty, cwd, cache):
 
 
 def block_commits_example(simty, cwd, cache):
-    """docs/pipeline.md: examples/nested_if.c -O2 on 1 warp of 4 threads,
-    around the first register restore that replays once per lane."""
-    elf = build(cwd, "examples/nested_if.c", "nested_if.elf")
+    """docs/pipeline.md: examples/fib.c -O2 on 1 warp of 4 threads, around
+    the first register restore that replays once per lane."""
+    elf = build(cwd, "examples/fib.c", "fib.elf")
     trace = os.path.join(cwd, "n.commits")
     status, _, err = sh([simty, "run", "-w", "1", "-t", "4", "--trace-commits", trace, elf], cwd)
     with open(trace) as f:
         lines = f.read().splitlines()
-    at = next((i for i, line in enumerate(lines)
-               if re.search(r" (c\.lwsp|lw) s2,0\(sp\) ; mask=1 ", line)), None)
+    restore = re.compile(r"^\d+ w0 ([0-9a-f]{8}) .* (c\.lwsp|lw) \w+,\d+\(sp\) ; mask=(\d) ")
+    pairs = zip(map(restore.match, lines), map(restore.match, lines[1:] + [""]))
+    at = next((i for i, (a, b) in enumerate(pairs) if a and b and a.group(3) == "1" and
+               b.group(3) == "2" and a.group(1) == b.group(1)), None)
     if status or at is None or at < 2:
-        sys.exit("docblocks.py: nested_if's commit trace has no replayed restore (%d): %s"
+        sys.exit("docblocks.py: fib's commit trace has no replayed restore (%d): %s"
                  % (status, err))
     return "```\n%s\n```\n" % "\n".join(lines[at - 2:at + 5])
 
@@ -149,6 +187,7 @@ def block_kanata_example(simty, cwd, cache):
 BLOCKS = {
     "tutorial-run": block_tutorial_run,
     "tutorial-figures": block_tutorial_figures,
+    "tutorial-align": block_tutorial_align,
     "serial": block_serial,
     "stacks": block_stacks,
     "commits-example": block_commits_example,

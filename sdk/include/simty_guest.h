@@ -58,6 +58,13 @@
  * otherwise. */
 #define SIMTY_RAM_BASE         SIMTY_U(0x80000000)
 #define SIMTY_RAM_SIZE_DEFAULT SIMTY_U(0x04000000) /* 64 MiB */
+/* The SDK's layout (sdk/simty.ld, which cannot include this file): program
+ * image and heap below SIMTY_STACK_REGION, per-hart areas of
+ * SIMTY_STACK_SIZE_DEFAULT bytes (simty-cc --stack-size) above it.  The
+ * simulator's default RAM holds that many areas for every hart of the
+ * machine (docs/platform.md). */
+#define SIMTY_STACK_REGION       SIMTY_U(0x82000000)
+#define SIMTY_STACK_SIZE_DEFAULT SIMTY_U(8192)
 
 /* SiFive test finisher: a 32-bit store at its base of SIMTY_FINISHER_PASS
  * ends the program with exit code 0, of
@@ -104,6 +111,14 @@
  * script or simty-cc --stack-size): with SIMTY_ID_RAM_END it marks an SDK
  * program, whose per-hart stacks the simulator knows. */
 #define SIMTY_ID_STACK_SIZE   __simty_stack_size
+/* A loader-filled word: bytes per hart area at run time, S unless a machine
+ * too big for S-byte areas in the largest RAM makes the simulator give each
+ * hart less (docs/platform.md, "Per-thread stacks"). */
+#define SIMTY_ID_STACK_AREA   __simty_stack_area
+/* Linker-script symbols of an SDK program the simulator reads: the bottom
+ * of the stack region, the TLS block's size at the top of each area. */
+#define SIMTY_ID_STACK_REGION __simty_stack_region
+#define SIMTY_ID_TLS_RESERVE  __simty_tls_reserve
 /* Defined (absolute) by a program expected to deadlock (`simty bench`). */
 #define SIMTY_ID_EXPECT_DEADLOCK simty_expect_deadlock
 /* riscv-tests convention: a store of (code << 1) | 1 ends the program. */
@@ -113,6 +128,9 @@
 #define SIMTY_SYM_ON_SIMULATOR    SIMTY_XSTR(SIMTY_ID_ON_SIMULATOR)
 #define SIMTY_SYM_RAM_END         SIMTY_XSTR(SIMTY_ID_RAM_END)
 #define SIMTY_SYM_STACK_SIZE      SIMTY_XSTR(SIMTY_ID_STACK_SIZE)
+#define SIMTY_SYM_STACK_AREA      SIMTY_XSTR(SIMTY_ID_STACK_AREA)
+#define SIMTY_SYM_STACK_REGION    SIMTY_XSTR(SIMTY_ID_STACK_REGION)
+#define SIMTY_SYM_TLS_RESERVE     SIMTY_XSTR(SIMTY_ID_TLS_RESERVE)
 #define SIMTY_SYM_EXPECT_DEADLOCK SIMTY_XSTR(SIMTY_ID_EXPECT_DEADLOCK)
 #define SIMTY_SYM_TOHOST          SIMTY_XSTR(SIMTY_ID_TOHOST)
 

@@ -76,7 +76,8 @@ static const char run_options_text[] =
     "                         that DRAM (timing only: accesses do what they did)\n"
     "      --mem-set KEY=VALUE  change one setting of the hierarchy (repeatable),\n"
     "                         e.g. l2.size=2M; --mem-set help lists them\n"
-    "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M)\n"
+    "      --ram-size SIZE    main RAM at 0x80000000, 4K..2047M (default 64M, or\n"
+    "                         more: what the machine's 8 KiB SDK stacks need)\n"
     "      --mem BASE:SIZE    add a RAM region (repeatable), e.g. --mem 0:64K\n"
     "                         (sizes and bases: multiples of 4 bytes)\n"
     "      --stack-interleave store the SDK's per-thread stacks interleaved word by\n"
@@ -114,7 +115,8 @@ static const char run_options_text[] =
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
     "123 an output cannot be written (stdout, a trace or an output file),\n"
-    "124 cycle or time limit, 125 usage error, 126 program cannot be loaded,\n"
+    "124 cycle or time limit, 125 usage error, 126 program cannot be loaded\n"
+    "(or its SDK stacks do not fit in RAM, checked before the run),\n"
     "130/143 interrupted by SIGINT/SIGTERM (the outputs are still written).\n";
 
 #define MAX_MEM_SETS 64
@@ -372,12 +374,14 @@ static void catch_signals(void)
 }
 
 /* The one-line report of a run that did not end by itself, and the warps'
- * paths when it is stuck or cut off. */
-static void report_end(simty_sim *s, const simty_result *r)
+ * paths when it is stuck or cut off.  trace_bad: a trace's error line was
+ * printed (a run stopped by it is reported by that line alone, even when the
+ * console, on the same closed stdout, failed too). */
+static void report_end(simty_sim *s, const simty_result *r, int trace_bad)
 {
     switch (r->reason) {
     case SIMTY_EXIT_OUTPUT: /* a trace's own error line already said it */
-        if (r->output_errno && !pipe_closed(r->output_errno))
+        if (r->output_errno && !trace_bad && !pipe_closed(r->output_errno))
             fprintf(stderr, "simty: %s\n", r->message);
         return;
     case SIMTY_EXIT_FAULT:
@@ -486,7 +490,7 @@ static int cmd_run(int argc, char **argv)
                         "interest (simty_roi_begin), so the traces are empty\n");
     int trace_bad = trace_close(&commits) | trace_close(&kanata_out);
     const simty_result *r = simty_result_get(s);
-    report_end(s, r);
+    report_end(s, r, trace_bad);
     int status = simty_exit_status(r);
     /* an output that cannot be written is a failure of its own, unless the
      * run already failed */

@@ -6,6 +6,7 @@
 #include "devices/devices.h"
 #include "memsys/mem_config.h"
 #include "simty.h"
+#include "simty_guest.h"
 
 #define ADDR_SPACE (1ull << 32)
 
@@ -53,6 +54,28 @@ static int check_region(const char *what, uint32_t base, uint64_t size, char *er
         return -1;
     }
     return 0;
+}
+
+uint64_t simty_config_ram_size(const simty_config *cfg)
+{
+    if (cfg->ram_size)
+        return cfg->ram_size;
+    /* (the shape is not checked yet: bounded before it can overflow) */
+    uint64_t harts = (uint64_t)cfg->cores * cfg->warps;
+    harts = (harts > (1u << 20) ? (1u << 20) : harts) * cfg->threads;
+    uint64_t need = (uint64_t)(SIMTY_STACK_REGION - SIMTY_RAM_BASE) +
+                    harts * SIMTY_STACK_SIZE_DEFAULT;
+    need = (need + (1u << 20) - 1) & ~(uint64_t)((1u << 20) - 1);
+    uint64_t cap = SIMTY_RAM_SIZE_AUTO_MAX;
+    if (cfg->ram_base < 0xfffff000u && cap > 0xfffff000u - cfg->ram_base)
+        cap = (0xfffff000u - cfg->ram_base) & ~(uint64_t)((1u << 20) - 1);
+    for (unsigned i = 0; i < cfg->n_extra_mem && i < SIMTY_MAX_EXTRA_MEM; i++) {
+        uint32_t b = cfg->extra_mem[i].base;
+        if (b > cfg->ram_base && cap > b - cfg->ram_base)
+            cap = (b - cfg->ram_base) & ~(uint64_t)3;
+    }
+    need = need < cap ? need : cap;
+    return need > SIMTY_RAM_SIZE_DEFAULT ? need : SIMTY_RAM_SIZE_DEFAULT;
 }
 
 int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
@@ -130,12 +153,13 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "the host time limit must be a number of seconds >= 0");
         return -1;
     }
-    if (cfg->ram_size < 4096 || !fits(cfg->ram_base, cfg->ram_size, 0xfffff000ull)) {
+    uint64_t ram_size = simty_config_ram_size(cfg);
+    if (ram_size < 4096 || !fits(cfg->ram_base, ram_size, 0xfffff000ull)) {
         snprintf(err, errlen, "RAM 0x%08x+0x%llx must be at least 4 KiB and end below 0xfffff000",
-                 cfg->ram_base, (unsigned long long)cfg->ram_size);
+                 cfg->ram_base, (unsigned long long)ram_size);
         return -1;
     }
-    if (check_region("RAM", cfg->ram_base, cfg->ram_size, err, errlen))
+    if (check_region("RAM", cfg->ram_base, ram_size, err, errlen))
         return -1;
     if (cfg->n_extra_mem > SIMTY_MAX_EXTRA_MEM) {
         snprintf(err, errlen, "too many memory regions (%u; at most %d)", cfg->n_extra_mem,
@@ -150,7 +174,7 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
         /* every region before this one is already known to fit */
         for (unsigned j = 0; j <= i; j++) {
             uint32_t b = j ? cfg->extra_mem[j - 1].base : cfg->ram_base;
-            uint64_t n = j ? cfg->extra_mem[j - 1].size : cfg->ram_size;
+            uint64_t n = j ? cfg->extra_mem[j - 1].size : ram_size;
             if (intersects(base, size, b, n)) {
                 snprintf(err, errlen, "memory region 0x%08x+0x%llx overlaps another region",
                          base, (unsigned long long)size);

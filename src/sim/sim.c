@@ -26,7 +26,7 @@ void simty_config_default(simty_config *c)
         .priority = SIMTY_PRIORITY_DEPTH,
         .coalescer = SIMTY_COALESCER_SIMTY,
         .ram_base = SIMTY_RAM_BASE,
-        .ram_size = SIMTY_RAM_SIZE_DEFAULT,
+        .ram_size = 0, /* sized to the machine */
         .progress = 1,
         .progress_threshold = SIMTY_DEFAULT_PROGRESS_THRESHOLD,
         .progress_turn = SIMTY_DEFAULT_PROGRESS_TURN,
@@ -108,7 +108,9 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
      * (docs/pipeline.md), immediate in the functional models */
     sync_init(&s->sync, cfg->model == SIMTY_MODEL_CYCLE ? 2 : 0);
 
-    if (mem_add_region(&s->mem, cfg->ram_base, cfg->ram_size, err, errlen))
+    s->ram_auto = cfg->ram_size == 0;
+    s->cfg.ram_size = simty_config_ram_size(cfg);
+    if (mem_add_region(&s->mem, cfg->ram_base, s->cfg.ram_size, err, errlen))
         goto fail;
     for (unsigned i = 0; i < cfg->n_extra_mem; i++)
         if (mem_add_region(&s->mem, cfg->extra_mem[i].base, cfg->extra_mem[i].size, err,
@@ -116,7 +118,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
             goto fail;
     s->ram = s->mem.region[0].data;
     s->ram_base = cfg->ram_base;
-    s->ram_size = cfg->ram_size;
+    s->ram_size = s->cfg.ram_size;
 
     size_t n = s->nharts;
     s->x = calloc((size_t)s->nwarps * 32 * s->T, sizeof *s->x);
@@ -196,8 +198,7 @@ void simty_destroy(simty_sim *s)
     free(s);
 }
 
-/* Overwrites a loader-filled word (docs/platform.md) if the program has it. */
-static void patch_symbol(simty_sim *s, const char *name, uint32_t value)
+void sim_patch_symbol(simty_sim *s, const char *name, uint32_t value)
 {
     uint32_t addr;
     uint8_t *p;
@@ -211,9 +212,9 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
 {
     s->has_tohost = elf_find_symbol(&s->elf, SIMTY_SYM_TOHOST, &s->tohost) == 0;
     s->ialign_mask = s->elf.rvc ? 1 : 3; /* C is on for an RVC program (docs/platform.md) */
-    patch_symbol(s, SIMTY_SYM_NTHREADS, s->nharts);
-    patch_symbol(s, SIMTY_SYM_ON_SIMULATOR, 1);
-    patch_symbol(s, SIMTY_SYM_RAM_END, (uint32_t)(s->ram_base + s->ram_size));
+    sim_patch_symbol(s, SIMTY_SYM_NTHREADS, s->nharts);
+    sim_patch_symbol(s, SIMTY_SYM_ON_SIMULATOR, 1);
+    sim_patch_symbol(s, SIMTY_SYM_RAM_END, (uint32_t)(s->ram_base + s->ram_size));
     if (stacks_init(s, err, errlen))
         return -1;
 

@@ -121,6 +121,7 @@ struct simty_sim {
     uint8_t *ram;        /* main RAM fast path (region 0) */
     uint32_t ram_base;
     uint64_t ram_size;
+    bool ram_auto;       /* the RAM's size was not given: sized to the machine */
     console_t console;
     elf_image elf;
     bool loaded;         /* a program is loaded and every model is ready to run it */
@@ -267,6 +268,9 @@ double sim_cpu_seconds(const simty_sim *s);
 
 /* Ends the run; the first reason wins. */
 void sim_stop(simty_sim *s, simty_exit_reason why, int code);
+
+/* Overwrites a loader-filled word (docs/platform.md) if the program has it. */
+void sim_patch_symbol(simty_sim *s, const char *name, uint32_t value);
 
 /* Reports a guest fault of hart `hart` at pc and ends the run. */
 void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)

@@ -15,6 +15,48 @@ static bool all_zero(const uint8_t *p, size_t n)
     return any == 0;
 }
 
+/* An SDK program that says where its stack region starts (crt0 carves the
+ * areas between there and the end of RAM): the areas must fit, checked here
+ * before the run rather than by crt0 in it.  With the RAM sized to the
+ * machine (no --ram-size), a machine too big for the default S-byte areas
+ * even in the largest RAM gives each hart the largest area that fits
+ * instead, when the program has the loader-filled word for it and an area
+ * still holds its TLS block and 1 KiB of stack.  *size is S, updated.
+ * Returns 0, or -1 with a one-line reason naming the option to change. */
+static int fit_areas(simty_sim *s, uint32_t *size, char *err, size_t errlen)
+{
+    uint32_t region, area_word, reserve;
+    uint64_t top = (uint64_t)s->ram_base + s->ram_size;
+    if (elf_find_symbol(&s->elf, SIMTY_SYM_STACK_REGION, &region) || region < s->ram_base)
+        return 0; /* not the SDK's layout: crt0 (if any) decides */
+    uint64_t room = top > region ? top - region : 0;
+    if ((uint64_t)*size * s->nharts <= room)
+        return 0;
+    uint64_t fit = room / s->nharts & ~(uint64_t)15;
+    if (s->ram_auto && s->ram_size >= SIMTY_RAM_SIZE_AUTO_MAX &&
+        *size <= SIMTY_STACK_SIZE_DEFAULT &&
+        elf_find_symbol(&s->elf, SIMTY_SYM_STACK_AREA, &area_word) == 0 &&
+        elf_find_symbol(&s->elf, SIMTY_SYM_TLS_RESERVE, &reserve) == 0 &&
+        fit >= (uint64_t)reserve + 1024) {
+        *size = (uint32_t)fit;
+        sim_patch_symbol(s, SIMTY_SYM_STACK_AREA, *size);
+        return 0;
+    }
+    uint64_t need = region - s->ram_base + (uint64_t)*size * s->nharts;
+    need = (need + (1u << 20) - 1) >> 20; /* MiB */
+    if (need <= SIMTY_RAM_SIZE_AUTO_MAX >> 20)
+        snprintf(err, errlen, "%u threads x %u-byte stacks do not fit in %llu MiB of RAM: "
+                 "give --ram-size %lluM or more (or build with a smaller simty-cc --stack-size)",
+                 s->nharts, *size, (unsigned long long)(s->ram_size >> 20),
+                 (unsigned long long)need);
+    else
+        snprintf(err, errlen, "%u threads x %u-byte stacks do not fit in the largest RAM "
+                 "(--ram-size %lluM): run fewer threads or build with a smaller simty-cc "
+                 "--stack-size", s->nharts, *size,
+                 (unsigned long long)(SIMTY_RAM_SIZE_AUTO_MAX >> 20));
+    return -1;
+}
+
 int stacks_init(simty_sim *s, char *err, size_t errlen)
 {
     stack_layout *k = &s->stacks;
@@ -23,6 +65,8 @@ int stacks_init(simty_sim *s, char *err, size_t errlen)
     uint64_t top = (uint64_t)s->ram_base + s->ram_size;
     bool sdk = elf_find_symbol(&s->elf, SIMTY_SYM_STACK_SIZE, &size) == 0 &&
                elf_find_symbol(&s->elf, SIMTY_SYM_RAM_END, &ram_end) == 0;
+    if (sdk && size > 0 && size % 16 == 0 && fit_areas(s, &size, err, errlen))
+        return -1;
     /* the areas must fit in RAM (else crt0 reports it and every thread exits) */
     uint64_t total = (uint64_t)size * s->nharts;
     bool fits = sdk && size > 0 && size % 16 == 0 && total < s->ram_size && top <= UINT32_MAX;

@@ -5,7 +5,9 @@
  * An SDK program (one that defines __simty_stack_size and __simty_ram_end)
  * gives hart h the area [top - (h+1)*S, top - h*S), S = __simty_stack_size,
  * top = the end of main RAM; its TLS block sits at the top of the area and
- * its sp starts just below. */
+ * its sp starts just below.  The areas must fit above __simty_stack_region
+ * (checked at load); on a machine too big for them in the largest RAM the
+ * loader may give each hart less (__simty_stack_area, fit_areas). */
 #ifndef SIMTY_SIM_STACKS_H
 #define SIMTY_SIM_STACKS_H
 
@@ -26,8 +28,8 @@ typedef struct stack_layout {
 } stack_layout;
 
 /* After loading: finds the layout of an SDK program.  Returns 0, or -1 with
- * a reason (--stack-interleave on a program that is not an SDK program, or
- * whose image overlaps the stacks). */
+ * a reason (its stacks do not fit in RAM, --stack-interleave on a program
+ * that is not an SDK program, or whose image overlaps the stacks). */
 int stacks_init(simty_sim *s, char *err, size_t errlen);
 
 /* The lanes `lanes` of global warp gw (lane l: hart gw*T + first + l) just

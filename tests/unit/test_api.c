@@ -116,6 +116,18 @@ int main(int argc, char **argv)
     c = base, c.coalescer = (simty_coalescer_kind)-1;
     expect_bad(&c, "unknown model or policy");
 
+    /* the default RAM follows the machine (8 KiB SDK stacks per thread) */
+    CHECK_EQ(simty_config_ram_size(&base), 64ull << 20); /* (the default shape) */
+    c = base, c.cores = 16, c.warps = 64, c.threads = 32;
+    CHECK_EQ(simty_config_ram_size(&c), 288ull << 20);
+    c = base, c.cores = 64, c.warps = 64, c.threads = 64;
+    CHECK_EQ(simty_config_ram_size(&c), SIMTY_RAM_SIZE_AUTO_MAX);
+    CHECK(simty_config_check(&c, NULL, 0) == 0); /* (no message: it passes) */
+    c.n_extra_mem = 1, c.extra_mem[0].base = 0x90000000u, c.extra_mem[0].size = 4096;
+    CHECK_EQ(simty_config_ram_size(&c), 256ull << 20); /* not into a region above */
+    c = base, c.cores = 16, c.warps = 64, c.threads = 32, c.ram_size = 1ull << 20;
+    CHECK_EQ(simty_config_ram_size(&c), 1ull << 20); /* a given size is kept */
+
     /* sizes: never a sum that wraps, never an attempt to allocate them */
     c = base, c.ram_size = UINT64_MAX;
     expect_bad(&c, "must be at least 4 KiB and end below 0xfffff000");
