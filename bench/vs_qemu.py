@@ -12,7 +12,8 @@ configuration the same way: user + system CPU time of the simulating
 process (getrusage of the child) and the thread-instructions it executes,
 each minus the same measures of a program that returns at once, run the
 same way (so start-up, loading and the SDK's crt0 are left out on every
-side); best of --repeats runs.  QEMU's thread-instructions are those of
+side); best of --repeats runs (the scalar model's, long runs on one thread:
+of --scalar-repeats, 1 by default).  QEMU's thread-instructions are those of
 simty's scalar model for the same ELF on one thread (QEMU runs one hart with
 the loader words patched for one thread; the program is deterministic),
 simty's its thread_instructions statistic.  This compares instruction
@@ -55,22 +56,24 @@ PAD = 3 * PAGE
 # results); WL_ALIGN=4096, no array on a code page (QEMU would retranslate
 # the code after every store to it); WL_PAD, see check_layout.
 WL_FLAGS = ["-DWL_NO_CHECK", "-DWL_ALIGN=%d" % PAGE, "-DWL_PAD=%d" % PAD]
-# (name, source, flags, kind): sizes where the timed part is several tenths
-# of a CPU second on QEMU (REPS: the kernel runs that many times,
-# workloads/vecadd.c; ITEMS: bench/divergent.c's work items).
+# (name, source, flags, kind): sizes where QEMU's CPU time beyond its
+# start-up is about 0.3 s or more, over twice its start-up (REPS: the kernel
+# runs that many times, workloads/vecadd.c; ITEMS: bench/divergent.c's work
+# items).
 PROGRAMS = [
-    ("vecadd", "workloads/vecadd.c", ["-DN=(1<<20)", "-DREPS=100"] + WL_FLAGS,
+    ("vecadd", "workloads/vecadd.c", ["-DN=(1<<20)", "-DREPS=120"] + WL_FLAGS,
      "convergent, memory"),
-    ("saxpy", "workloads/saxpy.c", ["-DN=(1<<20)", "-DREPS=60"] + WL_FLAGS,
+    ("saxpy", "workloads/saxpy.c", ["-DN=(1<<20)", "-DREPS=100"] + WL_FLAGS,
      "convergent, memory"),
     ("matmul", "workloads/matmul.c", ["-DN=512"] + WL_FLAGS, "convergent, registers"),
     ("mandelbrot", "workloads/mandelbrot.c",
      ["-DW=1536", "-DH=1152", "-DMAX_ITER=255"] + WL_FLAGS, "divergent loop counts"),
-    ("divergent", "bench/divergent.c", ["-DITEMS=65536"], "divergent branches and calls"),
+    ("divergent", "bench/divergent.c", ["-DITEMS=32768"], "divergent branches and calls"),
 ]
 RAM = "256M"
 SHAPE = (8, 32)
-# simty configurations: (column label, run options)
+# simty configurations: (column label, run options); the first one runs on
+# one thread and gives QEMU's thread-instruction count
 CONFIGS = [
     ("scalar 1x1", ["-m", "scalar", "-w", "1", "-t", "1"]),
     ("simt %dx%d" % SHAPE, ["-m", "simt", "-w", str(SHAPE[0]), "-t", str(SHAPE[1])]),
@@ -229,6 +232,11 @@ def best_simty(simty, elf, opts, repeats):
     return best, instr
 
 
+def repeats(args, label):
+    """How many runs of the simty configuration `label` to take the best of."""
+    return args.scalar_repeats if label == CONFIGS[0][0] else args.repeats
+
+
 def rate(instr, cpu, start, what):
     """Thread-instructions per CPU second beyond those of the empty program
     (start: its (CPU seconds, thread-instructions) in the same configuration)."""
@@ -243,7 +251,7 @@ def measure(args, qemu, tmp, empty, name, elf):
     """One row: the program on QEMU and on every simty configuration."""
     row = {"program": name}
     for label, opts in CONFIGS:
-        cpu, instr = best_simty(args.simty, elf, opts, args.repeats)
+        cpu, instr = best_simty(args.simty, elf, opts, repeats(args, label))
         row[label] = rate(instr, cpu, empty[label], "simty %s %s" % (label, name))
         row[label + " s"] = cpu
         if label == CONFIGS[0][0]:  # one thread: what QEMU executes too
@@ -257,16 +265,15 @@ def measure(args, qemu, tmp, empty, name, elf):
 
 def print_markdown(rows, gm):
     labels = [c[0] for c in CONFIGS]
-    print("| program | thread-instr. (1 thread) | QEMU CPU s | QEMU start-up | QEMU M/s | " +
+    print("| program | QEMU CPU s | QEMU start-up | QEMU M/s | " +
           " | ".join("%s M/s | QEMU/%s" % (lb, lb.split()[0]) for lb in labels) + " |")
-    print("|---|--:|--:|--:|--:|" + "--:|--:|" * len(labels))
+    print("|---|--:|--:|--:|" + "--:|--:|" * len(labels))
     for r in rows:
-        print("| %s (%s) | %d | %.3f | %.1f%% | %.0f | " % (
-            r["program"], r["kind"], r["instr"], r["qemu s"], 100 * r["startup"],
-            r["qemu"] / 1e6) +
+        print("| %s (%s) | %.3f | %.1f%% | %.0f | " % (
+            r["program"], r["kind"], r["qemu s"], 100 * r["startup"], r["qemu"] / 1e6) +
             " | ".join("%.0f | %.1fx" % (r[lb] / 1e6, r["qemu"] / r[lb]) for lb in labels) +
             " |")
-    cells = ["geometric mean", "", "", "", ""]
+    cells = ["geometric mean", "", "", ""]
     for lb in labels:
         cells += ["", "%.1fx" % gm[lb]]
     print("| " + " | ".join(cells) + " |")
@@ -274,13 +281,14 @@ def print_markdown(rows, gm):
 
 def print_commands(args, qemu):
     """The exact commands and flags, so that every figure can be reproduced."""
-    print("\nCommands (%s; %s; best of %d):" % (
+    print("\nCommands (%s; best of %d runs, %s of %d):" % (
         subprocess.run([qemu, "--version"], capture_output=True,
-                       text=True).stdout.splitlines()[0], args.simty, args.repeats))
+                       text=True).stdout.splitlines()[0], args.repeats, CONFIGS[0][0],
+        args.scalar_repeats))
     print("- builds: `sdk/simty-cc -O2 FLAGS SOURCE` with")
     for name, src, flags, _ in PROGRAMS:
-        print("  %s: `%s` `%s`" % (name, src, " ".join(flags)))
-    print("  and the empty program `int main(void) { return 0; }` with no flag;")
+        print("  - %s: `%s` `%s`" % (name, src, " ".join(flags)))
+    print("  - and the empty program `int main(void) { return 0; }` with no flag;")
     print("- QEMU (the ELF with __simty_nthreads = 1 and __simty_ram_end patched): `%s`"
           % " ".join(["qemu-system-riscv32"] + qemu_cmd(qemu, "ELF")[1:]))
     for label, opts in CONFIGS:
@@ -292,7 +300,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--simty", default=os.path.join(ROOT, "build", "simty"))
     ap.add_argument("--qemu", default=os.environ.get("SIMTY_QEMU", "qemu-system-riscv32"))
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=3, help="best of this many runs")
+    ap.add_argument("--scalar-repeats", type=int, default=1,
+                    help="the same for the scalar model's (long) runs")
     ap.add_argument("--programs", default=",".join(p[0] for p in PROGRAMS),
                     help="comma-separated subset of the programs")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
@@ -300,6 +310,8 @@ def main():
                     help="only check the array layout of these ELF files (none: of the "
                          "programs' builds) and exit 0 if it is good, 1 if not")
     args = ap.parse_args()
+    if args.repeats < 1 or args.scalar_repeats < 1:
+        die("--repeats and --scalar-repeats take a count of 1 or more")
     wanted = args.programs.split(",")
     unknown = set(wanted) - {p[0] for p in PROGRAMS}
     if unknown:
@@ -323,19 +335,20 @@ def main():
     with tempfile.TemporaryDirectory(prefix="vs_qemu.") as tmp:
         # the program that returns at once, measured the same way everywhere
         eelf = build("empty", None, [])
-        empty = {lb: best_simty(args.simty, eelf, opts, args.repeats) for lb, opts in CONFIGS}
+        empty = {lb: best_simty(args.simty, eelf, opts, repeats(args, lb))
+                 for lb, opts in CONFIGS}
         empty["instr"] = empty[CONFIGS[0][0]][1]
         empty["qemu"] = best_qemu(qemu, qemu_elf(eelf, tmp), args.repeats)
         for name, elf, kind in elfs:
             row = measure(args, qemu, tmp, empty, name, elf)
             row["kind"] = kind
             rows.append(row)
-            if not args.markdown:
-                print("%-10s QEMU %6.3f s (start-up %4.1f%%) %6.0f M/s" % (
-                    name, row["qemu s"], 100 * row["startup"], row["qemu"] / 1e6) +
-                    "".join(" | %s %6.0f M/s (%5.1fx)" % (lb, row[lb] / 1e6,
-                                                         row["qemu"] / row[lb])
-                            for lb, _ in CONFIGS), flush=True)
+            # one line per program as it is measured (on stderr under --markdown)
+            print("%-10s %d instr. | QEMU %6.3f s (start-up %4.1f%%) %6.0f M/s" % (
+                name, row["instr"], row["qemu s"], 100 * row["startup"], row["qemu"] / 1e6) +
+                "".join(" | %s %6.0f M/s (%5.1fx)" % (lb, row[lb] / 1e6, row["qemu"] / row[lb])
+                        for lb, _ in CONFIGS),
+                file=sys.stderr if args.markdown else sys.stdout, flush=True)
     gm = {}
     for lb, _ in CONFIGS:
         prod = 1.0
