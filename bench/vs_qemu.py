@@ -23,12 +23,13 @@ more instructions in all (each runs its own loop control).
 
 Array placement: the workloads' arrays are powers of two in size; laid out
 back to back they would lie a power of two apart, and QEMU's direct-mapped
-software TLB would then miss on every access (issue 32: 10x slower on
-vecadd).  The programs are built with WL_PAD (workloads/workload.h), and the
+software TLB would then miss on every access (issue 32: QEMU ran vecadd
+6-13x slower so).  The programs are built with WL_PAD (workloads/workload.h), and the
 script checks every built layout (check_layout) before measuring anything;
 --check-layout checks layouts only, without QEMU.
 
-A measurement, not a test: never fails on a slow machine."""
+A measurement, not a test: it never fails on a slow machine (it stops on a
+bad layout or a failed run)."""
 
 import argparse
 import itertools
