@@ -146,15 +146,17 @@ def tests(ctx, run, simty, Failure, variants=None):
 
     # ---- the benchmark builds of the workloads (bench/vs_qemu.py) ----
     def bench_variants():
-        """Sizes, REPS (the kernel again, same values) and WL_ALIGN keep every
-        self-check passing; WL_NO_CHECK runs the SPMD part only."""
+        """Sizes, REPS (the kernel again, same values), WL_ALIGN and WL_PAD
+        (padding after each array) keep every self-check passing; WL_NO_CHECK
+        runs the SPMD part only."""
         variants = [("vecadd", ["-DN=4096", "-DREPS=3"]), ("saxpy", ["-DN=4096", "-DREPS=3"]),
                     ("matmul", ["-DN=128"]),
                     ("mandelbrot", ["-DW=128", "-DH=96", "-DMAX_ITER=255"])]
         outdir = os.path.join(ctx.tmp, "bench-variants")
         os.makedirs(outdir, exist_ok=True)
         for name, flags in variants:
-            for extra in ([], ["-DWL_ALIGN=4096"], ["-DWL_NO_CHECK", "-DWL_ALIGN=4096"]):
+            for extra in ([], ["-DWL_ALIGN=4096", "-DWL_PAD=12288"],
+                          ["-DWL_NO_CHECK", "-DWL_ALIGN=4096", "-DWL_PAD=12288"]):
                 elf = os.path.join(outdir, "%s-%d.elf" % (name, len(extra)))
                 p = subprocess.run([programs.SIMTY_CC, "-O2"] + flags + extra +
                                    [os.path.join(programs.ROOT, "workloads", name + ".c"),
@@ -171,6 +173,39 @@ def tests(ctx, run, simty, Failure, variants=None):
                             name, " ".join(flags + extra), model, status, o[-300:], e[-300:]))
     if not ctx.sanitized:
         out.append(("workload builds of bench/vs_qemu.py pass their checks", bench_variants))
+
+    def vs_qemu_layout():
+        """bench/vs_qemu.py --check-layout (no QEMU run) refuses arrays a power
+        of two apart or near a multiple of 64 KiB apart (QEMU's TLB would
+        collide on every access) and accepts a padded layout and the
+        programs the script ships."""
+        script = os.path.join(programs.ROOT, "bench", "vs_qemu.py")
+        src = os.path.join(programs.ROOT, "workloads", "vecadd.c")
+        outdir = os.path.join(ctx.tmp, "vs-qemu-layout")
+        os.makedirs(outdir, exist_ok=True)
+        # (flags, expected refusal or None): arrays of 256 KiB (and the padding)
+        cases = [(["-DWL_ALIGN=4096"], "a power of two"),
+                 (["-DWL_ALIGN=256", "-DWL_PAD=256"], "within a page of a multiple of 64 KiB"),
+                 (["-DWL_ALIGN=4096", "-DWL_PAD=12288"], None)]
+        for i, (flags, refusal) in enumerate(cases):
+            elf = os.path.join(outdir, "vecadd-%d.elf" % i)
+            p = subprocess.run([programs.SIMTY_CC, "-O2", "-DN=(1<<16)"] + flags + [src, "-o", elf],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                raise Failure("vecadd %s: build failed:\n%s" % (flags, p.stderr))
+            status, o, e = run([sys.executable, script, "--check-layout", elf], timeout=120)
+            if refusal is None:
+                if status != 0 or "layout good (3 arrays)" not in o:
+                    raise Failure("%s refused: status %d %s" % (flags, status, e.strip()))
+            elif status != 1 or refusal not in e or len(e.strip().splitlines()) != 1:
+                raise Failure("%s: status %d, %r (expected one line: %s)" % (
+                    flags, status, e.strip(), refusal))
+        status, o, e = run([sys.executable, script, "--check-layout"], timeout=600)
+        good = re.findall(r"vsq-(\w+)\.elf: layout good \((\d) arrays?\)", o)
+        if status != 0 or dict(good) != {"vecadd": "3", "saxpy": "3", "matmul": "3",
+                                         "mandelbrot": "1", "divergent": "0"}:
+            raise Failure("shipped layouts: status %d, %s %s" % (status, o, e.strip()))
+    out.append(("bench/vs_qemu.py checks its array layouts", vs_qemu_layout))
 
     # ---- simty bench itself ----
     ok_elf = programs.example_elf("vecadd", "-O2")

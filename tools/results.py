@@ -1099,25 +1099,33 @@ def speed_section(args, cfg, speed_rows, note=""):
     R.append(hc + "\n")
     vq = bench_markdown(args, "vs_qemu.py", "QEMU side by side")
     R.append("**Side by side with QEMU** (`bench/vs_qemu.py`, also in `make bench`): "
-             "`qemu-system-riscv32 -M virt -bios none -smp 1` started directly (no wrapper) "
-             "and simty at 8x32, each rated in thread-instructions per CPU second of its "
-             "process (user + system, getrusage) after its start-up (QEMU: the same "
-             "measurement on a program that returns at once; simty: a run to the first "
-             "cycle) is taken off; QEMU's thread-instructions are simty's count for the "
-             "same ELF on one thread. This compares instruction throughput, not time to "
-             "solution (one hart against 256 threads). Programs: workloads built larger, with "
-             "`-DWL_NO_CHECK` (no sequential check after the kernel, so that the run is "
-             "SPMD code throughout) and `-DWL_ALIGN=4096` (no array on a code page, which "
-             "QEMU would retranslate after every store); best of 3.\n")
+             "`qemu-system-riscv32 -M virt -bios none -smp 1` started directly (no wrapper), "
+             "simty's scalar model on one thread (1x1: the instruction stream QEMU runs) and "
+             "its simt and cycle models at 8x32. Every run is rated the same way: "
+             "thread-instructions per CPU second of its process (user + system, getrusage), "
+             "both minus those of a program that returns at once, run the same way (start-up, "
+             "loading and crt0 are left out on every side); QEMU's thread-instructions are the "
+             "scalar model's count for the same ELF on one thread. The 8x32 columns compare "
+             "instruction throughput, not time to solution (one thread against 256). "
+             "Programs: workloads built larger, with `-DWL_NO_CHECK` (no sequential check "
+             "after the kernel, so that the run is SPMD code throughout), `-DWL_ALIGN=4096` "
+             "(no array on a code page, which QEMU would retranslate after every store) and "
+             "`-DWL_PAD=12288` (three pages after each array: arrays whose sizes are powers "
+             "of two would otherwise lie a power of two apart, and QEMU's direct-mapped "
+             "software TLB would miss on every access; the script checks the layout of "
+             "every program it builds and refuses such a layout), and `bench/divergent.c` "
+             "with its work items shared by the threads. The commands and flags are listed "
+             "under the table.\n")
     R.append(vq + "\n")
     R.append("QEMU translates each basic block once and runs it as host code, one thread "
-             "at a time; simty interprets every warp-instruction and runs its lanes as SIMD "
-             "loops over a structure-of-arrays register file, and the cycle model also "
-             "evaluates every pipeline stage of every cycle. On register-only code "
-             "(mandelbrot, matmul's inner loop) QEMU's translated code wins by a wide "
-             "margin; on memory-streaming code (vecadd, saxpy) QEMU's software TLB on "
-             "every load and store costs more than simty's one block copy for a coalesced "
-             "warp access.\n")
+             "at a time; the scalar model interprets the same instructions one at a time, "
+             "and the SIMT models interpret every warp-instruction once for its 32 lanes "
+             "(SIMD loops over a structure-of-arrays register file, one block copy for a "
+             "coalesced warp access), the cycle model also evaluating every pipeline stage "
+             "of every cycle. So simty's 8x32 rates depend on how many lanes share each "
+             "warp-instruction: highest on converged code, lower where the lanes diverge "
+             "(mandelbrot's loop counts, divergent's branches and calls), where paths run "
+             "one after the other.\n")
     return R
 
 

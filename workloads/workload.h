@@ -48,6 +48,19 @@
 #endif
 #define WL_ALIGNED __attribute__((aligned(WL_ALIGN)))
 
+/* WL_PADDED(n, bytes): the length of a shared array of n items of `bytes`
+ * bytes each, plus WL_PAD bytes of padding (whole items), 0 by default (the
+ * suite's layout).  The arrays' sizes are powers of two, so without padding
+ * they lie a power of two apart; bench/vs_qemu.py builds with a WL_PAD that
+ * moves them an odd number of pages apart, because QEMU's software TLB is
+ * direct-mapped (page number modulo a power of two): arrays a large power of
+ * two apart would evict each other's entry on every access, and the
+ * comparison would measure that collision, not QEMU. */
+#ifndef WL_PAD
+#define WL_PAD 0
+#endif
+#define WL_PADDED(n, bytes) ((n) + WL_PAD / (bytes))
+
 /* Deterministic pseudo-random 32-bit value for index i and stream `seed`
  * (a multiply-xorshift hash: cheap, stateless, same on every thread). */
 static inline uint32_t wl_rand(uint32_t seed, uint32_t i)
