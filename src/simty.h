@@ -252,13 +252,11 @@ const char *simty_setting_name(unsigned i);
  * why, e.g. "has no effect on the simt model (only cycle)").
  * simty_config_ignored: the n-th (from 0) setting that cfg sets to other
  * than its default value although it has no effect, or NULL after the last
- * (why: as above; --stats and --stats-json list them, simty run warns).
- * simty_config_reset_unused: every setting without effect back to its
- * default, so that two configurations that run the same simulation compare
- * equal field by field. */
+ * (why: as above; --stats and --stats-json list them, simty run warns;
+ * simty bench and simty.sweep run points that differ only in settings
+ * without effect once). */
 int simty_setting_used(const simty_config *cfg, const char *name, char *why, size_t whylen);
 const char *simty_config_ignored(const simty_config *cfg, unsigned n, char *why, size_t whylen);
-void simty_config_reset_unused(simty_config *cfg);
 /* For bindings that cannot hold the struct (free with simty_free): a new
  * default configuration; where its guest console goes (NULL: stdout). */
 simty_config *simty_config_new(void);

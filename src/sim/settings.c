@@ -236,18 +236,6 @@ const char *simty_config_ignored(const simty_config *cfg, unsigned n, char *why,
     return NULL;
 }
 
-void simty_config_reset_unused(simty_config *cfg)
-{
-    simty_config def;
-    simty_config_default(&def);
-    const simty_config before = *cfg; /* (every condition is judged before any reset) */
-    for (unsigned i = 0; i < N_USES; i++) {
-        const struct setting_use *u = &setting_uses[i];
-        if (unused(u, &before, NULL, 0))
-            memcpy((char *)cfg + u->off, (const char *)&def + u->off, u->size);
-    }
-}
-
 int simty_config_set(simty_config *cfg, const char *key, const char *value, char *err,
                      size_t errlen)
 {
