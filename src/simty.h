@@ -246,6 +246,17 @@ void simty_config_default(simty_config *cfg);
 int simty_config_set(simty_config *cfg, const char *key, const char *value, char *err,
                      size_t errlen);
 const char *simty_setting_name(unsigned i);
+/* Settings a model ignores (README, "Options a model ignores"; one table in
+ * src/sim/settings.c).  simty_setting_used: whether setting `name` has any
+ * effect on a machine configured as cfg (1), or not (0, with the reason in
+ * why, e.g. "has no effect on the simt model (only cycle)").
+ * simty_config_ignored: the n-th (from 0) setting that cfg sets to other
+ * than its default value although it has no effect, or NULL after the last
+ * (why: as above; --stats and --stats-json list them, simty run warns;
+ * simty bench and simty.sweep run points that differ only in settings
+ * without effect once). */
+int simty_setting_used(const simty_config *cfg, const char *name, char *why, size_t whylen);
+const char *simty_config_ignored(const simty_config *cfg, unsigned n, char *why, size_t whylen);
 /* For bindings that cannot hold the struct (free with simty_free): a new
  * default configuration; where its guest console goes (NULL: stdout). */
 simty_config *simty_config_new(void);

@@ -318,6 +318,53 @@ def tests(ctx, run, simty, Failure, variants=None):
             raise Failure("--help: status %d" % status)
     out.append(("bench bad input", bad_input))
 
+    def ignored_options():
+        """Points that differ only in options their model ignores are one
+        simulation: run once (progress lines count and name them), the rows
+        copy its figures, notes on stderr and under the Markdown table; a
+        shard without the first of them runs it itself, same rows."""
+        grid = ["--shapes", "2x4", "--model", "scalar,simt,cycle", "--coalescer", "simty,block",
+                "--memory", "ideal,hbm2", ok_elf, exit7]
+        status, o, e = run([ctx.simty, "bench", "--progress", "-f", "csv"] + grid)
+        rows = csv_rows(o)
+        lines = e.splitlines()
+        progress = [l for l in lines if l.startswith("simty bench: [")]
+        notes = [l for l in lines if l.startswith("simty bench: note: ")]
+        want_notes = [
+            "simty bench: note: --coalescer has no effect on the scalar model (only simt and "
+            "cycle): 4 runs",
+            "simty bench: note: --memory has no effect on the scalar model (only cycle): 4 runs",
+            "simty bench: note: --memory has no effect on the simt model (only cycle): 4 runs",
+            "simty bench: note: 10 runs differ from an earlier one only in options without "
+            "effect: not simulated again, their rows repeat that run's figures"]
+        if status != 1 or len(rows) != 24 or len(progress) != 14 or sorted(notes) != want_notes:
+            raise Failure("status %d, %d rows, progress %r, notes %r" % (
+                status, len(rows), progress, notes))
+        if not all(re.match(r"simty bench: \[\d+/14\] \S+ \w+ 2x4 coalescer=\w+ memory=\w+: ",
+                            l) for l in progress):
+            raise Failure("progress lines without every grid key: %r" % progress[:2])
+        config = ("run", "coalescer", "memory") + host_cols
+        figures = lambda r: {k: v for k, v in r.items() if k not in config}
+        for r in rows:  # the first run of the same simulation in grid order
+            first = next(f for f in rows if f["workload"] == r["workload"] and
+                         f["model"] == r["model"] and
+                         (r["model"] == "scalar" or f["coalescer"] == r["coalescer"]) and
+                         (r["model"] != "cycle" or f["memory"] == r["memory"]))
+            if figures(r) != figures(first) or (r is not first and r["host_seconds"] !=
+                                                first["host_seconds"]):
+                raise Failure("run %s is not a copy of run %s" % (r["run"], first["run"]))
+        if len({r["cycles"] for r in rows if r["model"] == "cycle" and
+                r["workload"] == "vecadd-O2"}) != 4:
+            raise Failure("the cycle model's runs were taken as copies")
+        for k in (1, 2):
+            _s, shard = bench_csv(["--shard", "%d/2" % k] + grid)
+            same_runs(shard, rows[k - 1::2], "shard %d/2" % k)
+        _s, md, _e = bench(grid)
+        if "\nOptions without effect (" not in md or \
+                "\n- --memory has no effect on the simt model (only cycle): 4 runs\n" not in md:
+            raise Failure("Markdown notes:\n" + md)
+    out.append(("bench runs points that differ only in ignored options once", ignored_options))
+
     # ---- sharded sweeps: --shard K/N, --merge (docs/cluster.md) ----
     shard_grid = ["--shapes", "1x1,2x2,4x4", "--model", "simt,cycle", "--paths", "hct,ideal",
                   ok_elf, exit7]  # 24 runs, 8 of them failing (exit7 at 2x2 and 4x4)

@@ -363,7 +363,18 @@ def case_bad_input(env, simty):
 
 
 def case_sweep_bench(env, simty):
-    df = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS)
+    import contextlib
+    log = io.StringIO()
+    with contextlib.redirect_stderr(log):
+        df = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, progress=True)
+    lines = log.getvalue().splitlines()
+    progress = [l for l in lines if l.startswith("simty sweep: [")]
+    check(len(progress) == 12 and all(re.match(r"simty sweep: \[\d+/12\] \S+ (simt|cycle) "
+                                                r"(4x4|2x4x8) memory=(ideal|hbm2): pass ", l)
+                                       for l in progress), "progress lines %r" % progress)
+    check("simty sweep: note: --memory has no effect on the simt model (only cycle): 4 runs"
+          in lines and "simty sweep: note: --mem-set has no effect on the simt model (only "
+          "cycle): 4 runs" in lines, "notes %r" % lines[12:])
     bench = env.bench(SWEEP_BENCH_ARGS, SWEEP_PROGRAMS)
     check(len(df) == 16, "%d rows" % len(df))
     check(list(df.columns) == list(bench.columns) + list(simty.rows.META),
@@ -371,6 +382,10 @@ def case_sweep_bench(env, simty):
     same_frames(df[list(bench.columns)], bench, "sweep vs simty bench", drop=HOST_COLUMNS)
     check(list(df["run"]) == list(range(16)) and df["ok"].all(), "runs %s" % list(df["run"]))
     check(df["point"].nunique() == 16 and (df["commit"] == df["commit"][0]).all(), "points")
+    # simt x {ideal, hbm2}: the simt model ignores the memory, so its hbm2
+    # points are copies of the ideal ones (simty bench's rule), not run
+    check((df.attrs["ran"], df.attrs["copied"], df.attrs["resumed"]) == (12, 4, 0),
+          "ran, copied, resumed: %r" % df.attrs)
     # the default shapes are bench's when the grid names none
     pts = simty.grid_points([FIB], {"model": ["simt"]})
     shapes = ["%sx%s" % (dict(p["settings"])["warps"], dict(p["settings"])["threads"])
@@ -453,7 +468,9 @@ def case_kill_dask(env, simty):
 def case_resume(env, simty):
     full_path = os.path.join(env.tmp, "full.csv")
     full = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, results=full_path)
-    check(full.attrs["ran"] == 16 and full.attrs["resumed"] == 0, "first sweep %r" % full.attrs)
+    # (12 simulations: the simt model's 4 hbm2 points copy its ideal ones)
+    check((full.attrs["ran"], full.attrs["copied"], full.attrs["resumed"]) == (12, 4, 0),
+          "first sweep %r" % full.attrs)
     with open(full_path) as f:
         lines = f.read().splitlines()
     check(len(lines) == 17, "results file: %d lines" % len(lines))
@@ -473,12 +490,12 @@ def case_resume(env, simty):
         w.writerows(kept)
         f.write(lines[9][:40])  # a crash in the middle of a row
     df = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, results=part_path)
-    check(df.attrs["ran"] == 13 and df.attrs["resumed"] == 3,
-          "resume ran %d, reused %d (expected 13 and 3)" % (df.attrs["ran"], df.attrs["resumed"]))
+    check((df.attrs["ran"], df.attrs["copied"], df.attrs["resumed"]) == (9, 4, 3),
+          "resume ran, copied, reused %r (expected 9, 4, 3)" % df.attrs)
     with open(part_path) as f:
         after = list(csv.reader(f))
     complete = [r for r in after if len(r) == len(header)]
-    check(len(complete) == 1 + 5 + 13, "results file rows after resume: %d" % len(complete))
+    check(len(complete) == 1 + 5 + 9 + 4, "results file rows after resume: %d" % len(complete))
     same_frames(df, full, "resumed sweep vs full", drop=HOST_COLUMNS + META_HOST)
     again = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS, results=part_path)
     check(again.attrs["ran"] == 0 and again.attrs["resumed"] == 16, "third sweep %r" % again.attrs)
@@ -493,8 +510,8 @@ def case_resume(env, simty):
                             results=cut_path)
         second = simty.sweep(SWEEP_PROGRAMS, SWEEP_GRID, options=SWEEP_OPTIONS,
                              results=cut_path)
-        check((first.attrs["ran"], second.attrs["ran"]) == (14, 0),
-              "cut at %d: ran %d then %d (expected 14 then 0)" % (
+        check((first.attrs["ran"], second.attrs["ran"]) == (10, 0),
+              "cut at %d: ran %d then %d (expected 10 then 0)" % (
                   cut, first.attrs["ran"], second.attrs["ran"]))
         with open(cut_path) as f:
             text = f.read()
@@ -513,7 +530,7 @@ def case_resume(env, simty):
                  "other columns")
     with open(cut_path) as f:
         check(f.read() == "some other text", "a refused results file was changed")
-    print("resume: 13 of 16 points run again (3 reused), then 0; a row cut in its key")
+    print("resume: 9 of 16 points run again, 4 copied, 3 reused; then 0; a row cut in its key")
 
 
 def case_pip_install(env, simty):

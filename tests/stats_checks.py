@@ -135,6 +135,9 @@ def tests(ctx, simty, Failure):
                                       % (name, " ".join(args), key, c.stats[key], r.stats[key]))
         out.append(("stats %s %s" % (name, " ".join(args)), t))
     out.append(("stats memory hierarchy levels", lambda: memory_levels(ctx, simty, Failure)))
+    for args, want in IGNORED_RUNS:
+        out.append(("stats ignored options %s" % " ".join(args),
+                    lambda args=args, want=want: ignored_options(ctx, simty, Failure, args, want)))
     out.append(("stats fetched bytes of compressed code",
                 lambda: fetch_bytes(ctx, simty, Failure)))
     out.append(("stats misaligned load across two lines",
@@ -257,6 +260,45 @@ def misaligned_lines(ctx, simty, Failure):
         raise Failure("status %d, l1d %r" % (r.status, l1d))
     if l1d["bytes"] != 2 * 64 + 4:  # the two lines the load missed filled, 1 + 3 bytes written
         raise Failure("l1d bytes %d, expected 132: %r" % (l1d["bytes"], l1d))
+
+
+# Options a model ignores (README, "Options a model ignores"): one warning
+# line each on stderr, however many cores, the list in --stats-json and a
+# line each in --stats; options at their defaults, or used, are not listed.
+IGNORED_RUNS = [
+    (["-m", "simt", "-c", "2", "--memory", "hbm2", "--mem-set", "l2.size=256K",
+      "--fp-latency", "fma=9", "--paths", "ideal"],
+     [("memory", "simt model (only cycle)"), ("fp-latency", "simt model (only cycle)"),
+      ("mem-set", "simt model (only cycle)")]),
+    (["-m", "scalar", "--mem-latency", "20", "--coalescer", "block", "--memory", "ideal"],
+     [("coalescer", "scalar model (only simt and cycle)"),
+      ("mem-latency", "scalar model (only cycle)")]),
+    (["-m", "cycle", "--progress", "off", "--progress-turn", "5", "--mem-latency", "3"],
+     [("progress-turn", "with --progress off")]),
+    (["-m", "cycle", "--memory", "hbm2", "--paths", "ideal"], []),
+]
+
+
+def ignored_options(ctx, simty, Failure, args, want):
+    elf = programs.example_elf("fib", "-O2")
+    r = simty(ctx, elf, args + ["--stats"])
+    names = [n for n, _ in want]
+    order = [n for n in ("coalescer", "progress-turn", "mem-latency", "fp-latency", "memory",
+                         "mem-set") if n in names]  # simty_setting_name's order
+    if r.status != 0 or not r.stats or r.stats.get("ignored_options") != order:
+        raise Failure("status %d, ignored_options %r, expected %r" % (
+            r.status, r.stats and r.stats.get("ignored_options"), order))
+    warnings = [l for l in r.err.splitlines() if l.startswith("simty: warning: ")]
+    shown = [l for l in r.err.splitlines() if l.startswith("  ignored option ")]
+    for name, why in want:
+        w = [l for l in warnings if l.startswith("simty: warning: --%s has no effect " % name)]
+        s = [l for l in shown if l.split()[2] == "--" + name]
+        if len(w) != 1 or why not in w[0] or len(s) != 1 or why not in s[0]:
+            raise Failure("--%s: warnings %r, --stats lines %r (expected one each, %r)" % (
+                name, w, s, why))
+    if len(warnings) != len(want) or len(shown) != len(want):
+        raise Failure("warnings %r, --stats lines %r; expected %d each" % (
+            warnings, shown, len(want)))
 
 
 def memory_levels(ctx, simty, Failure):

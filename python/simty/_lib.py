@@ -19,6 +19,8 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
                      size_t errlen);
 int simty_config_check(const simty_config *cfg, char *err, size_t errlen);
 const char *simty_setting_name(unsigned i);
+int simty_setting_used(const simty_config *cfg, const char *name, char *why, size_t whylen);
+const char *simty_config_ignored(const simty_config *cfg, unsigned n, char *why, size_t whylen);
 
 simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen);
 void simty_destroy(simty_sim *s);

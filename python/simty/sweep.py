@@ -12,6 +12,7 @@ import sys
 import time
 
 from . import _lib
+from ._lib import ffi
 from .errors import SimtyError
 from .machine import check_program, new_config, settings_of
 from .rows import BENCH_DEFAULTS, META, error_row, make_point, run_point, typed
@@ -79,7 +80,8 @@ def grid_points(programs, grid, options=None, library=None):
     checked = {}
     combos = []
     mem_set_used = False
-    for values in itertools.product(*(grid[k] for k in order)):
+    for at in itertools.product(*(range(len(grid[k])) for k in order)):
+        values = [grid[k][i] for k, i in zip(order, at)]
         opts = dict(fixed)
         opts.update(zip(order, values))
         memory = opts.get("memory") or "ideal"
@@ -96,19 +98,39 @@ def grid_points(programs, grid, options=None, library=None):
         t = tuple(settings)
         if t not in checked:
             try:
-                L.simty_free(new_config(L, settings))
+                cfg = new_config(L, settings)
             except SimtyError as e:
                 raise SimtyError("sweep: %s (at %s)" % (e, ", ".join(
                     "%s=%s" % (k, v) for k, v in zip(order, values)))) from None
-            checked[t] = True
-        combos.append(settings)
+            checked[t] = {k for k in order if not L.simty_setting_used(
+                cfg, _setting(k).encode(), ffi.NULL, 0)}
+            L.simty_free(cfg)
+        # the same simulation as every point whose used keys have the same
+        # values: simty bench runs the first of them only (its same_as)
+        same = tuple(None if k in checked[t] else i for k, i in zip(order, at))
+        combos.append((settings, same, _label(order, values)))
     if "mem_set" in fixed and not mem_set_used:
         raise SimtyError("sweep: mem_set needs a memory hierarchy: memory ddr4-3200 or hbm2")
     points = []
     for prog in progs:
-        for settings in combos:
-            points.append(make_point(prog, settings, len(points), library))
+        first = {}
+        for settings, same, label in combos:
+            p = make_point(prog, settings, len(points), library)
+            p["same_as"] = first.setdefault(same, p["run"])
+            p["label"] = label
+            points.append(p)
     return points
+
+
+def _setting(k):
+    return "cores" if k == "shape" else k.replace("_", "-")
+
+
+def _label(order, values):
+    """The grid keys of a point but model and shape, for progress lines:
+    " memory=hbm2 mem_latency=0"."""
+    return "".join(" %s=%s" % (k, v) for k, v in zip(order, values)
+                   if k not in ("model", "shape"))
 
 
 # ---- results file ----
@@ -370,10 +392,12 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
     except (OSError, UnicodeDecodeError, csv.Error) as e:
         raise SimtyError("sweep: cannot read the results file %s: %s" % (
             results, getattr(e, "strerror", None) or e)) from None
-    todo = []
+    todo, copies = [], []
     for p in points:
         old = previous.get(p["key"])
-        if old is not None and old["result"] not in RERUN:
+        if p["same_as"] != p["run"]:
+            copies.append((p, old))
+        elif old is not None and old["result"] not in RERUN:
             row = dict(old)
             row["run"] = p["run"]
             rows[p["run"]] = row
@@ -396,9 +420,10 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
         out.add(row)
         counter[0] += 1
         if progress:
-            print("simty sweep: [%d/%d] %s %s %s: %s (%.2f s, %s)" % (
-                counter[0], total, row["workload"], row["model"], _shape(row), row["result"],
-                row["seconds"], row["host"]), file=sys.stderr, flush=True)
+            print("simty sweep: [%d/%d] %s %s %s%s: %s (%.2f s, %s)" % (
+                counter[0], total - len(copies), row["workload"], row["model"], _shape(row),
+                p["label"], row["result"], row["seconds"], row["host"]), file=sys.stderr,
+                flush=True)
 
     try:
         if todo and executor is None:
@@ -408,17 +433,77 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
             _run_dask(executor, todo, retries, done)
         elif todo:
             _run_executor(executor, todo, retries, done)
+        copied = _copy_rows(copies, points, rows, {p["run"] for p in todo}, out)
     finally:
         out.close()
     if progress:
-        print("simty sweep: %d runs (%d run now, %d from %s), %d failed, %.1f s" % (
-            total, len(todo), total - len(todo), results, sum(1 for r in rows.values()
-                                                               if not r["ok"]),
-            time.monotonic() - t0), file=sys.stderr, flush=True)
+        for line in _ignored_notes(points, library):
+            print("simty sweep: note: " + line, file=sys.stderr, flush=True)
+        if copied:
+            print("simty sweep: note: %d run%s differ%s from an earlier one only in options "
+                  "without effect: not simulated again, %s row%s repeat%s that run's figures"
+                  % ((copied, "", "s", "its", "", "s") if copied == 1
+                     else (copied, "s", "", "their", "s", "")), file=sys.stderr, flush=True)
+        print("simty sweep: %d runs (%d run now, %d copied, %d from %s), %d failed, %.1f s" % (
+            total, len(todo), copied, total - len(todo) - copied, results,
+            sum(1 for r in rows.values() if not r["ok"]), time.monotonic() - t0),
+            file=sys.stderr, flush=True)
     df = pd.DataFrame([rows[i] for i in range(total)], columns=list(cols))
     df.attrs["ran"] = len(todo)
-    df.attrs["resumed"] = total - len(todo)
+    df.attrs["copied"] = copied
+    df.attrs["resumed"] = total - len(todo) - copied
     return df
+
+
+def _copy_rows(copies, points, rows, ran, out):
+    """The rows of the points that are the same simulation as an earlier
+    point (same_as; as simty bench): that point's row with the point's own
+    configuration columns (those in which the two points' rows differ when
+    nothing ran), run and key.  A copy already in the results file is kept
+    unless its source ran now.  Returns how many rows were made."""
+    made = 0
+    for p, old in copies:
+        src = rows[p["same_as"]]
+        if old is not None and old["result"] not in RERUN and p["same_as"] not in ran:
+            row = dict(old)
+            row["run"] = p["run"]
+            rows[p["run"]] = row
+            continue
+        row = dict(src)
+        mine, theirs = error_row(p, "", ""), error_row(points[p["same_as"]], "", "")
+        for c in mine:
+            if c not in META and c != "run" and mine[c] != theirs[c]:
+                row[c] = mine[c]
+        row["run"], row["point"] = p["run"], p["key"]
+        rows[p["run"]] = row
+        out.add(row)
+        made += 1
+    return made
+
+
+def _ignored_notes(points, library):
+    """Each option without effect in some point (simty_config_ignored), once,
+    with its number of runs: simty bench's notes."""
+    L = _lib.lib(library)[0]
+    count, seen = {}, {}
+    why = ffi.new("char[]", 160)
+    for p in points:
+        t = tuple(p["settings"])
+        if t not in seen:
+            cfg = new_config(L, p["settings"])
+            seen[t] = []
+            try:
+                while True:
+                    name = L.simty_config_ignored(cfg, len(seen[t]), why, 160)
+                    if name == ffi.NULL:
+                        break
+                    seen[t].append("--%s %s" % (ffi.string(name).decode(),
+                                                ffi.string(why).decode()))
+            finally:
+                L.simty_free(cfg)
+        for note in seen[t]:
+            count[note] = count.get(note, 0) + 1
+    return ["%s: %d run%s" % (n, c, "" if c == 1 else "s") for n, c in count.items()]
 
 
 def read_csv(path):

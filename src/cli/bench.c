@@ -85,7 +85,9 @@ static const char bench_usage_text[] =
 
 typedef struct bench_pool {
     bench_run *runs;
+    const bench_grid *grid;
     unsigned n, next, done, failed;
+    unsigned sims;      /* runs simulated: n less the copies (bench_run.copy_of) */
     int stop;           /* the signal that interrupted the bench, or 0 */
     const char *tmp;    /* the table's temporary file, removed on a second signal */
     pthread_mutex_t lock;
@@ -334,6 +336,24 @@ static char *program_name(const char *path)
 
 /* ---- progress ---- */
 
+/* "fib simt 4x4 memory=hbm2": the run's program and every key of the grid
+ * (a list of one value shows only for the model and shape) */
+static void point_str(const bench_grid *g, const bench_run *r, char *buf, size_t n)
+{
+    char shape[16];
+    shape_str(r, shape, sizeof shape);
+    int k = snprintf(buf, n, "%s %s %s", r->name, simty_model_name(r->cfg.model), shape);
+#define KEY(cond, ...)                                                                       \
+    if ((cond) && k >= 0 && (size_t)k < n)                                                   \
+        k += snprintf(buf + k, n - (size_t)k, __VA_ARGS__);
+    KEY(g->n_paths > 1, " paths=%s", paths_str(r->cfg.paths))
+    KEY(g->n_priorities > 1, " priority=%s", priority_str(r->cfg.priority))
+    KEY(g->n_coalescers > 1, " coalescer=%s", coalescer_str(r->cfg.coalescer))
+    KEY(g->n_latencies > 1, " mem-latency=%u", r->cfg.mem_latency)
+    KEY(g->n_memories > 1, " memory=%s", r->cfg.memory.preset)
+#undef KEY
+}
+
 /* The updating line (p->lock held): also redrawn while long runs go on
  * (bench_tick), so that its elapsed time shows the bench is alive. */
 static void draw_line(bench_pool *p)
@@ -342,15 +362,15 @@ static void draw_line(bench_pool *p)
     p->drawn = t;
     const bench_run *r = p->last;
     if (!r) {
-        fprintf(stderr, "\rsimty bench: 0/%u runs, %.0f s elapsed\033[K", p->n, t);
+        fprintf(stderr, "\rsimty bench: 0/%u runs, %.0f s elapsed\033[K", p->sims, t);
     } else {
-        char shape[16];
-        shape_str(r, shape, sizeof shape);
+        char point[256];
+        point_str(p->grid, r, point, sizeof point);
         /* estimate from the share of runs done: rough, runs differ in size */
-        double eta = t * (p->n - p->done) / p->done;
+        double eta = p->done ? t * (p->sims - p->done) / p->done : 0;
         fprintf(stderr, "\rsimty bench: %u/%u runs, %u failed, %.0f s elapsed, ~%.0f s left "
-                        "(last: %s %s)\033[K",
-                p->done, p->n, p->failed, t, eta, r->name, shape);
+                        "(last: %s)\033[K",
+                p->done, p->sims, p->failed, t, eta, point);
     }
     fflush(stderr);
 }
@@ -358,10 +378,10 @@ static void draw_line(bench_pool *p)
 static void report_progress(bench_pool *p, const bench_run *r)
 {
     if (p->progress == 2) {
-        char shape[16];
-        shape_str(r, shape, sizeof shape);
-        fprintf(stderr, "simty bench: [%u/%u] %s %s %s: %s (%.2f s)\n", p->done, p->n, r->name,
-                simty_model_name(r->cfg.model), shape, r->rec.outcome, r->rec.host_seconds);
+        char point[256];
+        point_str(p->grid, r, point, sizeof point);
+        fprintf(stderr, "simty bench: [%u/%u] %s: %s (%.2f s)\n", p->done, p->sims, point,
+                r->rec.outcome, r->rec.host_seconds);
         fflush(stderr);
     } else if (p->progress == 1) {
         p->last = r;
@@ -430,6 +450,8 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&p->lock);
         if (i == p->n)
             return NULL;
+        if (p->runs[i].copy_of) /* filled in when every run is done */
+            continue;
         run_one(p, &p->runs[i]);
         pthread_mutex_lock(&p->lock);
         p->done++;
@@ -674,6 +696,22 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
     return 0;
 }
 
+/* The grid index of the first point that is the same simulation as the
+ * point at list indices `at` (program, model, shape, paths, priority,
+ * coalescer, mem-latency, memory) with configuration cfg: an option its
+ * model ignores (simty_setting_used) takes its list's first value there. */
+static unsigned long same_as(const bench_grid *g, const simty_config *cfg, const unsigned *at)
+{
+    static const char *const keys[] = {NULL, NULL, NULL, "paths", "priority", "coalescer",
+                                       "mem-latency", "memory"};
+    const unsigned len[] = {0, g->n_models, g->n_shapes, g->n_paths, g->n_priorities,
+                            g->n_coalescers, g->n_latencies, g->n_memories};
+    unsigned long index = at[0];
+    for (unsigned i = 1; i < 8; i++)
+        index = index * len[i] + (simty_setting_used(cfg, keys[i], NULL, 0) ? at[i] : 0);
+    return index;
+}
+
 /* Fills the grid: program, model, shape, then the policies; with --shard
  * K/N, only the runs whose grid index is K-1 modulo N. */
 static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char **names,
@@ -710,7 +748,21 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 for (unsigned i = 0; i < g->n_mem_sets && r->cfg.memory.kind ==
                                                          SIMTY_MEMORY_HIERARCHY; i++)
                                     simty_memory_set(&r->cfg, g->mem_sets[i], err, sizeof err);
+                                const unsigned at[] = {p, a, b, c, d, e, f, h};
+                                r->same_as = same_as(g, &r->cfg, at);
                             }
+    }
+    for (size_t i = 0; i < k; i++) { /* the run it repeats, if in this shard */
+        size_t lo = 0, hi = i; /* (runs are in grid order) */
+        while (runs[i].same_as != runs[i].index && lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (runs[mid].index < runs[i].same_as)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (runs[i].same_as != runs[i].index && lo < i && runs[lo].index == runs[i].same_as)
+            runs[i].copy_of = &runs[lo];
     }
 }
 
@@ -747,6 +799,13 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
     }
 
     int rc, stop = pool->stop;
+    unsigned copies = 0;
+    for (unsigned i = 0; !stop && i < pool->n; i++)
+        if (pool->runs[i].copy_of) {
+            pool->runs[i].rec = pool->runs[i].copy_of->rec;
+            pool->failed += !pool->runs[i].rec.ok;
+            copies++;
+        }
     if (stop) {
         atomic_abort(out);
         unsigned finished = 0;
@@ -761,6 +820,13 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
         if (o->shard_n)
             snprintf(shard, sizeof shard, " (shard %u/%u of %lu)", o->shard_k, o->shard_n,
                      o->grid_runs);
+        if (!o->quiet && print_ignored_notes(stderr, "simty bench: note: ", pool->runs,
+                                             pool->n) && copies)
+            fprintf(stderr, "simty bench: note: %u run%s differ%s from an earlier one only in "
+                            "options without effect: not simulated again, %s row%s repeat%s "
+                            "that run's figures\n", copies, copies == 1 ? "" : "s",
+                    copies == 1 ? "s" : "", copies == 1 ? "its" : "their",
+                    copies == 1 ? "" : "s", copies == 1 ? "s" : "");
         if (!o->quiet)
             fprintf(stderr, "simty bench: %u runs%s, %u failed, %.1f s wall time, %u jobs\n",
                     pool->n, shard, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
@@ -814,7 +880,9 @@ int cmd_bench(int argc, char **argv)
         fill_runs(runs, &o, progs, names, np);
 
     if (!rc) {
-        bench_pool pool = {.runs = runs, .n = (unsigned)n, .tmp = out.tmp};
+        bench_pool pool = {.runs = runs, .grid = &o.grid, .n = (unsigned)n, .tmp = out.tmp};
+        for (size_t i = 0; i < n; i++)
+            pool.sims += !runs[i].copy_of;
         pool.progress = o.quiet ? 0 : o.progress ? 2 : isatty(2) ? 1 : 0;
         rc = bench_pool_run(&pool, &o, &out);
     } else {

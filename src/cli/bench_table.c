@@ -1,6 +1,8 @@
 /* simty bench: the table, one row per run (bench_table.h). */
 #include "cli/bench_table.h"
 
+#include <string.h>
+
 const char *paths_str(simty_paths_kind k) { return k == SIMTY_PATHS_HCT ? "hct" : "ideal"; }
 const char *priority_str(simty_priority_kind k)
 {
@@ -26,6 +28,34 @@ void print_csv(FILE *f, const bench_run *runs, unsigned n)
     fputs(simty_record_csv_header(), f);
     for (unsigned i = 0; i < n; i++)
         simty_record_csv(f, &runs[i].rec, &runs[i].cfg, runs[i].name, runs[i].index);
+}
+
+#define MAX_NOTES 64
+
+unsigned print_ignored_notes(FILE *f, const char *prefix, const bench_run *runs, unsigned n)
+{
+    char notes[MAX_NOTES][192];
+    unsigned count[MAX_NOTES], k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        char why[160], note[192];
+        const char *name;
+        for (unsigned j = 0; (name = simty_config_ignored(&runs[i].cfg, j, why, sizeof why));
+             j++) {
+            snprintf(note, sizeof note, "--%s %s", name, why);
+            unsigned m = 0;
+            while (m < k && strcmp(notes[m], note))
+                m++;
+            if (m == k && k < MAX_NOTES) {
+                memcpy(notes[k], note, sizeof note);
+                count[k++] = 0;
+            }
+            if (m < k)
+                count[m]++;
+        }
+    }
+    for (unsigned m = 0; f && m < k; m++)
+        fprintf(f, "%s%s: %u run%s\n", prefix, notes[m], count[m], count[m] == 1 ? "" : "s");
+    return k;
 }
 
 /* Markdown: the option columns appear only when their list varies. */
@@ -81,6 +111,11 @@ void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigne
         fprintf(f, "\nLimits per run: %llu cycles (--max-cycles), %g s of host CPU time "
                    "(--timeout); a run that reaches one fails.\n",
                 (unsigned long long)runs[0].cfg.max_cycles, runs[0].cfg.max_seconds);
+    if (print_ignored_notes(NULL, "", runs, n)) {
+        fprintf(f, "\nOptions without effect (runs that differ only in them are one simulation, "
+                   "run once: their rows repeat its figures):\n\n");
+        print_ignored_notes(f, "- ", runs, n);
+    }
     int header = 0;
     for (unsigned i = 0; i < n; i++) {
         if (runs[i].rec.ok)

@@ -29,6 +29,10 @@ typedef struct bench_grid {
 typedef struct bench_run {
     const char *program, *name; /* path, and basename without .elf */
     unsigned long index; /* the run's place in the full grid (the CSV's `run`) */
+    /* the first run of the grid that is the same simulation: it differs from
+     * this one at most in options their model ignores (== index: itself) */
+    unsigned long same_as;
+    const struct bench_run *copy_of; /* that run, when in this table: not run again */
     simty_config cfg;
     simty_record rec;   /* the outcome (rec.outcome empty: not run) */
     simty_sim *sim;     /* while it runs (a stop request reaches it) */
@@ -40,6 +44,11 @@ const char *coalescer_str(simty_coalescer_kind k);
 void shape_str(const bench_run *r, char *buf, size_t n);
 
 void print_csv(FILE *f, const bench_run *runs, unsigned n);
+
+/* Each option without effect in some run (simty_config_ignored), once:
+ * "PREFIX--memory has no effect on the simt model (only cycle): N runs".
+ * Returns the number of lines (f NULL: counts them only). */
+unsigned print_ignored_notes(FILE *f, const char *prefix, const bench_run *runs, unsigned n);
 
 /* The option columns appear only for the lists with several values. */
 void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigned n);

@@ -344,6 +344,15 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     return 0;
 }
 
+/* One warning line per option the model ignores (simty_config_ignored). */
+static void warn_ignored(const simty_config *cfg)
+{
+    char why[160];
+    const char *name;
+    for (unsigned i = 0; (name = simty_config_ignored(cfg, i, why, sizeof why)); i++)
+        fprintf(stderr, "simty: warning: --%s %s\n", name, why);
+}
+
 /* SIGINT/SIGTERM: the run stops at its next cycle boundary and writes what
  * was asked for; a second signal ends the process at once. */
 static simty_sim *volatile running_sim;
@@ -455,6 +464,7 @@ static int cmd_run(int argc, char **argv)
     }
     o.cfg.trace_commits = commits.f;
     o.cfg.trace_kanata = kanata_out.f;
+    warn_ignored(&o.cfg);
     /* the configuration is valid: what fails now is host memory */
     simty_sim *s = simty_create(&o.cfg, err, sizeof err);
     if (!s || simty_load(s, o.program, err, sizeof err)) {

@@ -2,10 +2,12 @@
  * parser of the values behind simty run's machine options, used by the
  * command line and by the Python package alike. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/settings.h"
 #include "simty.h"
 #include "util/parse.h"
 
@@ -112,10 +114,126 @@ static const char *const setting_names[] = {
     "coalescer", "misaligned", "progress", "progress-threshold", "progress-turn", "spin-detect",
     "mem-latency", "fp-latency", "memory", "mem-set", "ram-size", "mem", "stack-interleave",
     "no-stack-check", "max-cycles", "timeout", NULL};
+_Static_assert(sizeof setting_names / sizeof *setting_names <= 33,
+               "settings_ignored_mask() has one bit per setting");
 
 const char *simty_setting_name(unsigned i)
 {
     return i < sizeof setting_names / sizeof *setting_names ? setting_names[i] : NULL;
+}
+
+/* ---- settings a model ignores ----
+ * The one table of which models use which setting (README, "Options a
+ * model ignores").  A setting not listed here has an effect on every
+ * model.  `needs` adds a condition on the other settings. */
+#define SCALAR_M (1u << SIMTY_MODEL_SCALAR)
+#define SIMT_M (1u << SIMTY_MODEL_SIMT)
+#define CYCLE_M (1u << SIMTY_MODEL_CYCLE)
+#define FIELD(f) offsetof(simty_config, f), sizeof ((simty_config *)0)->f
+enum { ALWAYS, IDEAL_MEMORY, PROGRESS_ON };
+static const struct setting_use {
+    const char *name;
+    unsigned models; /* the models it has an effect on */
+    int needs;
+    size_t off, size; /* its field in simty_config */
+} setting_uses[] = {
+    /* the scalar model has no warps: no paths, coalescing or path turns */
+    {"paths", SIMT_M | CYCLE_M, ALWAYS, FIELD(paths)},
+    {"priority", SIMT_M | CYCLE_M, ALWAYS, FIELD(priority)},
+    {"coalescer", SIMT_M | CYCLE_M, ALWAYS, FIELD(coalescer)},
+    {"progress", SIMT_M | CYCLE_M, ALWAYS, FIELD(progress)},
+    {"progress-threshold", SIMT_M | CYCLE_M, PROGRESS_ON, FIELD(progress_threshold)},
+    {"progress-turn", SIMT_M | CYCLE_M, PROGRESS_ON, FIELD(progress_turn)},
+    {"spin-detect", SIMT_M | CYCLE_M, PROGRESS_ON, FIELD(spin_detect)},
+    /* timing that only the cycle model has */
+    {"mem-latency", CYCLE_M, IDEAL_MEMORY, FIELD(mem_latency)},
+    {"fp-latency", CYCLE_M, ALWAYS, FIELD(fp_latency)},
+    {"memory", CYCLE_M, ALWAYS, FIELD(memory)},
+    {"mem-set", CYCLE_M, ALWAYS, FIELD(memory)},
+};
+#define N_USES (sizeof setting_uses / sizeof *setting_uses)
+
+static const struct setting_use *find_use(const char *name)
+{
+    for (unsigned i = 0; i < N_USES; i++)
+        if (!strcmp(setting_uses[i].name, name))
+            return &setting_uses[i];
+    return NULL;
+}
+
+/* Whether u has no effect under cfg; why gets the reason. */
+static int unused(const struct setting_use *u, const simty_config *cfg, char *why, size_t n)
+{
+    static const char *const model_names[] = {"scalar", "simt", "cycle"};
+    char list[32] = "";
+    if ((unsigned)cfg->model <= SIMTY_MODEL_CYCLE && !(u->models & (1u << cfg->model))) {
+        for (unsigned m = 0; m <= SIMTY_MODEL_CYCLE; m++)
+            if (u->models & (1u << m)) {
+                size_t k = strlen(list);
+                snprintf(list + k, sizeof list - k, "%s%s", k ? " and " : "", model_names[m]);
+            }
+        if (why && n)
+            snprintf(why, n, "has no effect on the %s model (only %s)", model_names[cfg->model],
+                     list);
+        return 1;
+    }
+    if (u->needs == IDEAL_MEMORY && cfg->memory.kind != SIMTY_MEMORY_IDEAL) {
+        if (why && n)
+            snprintf(why, n, "has no effect with a memory hierarchy (only with --memory ideal)");
+        return 1;
+    }
+    if (u->needs == PROGRESS_ON && !cfg->progress) {
+        if (why && n)
+            snprintf(why, n, "has no effect with --progress off");
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether u's value in cfg is other than the default's.  The memory is
+ * compared by preset name ("*" marks a --mem-set), since every setting of
+ * a hierarchy comes from its preset and its --mem-sets. */
+static int not_default(const struct setting_use *u, const simty_config *cfg,
+                       const simty_config *def)
+{
+    if (u->off == offsetof(simty_config, memory)) {
+        size_t n = strnlen(cfg->memory.preset, sizeof cfg->memory.preset);
+        if (!strcmp(u->name, "mem-set"))
+            return n && cfg->memory.preset[n - 1] == '*';
+        return cfg->memory.kind != def->memory.kind ||
+               strncmp(cfg->memory.preset, def->memory.preset, sizeof cfg->memory.preset);
+    }
+    return memcmp((const char *)cfg + u->off, (const char *)def + u->off, u->size) != 0;
+}
+
+int simty_setting_used(const simty_config *cfg, const char *name, char *why, size_t whylen)
+{
+    const struct setting_use *u = name ? find_use(name) : NULL;
+    return !u || !unused(u, cfg, why, whylen);
+}
+
+uint32_t settings_ignored_mask(const simty_config *cfg)
+{
+    simty_config def;
+    simty_config_default(&def);
+    uint32_t mask = 0;
+    for (unsigned i = 0; setting_names[i]; i++) {
+        const struct setting_use *u = find_use(setting_names[i]);
+        if (u && not_default(u, cfg, &def) && unused(u, cfg, NULL, 0))
+            mask |= 1u << i;
+    }
+    return mask;
+}
+
+const char *simty_config_ignored(const simty_config *cfg, unsigned n, char *why, size_t whylen)
+{
+    uint32_t mask = settings_ignored_mask(cfg);
+    for (unsigned i = 0; setting_names[i]; i++)
+        if ((mask >> i & 1) && n-- == 0) {
+            unused(find_use(setting_names[i]), cfg, why, whylen);
+            return setting_names[i];
+        }
+    return NULL;
 }
 
 int simty_config_set(simty_config *cfg, const char *key, const char *value, char *err,

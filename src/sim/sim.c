@@ -11,6 +11,7 @@
 #include "models/model.h"
 #include "sim/monitor.h"
 #include "sim/progress.h"
+#include "sim/settings.h"
 #include "simty_guest.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "simty needs a little-endian host");
@@ -94,6 +95,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->cfg = *cfg;
+    s->ignored = settings_ignored_mask(cfg); /* (before spin_detect becomes policy) */
     s->cfg.spin_detect = cfg->progress && cfg->spin_detect; /* part of the policy */
     s->W = cfg->warps;
     s->T = cfg->threads;

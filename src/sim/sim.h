@@ -112,6 +112,7 @@ typedef struct sim_core {
 
 struct simty_sim {
     simty_config cfg;
+    uint32_t ignored;    /* settings of the caller's cfg without effect (sim/settings.h) */
     unsigned W, T;       /* warps per core, threads per warp */
     unsigned ncores;
     unsigned nwarps;     /* cores * W */

@@ -87,6 +87,30 @@ static const char *coalescer_name(const simty_sim *s)
     return s->cfg.coalescer == SIMTY_COALESCER_SIMTY ? "simty" : "block";
 }
 
+/* The settings the caller gave that have no effect (simty_config_ignored):
+ * one line each in the text, a list of names in JSON. */
+static void print_ignored(const simty_sim *s, FILE *f)
+{
+    for (unsigned i = 0; simty_setting_name(i); i++)
+        if (s->ignored >> i & 1) {
+            char why[160];
+            simty_setting_used(&s->cfg, simty_setting_name(i), why, sizeof why);
+            fprintf(f, "  ignored option       --%s %s\n", simty_setting_name(i), why);
+        }
+}
+
+static void json_ignored(const simty_sim *s, FILE *f)
+{
+    const char *sep = "";
+    fprintf(f, "  \"ignored_options\": [");
+    for (unsigned i = 0; simty_setting_name(i); i++)
+        if (s->ignored >> i & 1) {
+            fprintf(f, "%s\"%s\"", sep, simty_setting_name(i));
+            sep = ", ";
+        }
+    fprintf(f, "],\n");
+}
+
 void simty_print_stats(const simty_sim *s, FILE *f)
 {
     const simty_stats *st = &s->stats;
@@ -105,6 +129,7 @@ void simty_print_stats(const simty_sim *s, FILE *f)
     if (s->ncores > 1 && s->quantum > 1)
         fprintf(f, ", quantum %llu cycles", (unsigned long long)s->quantum);
     fprintf(f, "\n");
+    print_ignored(s, f);
     fprintf(f, "  exit reason          %s, exit code %d\n", simty_exit_reason_name(r->reason),
             r->exit_code);
     fprintf(f, "  %-20s %llu\n", s->cfg.model == SIMTY_MODEL_SCALAR ? "steps" : "cycles",
@@ -277,6 +302,7 @@ static void stats_json(const simty_sim *s, FILE *f)
     fprintf(f, "  \"stack_interleave\": %s,\n", s->cfg.stack_interleave ? "true" : "false");
     fprintf(f, "  \"misaligned\": \"%s\",\n",
             s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? "trap" : "hardware");
+    json_ignored(s, f);
     U64("cores", s->cfg.cores);
     U64("quantum", s->ncores > 1 ? s->quantum : 1); /* (host threads change nothing) */
     U64("warps", s->W);

@@ -95,12 +95,49 @@ static void check_program(const simty_config *cfg, const char *path)
     simty_destroy(s);
 }
 
+/* Options a model ignores (simty_setting_used, simty_config_ignored): the
+ * model and some other settings decide; values at their defaults are not
+ * reported. */
+static void check_ignored(void)
+{
+    simty_config a, b;
+    char why[160], err[160];
+    simty_config_default(&a);
+    CHECK(simty_config_ignored(&a, 0, why, sizeof why) == NULL);
+    CHECK(simty_setting_used(&a, "memory", why, sizeof why) == 1);
+    CHECK(simty_setting_used(&a, "warps", why, sizeof why) == 1); /* every model */
+    CHECK(simty_config_set(&a, "model", "simt", err, sizeof err) == 0);
+    CHECK(simty_config_ignored(&a, 0, why, sizeof why) == NULL); /* memory ideal: default */
+    CHECK(simty_setting_used(&a, "memory", why, sizeof why) == 0);
+    CHECK(strcmp(why, "has no effect on the simt model (only cycle)") == 0);
+    b = a;
+    CHECK(simty_config_set(&b, "memory", "hbm2", err, sizeof err) == 0);
+    CHECK(simty_config_set(&b, "coalescer", "block", err, sizeof err) == 0); /* used */
+    const char *name = simty_config_ignored(&b, 0, why, sizeof why);
+    CHECK(name && strcmp(name, "memory") == 0);
+    CHECK(simty_config_ignored(&b, 1, why, sizeof why) == NULL);
+    CHECK(simty_config_set(&b, "model", "scalar", err, sizeof err) == 0);
+    name = simty_config_ignored(&b, 0, why, sizeof why);
+    CHECK(name && strcmp(name, "coalescer") == 0 &&
+          strcmp(why, "has no effect on the scalar model (only simt and cycle)") == 0);
+    /* conditions on other settings */
+    simty_config_default(&b);
+    CHECK(simty_config_set(&b, "progress", "off", err, sizeof err) == 0);
+    CHECK(simty_config_set(&b, "progress-turn", "9", err, sizeof err) == 0);
+    name = simty_config_ignored(&b, 0, why, sizeof why);
+    CHECK(name && strcmp(name, "progress-turn") == 0 &&
+          strcmp(why, "has no effect with --progress off") == 0);
+    CHECK(simty_config_set(&b, "memory", "ddr4-3200", err, sizeof err) == 0);
+    CHECK(simty_setting_used(&b, "mem-latency", why, sizeof why) == 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
         fprintf(stderr, "usage: test_api VALID.elf\n");
         return 2;
     }
+    check_ignored();
     simty_config base, c;
     simty_config_default(&base);
     char err[256];
