@@ -177,9 +177,12 @@ static uint64_t minstret(const simty_sim *s, unsigned hart)
                                                 : sim_instret(s, hart) + c->instret_off;
 }
 
-/* A counter write sets the value the next instruction reads: minstret
- * leaves out the writing instruction's own retirement (privileged spec
- * 3.3.1), which the executor counts after the write. */
+/* A counter write sets the value the next instruction reads: the write is
+ * done instead of the writing instruction's own increment (unprivileged
+ * spec, Zicsr: "the write is done instead of the increment"), for either
+ * half: a write of minstreth keeps the low half as it was, uncarried.
+ * minstret leaves out that retirement, which the executor counts after the
+ * write. */
 static void set_mcycle(hart_csr *c, uint64_t now, uint64_t v)
 {
     if (c->mcountinhibit & MCOUNTINHIBIT_CY)
@@ -315,8 +318,8 @@ void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, u
     case CSR_MTVAL: c->mtval = nv; break;
     case CSR_MCYCLE: set_mcycle(c, now, with_lo(mcycle(c, now), nv)); break;
     case CSR_MCYCLEH: set_mcycle(c, now, with_hi(mcycle(c, now), nv)); break;
-    case CSR_MINSTRET: set_minstret(s, hart, with_lo(minstret(s, hart) + 1, nv)); break;
-    case CSR_MINSTRETH: set_minstret(s, hart, with_hi(minstret(s, hart) + 1, nv)); break;
+    case CSR_MINSTRET: set_minstret(s, hart, with_lo(minstret(s, hart), nv)); break;
+    case CSR_MINSTRETH: set_minstret(s, hart, with_hi(minstret(s, hart), nv)); break;
     default: break; /* misa, mip and the zero CSRs ignore writes (WARL) */
     }
     rearm(s, hart, before);
