@@ -272,7 +272,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         lane_mask taken;
         if (!warp_branch_uniform(s, d, x, T, n, n == 1, hart0, pc, mask, &taken, &r)) {
             /* some lanes take it, or it parks or faults */
-            if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
+            if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: park (or wait: irq_waiters) */
                 const lane_mask wait = taken & irq_waiters(s, hart0, taken);
                 for (lane_mask m = taken & ~wait; m; m &= m - 1)
                     sim_thread_park(s, hart0 + lowest_lane(m));
@@ -304,7 +304,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             set_next(&o->c.next[0], r.next, mask, r.depth);
             break;
         }
-        if (d->flags & INSN_SELF_LOOP) { /* `j .`: park, after retiring it once */
+        if (d->flags & INSN_SELF_LOOP) { /* `j .`: park (or wait), after retiring it once */
             const lane_mask wait = irq_waiters(s, hart0, mask);
             for (lane_mask m = mask & ~wait; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
