@@ -27,6 +27,20 @@ Self-checking programs in the style of the standard test environments
   illegal compressed instructions (mtval the 16-bit parcel), an illegal
   32-bit one straddling two words, a fetch fault on the second half of a
   32-bit instruction (mtval that half);
+- counters.S: counter writes (issue 32 item 7): minstret, minstreth,
+  mcycle and mcycleh written low then high to all ones as riscv-tests'
+  instret_overflow does, read back: the write replaces the writer's own
+  increment for either half, and the counters carry across the halves
+  (simty only: QEMU without -icount counts host ticks);
+- trap_loop.S: a handler whose first instruction faults, entered by
+  ebreak on every hart (trap_loop_fetch.S: a handler at an unmapped
+  address): a guest fault naming the trap loop (status 121) at once on
+  every model at 1x1 and 2x4, not a run that never ends;
+- timer_selfloop.S: every hart arms its timer, enables interrupts and
+  loops on `j .`: it takes the interrupt (the loop waits, it does not park
+  the thread), on every model whatever its timing, and on QEMU;
+  timer_selfloop_nohandler.S, the same with mtvec = 0: the fetch fault at
+  address 0 (status 121) on every model at 1x1 and 2x4, not "parked";
 - simty_only.S: where QEMU (which has C, S and U) legitimately differs:
   misaligned jump and branch targets (some lanes of a warp), satp, mtval of
   illegal instructions and ebreak, mepc's WARL bits, counter writes and
@@ -57,8 +71,12 @@ CONFIGS = [
      "--host-threads", "2"],
 ]
 
+# (programs that stop at once: every model at 1x1 and 2x4)
+LOOP_CONFIGS = [["-m", m, "-w", w, "-t", t] for m in ("scalar", "simt", "cycle")
+                for w, t in (("1", "1"), ("2", "4"))]
+
 QEMU_SMP = {"fp_illegal": (1, 4), "exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8),
-            "misaligned": (1, 4), "compressed": (1, 4)}
+            "misaligned": (1, 4), "compressed": (1, 4), "timer_selfloop": (1, 4)}
 
 
 def harts(cfg):
@@ -82,6 +100,10 @@ def expected(name, n):
         return n // 2 + 5, 0  # odd harts' branch; hart 0's five
     if name == "wrs_timer":
         return 0, n
+    if name == "counters":
+        return 0, 0
+    if name == "timer_selfloop":
+        return 0, n
     if name == "fp_illegal":
         return 8, 0  # frm 5/6/7 with dyn, static rm 5/6, three with FS = Off
     if name == "compressed":
@@ -96,7 +118,7 @@ def expected(name, n):
 def tests(ctx, run, simty, Failure):
     out = []
     for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap",
-                 "wrs_timer", "fp_illegal", "compressed"):
+                 "wrs_timer", "fp_illegal", "compressed", "counters", "timer_selfloop"):
         elf = programs.asm_elf("trap", name.split()[0])
         extra = ["--misaligned", "trap"] if name == "misaligned trap" else []
         for cfg in CONFIGS:
@@ -121,6 +143,27 @@ def tests(ctx, run, simty, Failure):
                         raise Failure("wrs_nomie %s: status %d, expected a deadlock (122): %s"
                                       % (" ".join(cfg), r.status, r.err.strip()[-300:]))
                 out.append(("trap wrs_nomie deadlock %s" % " ".join(cfg), d))
+            for loop in ("trap_loop", "trap_loop_fetch"):
+                loop_elf = programs.asm_elf("trap", loop)
+                for cfg in LOOP_CONFIGS:
+                    def f(elf=loop_elf, cfg=cfg, loop=loop):
+                        r = simty(ctx, elf, cfg + ["--max-cycles", "2000000"], timeout=300)
+                        if r.status != 121 or "a trap loop, every trap (mcause %d)" % (
+                                1 if loop.endswith("fetch") else 5) not in r.err:
+                            raise Failure("%s %s: status %d, expected a guest fault naming the "
+                                          "trap loop (121): %s" % (loop, " ".join(cfg), r.status,
+                                                                   r.err.strip()[-300:]))
+                    out.append(("trap %s %s" % (loop, " ".join(cfg)), f))
+        if name == "timer_selfloop":
+            nh_elf = programs.asm_elf("trap", "timer_selfloop_nohandler")
+            for cfg in LOOP_CONFIGS:
+                def nh(elf=nh_elf, cfg=cfg):
+                    r = simty(ctx, elf, cfg + ["--max-cycles", "2000000"], timeout=300)
+                    if r.status != 121 or "fetch from unmapped address 0x00000000" not in r.err:
+                        raise Failure("timer_selfloop_nohandler %s: status %d, expected the "
+                                      "fetch fault at 0 (121): %s" % (" ".join(cfg), r.status,
+                                                                     r.err.strip()[-300:]))
+                out.append(("trap timer_selfloop_nohandler %s" % " ".join(cfg), nh))
         if ctx.sanitized:
             continue
         for smp in QEMU_SMP.get(name, ()):

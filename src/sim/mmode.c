@@ -21,10 +21,16 @@ void mmode_reset(simty_sim *s)
 
 bool mmode_has_handler(const simty_sim *s, unsigned hart) { return s->csr[hart].mtvec != 0; }
 
+/* An exception at the first instruction of the handler it would enter is
+ * one no handler can take: the trap changes no register, so the handler
+ * would fault again at once, forever (on the SIMT models each trap would
+ * also nest one call level deeper).  It is a guest fault, as without a
+ * handler, on every model and shape. */
 void sim_exception(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause, uint32_t tval,
                    const char *fmt, ...)
 {
-    if (mmode_has_handler(s, hart)) {
+    const bool handler = mmode_has_handler(s, hart);
+    if (handler && mmode_handler(s, hart, cause) != pc) {
         sim_core *c = &s->core[hart_core(s, hart)];
         if (!c->trap.pending) /* the first one of the slot */
             c->trap = (pending_trap){.pending = true, .hart = hart, .cause = cause, .tval = tval};
@@ -35,7 +41,12 @@ void sim_exception(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause, uin
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    sim_fault(s, hart, pc, "%s", what);
+    if (handler)
+        sim_fault(s, hart, pc, "%s at the trap handler's first instruction (mtvec 0x%08x): a "
+                  "trap loop, every trap (mcause %u) would enter the handler here again", what,
+                  s->csr[hart].mtvec, cause);
+    else
+        sim_fault(s, hart, pc, "%s", what);
 }
 
 /* Interrupts of a thread are armed when it enables some in mstatus and
@@ -45,6 +56,8 @@ static bool armed(const hart_csr *c)
 {
     return (c->mstatus & MSTATUS_MIE) && (c->mie & (MIP_MSIP | MIP_MTIP));
 }
+
+bool mmode_irq_enabled(const simty_sim *s, unsigned hart) { return armed(&s->csr[hart]); }
 
 static void rearm(simty_sim *s, unsigned hart, bool before)
 {
@@ -177,9 +190,12 @@ static uint64_t minstret(const simty_sim *s, unsigned hart)
                                                 : sim_instret(s, hart) + c->instret_off;
 }
 
-/* A counter write sets the value the next instruction reads: minstret
- * leaves out the writing instruction's own retirement (privileged spec
- * 3.3.1), which the executor counts after the write. */
+/* A counter write sets the value the next instruction reads: the write is
+ * done instead of the writing instruction's own increment (unprivileged
+ * spec, Zicsr: "the write is done instead of the increment"), for either
+ * half: a write of minstreth keeps the low half as it was, uncarried.
+ * minstret leaves out that retirement, which the executor counts after the
+ * write. */
 static void set_mcycle(hart_csr *c, uint64_t now, uint64_t v)
 {
     if (c->mcountinhibit & MCOUNTINHIBIT_CY)
@@ -315,8 +331,8 @@ void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, u
     case CSR_MTVAL: c->mtval = nv; break;
     case CSR_MCYCLE: set_mcycle(c, now, with_lo(mcycle(c, now), nv)); break;
     case CSR_MCYCLEH: set_mcycle(c, now, with_hi(mcycle(c, now), nv)); break;
-    case CSR_MINSTRET: set_minstret(s, hart, with_lo(minstret(s, hart) + 1, nv)); break;
-    case CSR_MINSTRETH: set_minstret(s, hart, with_hi(minstret(s, hart) + 1, nv)); break;
+    case CSR_MINSTRET: set_minstret(s, hart, with_lo(minstret(s, hart), nv)); break;
+    case CSR_MINSTRETH: set_minstret(s, hart, with_hi(minstret(s, hart), nv)); break;
     default: break; /* misa, mip and the zero CSRs ignore writes (WARL) */
     }
     rearm(s, hart, before);

@@ -88,6 +88,10 @@ uint32_t mmode_handler(const struct simty_sim *s, unsigned hart, uint32_t cause)
  * mstatus.MIE says: what ends a wait, as for wfi)? */
 bool mmode_irq_pending(const struct simty_sim *s, unsigned hart, uint64_t now);
 
+/* Has hart interrupts enabled (mstatus.MIE and a bit of mie), so that one
+ * may still interrupt it?  (a self loop then waits for it: warp_exec.c) */
+bool mmode_irq_enabled(const struct simty_sim *s, unsigned hart);
+
 /* Can a machine timer still interrupt a thread: one is due at
  * s->timer_next and some thread has interrupts enabled? (a timer nobody
  * takes is no progress: deadlock detection goes on) */

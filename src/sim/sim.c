@@ -465,8 +465,9 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     /* mtval: the address of the part that faulted, the second half of a
      * 32-bit instruction whose first half is mapped (privileged spec) */
     const uint32_t tval = !misaligned && mem_ptr(&s->mem, pc, 2) ? pc + 2 : pc;
-    if (mmode_has_handler(s, hart)) { /* an exception, taken (no message) */
-        sim_exception(s, hart, pc, cause, tval, "%s", "");
+    if (mmode_has_handler(s, hart)) { /* an exception (the message: for a trap loop) */
+        sim_exception(s, hart, pc, cause, tval, "instruction fetch from %s address 0x%08x", kind,
+                      tval);
         return NULL;
     }
     if (j->to != pc || !mem_ptr(&s->mem, j->from, 2)) {

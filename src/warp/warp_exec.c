@@ -212,6 +212,21 @@ static __attribute__((noinline)) lane_mask irq_lanes(const simty_sim *s, unsigne
     return t;
 }
 
+/* The lanes of mask that a self loop (`j .`) does not park: those with
+ * interrupts enabled wait in it for one, as the hardware would, and take
+ * it (an interrupt is taken before the loop's next issue), on every model
+ * whatever its timing. */
+static lane_mask irq_waiters(const simty_sim *s, unsigned hart0, lane_mask mask)
+{
+    if (!__atomic_load_n(&s->irq_seen, __ATOMIC_RELAXED))
+        return 0;
+    lane_mask w = 0;
+    for (lane_mask m = mask; m; m &= m - 1)
+        if (mmode_irq_enabled(s, hart0 + lowest_lane(m)))
+            w |= m & -m;
+    return w;
+}
+
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o)
 {
@@ -257,10 +272,13 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         lane_mask taken;
         if (!warp_branch_uniform(s, d, x, T, n, n == 1, hart0, pc, mask, &taken, &r)) {
             /* some lanes take it, or it parks or faults */
-            if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
-                for (lane_mask m = taken; m; m &= m - 1)
+            if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: park (or wait: irq_waiters) */
+                const lane_mask wait = taken & irq_waiters(s, hart0, taken);
+                for (lane_mask m = taken & ~wait; m; m &= m - 1)
                     sim_thread_park(s, hart0 + lowest_lane(m));
                 o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
+                if (wait)
+                    set_next(&o->c.next[o->c.next[0].mask ? 1 : 0], pc, wait, p->depth);
                 break;
             }
             uint32_t target = pc + (uint32_t)d->imm;
@@ -286,10 +304,11 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             set_next(&o->c.next[0], r.next, mask, r.depth);
             break;
         }
-        if (d->flags & INSN_SELF_LOOP) { /* `j .`: park, after retiring it once */
-            for (lane_mask m = mask; m; m &= m - 1)
+        if (d->flags & INSN_SELF_LOOP) { /* `j .`: park (or wait), after retiring it once */
+            const lane_mask wait = irq_waiters(s, hart0, mask);
+            for (lane_mask m = mask & ~wait; m; m &= m - 1)
                 sim_thread_park(s, hart0 + lowest_lane(m));
-            o->c.next[0].mask = 0;
+            set_next(&o->c.next[0], pc, wait, p->depth);
             break;
         }
         uint32_t target = pc + (uint32_t)d->imm; /* misaligned */
