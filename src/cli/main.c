@@ -441,28 +441,30 @@ static int cmd_run(int argc, char **argv)
     const simty_result *r = simty_result_get(s);
     report_end(s, r);
     int status = simty_exit_status(r);
-    /* an output that cannot be written is a failure of its own, unless the
-     * run already failed */
-    if (r->output_errno)
-        status = status ? status : SIMTY_STATUS_OUTPUT;
+    /* an output that cannot be written is a failure of its own (123), in
+     * place of the program's exit code; a run that failed (fault,
+     * deadlock, limit, signal) keeps its status (the library made a lost
+     * console output the run's reason already) */
+    int failed = r->reason == SIMTY_EXIT_FAULT || r->reason == SIMTY_EXIT_DEADLOCK ||
+                 r->reason == SIMTY_EXIT_MAX_CYCLES || r->reason == SIMTY_EXIT_TIME_LIMIT ||
+                 r->reason == SIMTY_EXIT_INTERRUPTED;
+    int lost = trace_bad;
     if (o.signature && simty_write_signature(s, o.signature, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
-        status = status ? status : SIMTY_STATUS_OUTPUT;
+        lost = 1;
     }
-    if (trace_bad)
-        status = status ? status : SIMTY_STATUS_OUTPUT;
     if (o.stats)
         simty_print_stats(s, stderr);
     if (o.stats_json && simty_write_stats_json(s, o.stats_json, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
-        status = status ? status : SIMTY_STATUS_OUTPUT;
+        lost = 1;
     }
     int console_failed = r->output_errno != 0; /* already reported */
     simty_destroy(s);
     /* the program's output went to stdout: lost output is an error too */
     if (!console_failed && finish_stdout(0))
-        status = status ? status : SIMTY_STATUS_OUTPUT;
-    return status;
+        lost = 1;
+    return lost && !failed ? SIMTY_STATUS_OUTPUT : status;
 }
 
 int main(int argc, char **argv)
