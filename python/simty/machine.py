@@ -269,7 +269,8 @@ class Machine:
     # ---- state ----
 
     def reg(self, hart, r):
-        """Integer register x<r> of thread `hart`."""
+        """Integer register x<r> of thread `hart` (after the thread ended:
+        its final value)."""
         v = ffi.new("uint32_t *")
         if self._L.simty_reg_read(self._s(), _uint("reg: hart", hart), _uint("reg: r", r), v):
             raise SimtyError("no register x%s of thread %s" % (r, hart))
@@ -284,6 +285,9 @@ class Machine:
         return int(v[0])
 
     def pc(self, hart):
+        """The PC of thread `hart`: the next instruction it runs, or, once
+        it ended, the instruction that ended it (its exit ecall, or the
+        self-loop it parked in), on every model."""
         v = ffi.new("uint32_t *")
         if self._L.simty_pc_read(self._s(), _uint("pc: hart", hart), v) != 0:
             raise SimtyError("no thread %s" % (hart,))

@@ -259,7 +259,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             /* some lanes take it, or it parks or faults */
             if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
                 for (lane_mask m = taken; m; m &= m - 1)
-                    sim_thread_park(s, hart0 + lowest_lane(m));
+                    sim_thread_park(s, hart0 + lowest_lane(m), pc);
                 o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
                 break;
             }
@@ -288,7 +288,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         }
         if (d->flags & INSN_SELF_LOOP) { /* `j .`: park, after retiring it once */
             for (lane_mask m = mask; m; m &= m - 1)
-                sim_thread_park(s, hart0 + lowest_lane(m));
+                sim_thread_park(s, hart0 + lowest_lane(m), pc);
             o->c.next[0].mask = 0;
             break;
         }
@@ -424,7 +424,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                 int32_t code;
                 if (!lane_ecall(s, x, T, l, hart0 + l, pc, &code))
                     return false;
-                sim_thread_exit(s, hart0 + l, code);
+                sim_thread_exit(s, hart0 + l, code, pc);
             }
             o->retired = kind;
             o->c.next[0].mask = 0; /* the exit retires; the threads are gone */
