@@ -95,7 +95,7 @@ static const char run_options_text[] =
     "      --trace-limit SIZE  at most SIZE bytes per trace file, cut at a line\n"
     "                         (default 1G; 0: no limit)\n"
     "      --trace-from N     trace only from cycle N (Kanata: instructions fetched\n"
-    "      --trace-to N       from cycle N and before cycle N, each to its end)\n"
+    "      --trace-to M       from cycle N and before cycle M > N, each to its end)\n"
     "      --trace-roi        trace only inside the region of interest\n"
     "      --gdb PORT         serve the GDB remote protocol on 127.0.0.1:PORT (0: any\n"
     "                         free port; the port is printed on stderr); the run\n"
@@ -120,6 +120,7 @@ typedef struct cli_opts {
     uint64_t trace_limit;
     int stats, trace_window;
     int spin_detect_on; /* --spin-detect on given */ /* trace_window: --trace-from/-to/-roi given */
+    int trace_to_given; /* --trace-to given (cfg.trace_to 0 means "no end") */
     const char *memory;  /* --memory */
     char **mem_set;      /* --mem-set, applied after --memory whatever their order */
     unsigned n_mem_set;
@@ -251,7 +252,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             else if (c == OPT_TRACE_FROM)
                 o->cfg.trace_from = v;
             else
-                o->cfg.trace_to = v;
+                o->cfg.trace_to = v, o->trace_to_given = 1;
             o->trace_window = 1;
             break;
         case OPT_TRACE_ROI: o->cfg.trace_roi = 1, o->trace_window = 1; break;
@@ -301,7 +302,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     if (o->trace_window && !o->trace_commits && !o->trace_kanata)
         return usage_error("--trace-from, --trace-to and --trace-roi need --trace-commits or "
                            "--trace-kanata");
-    if (o->cfg.trace_to && o->cfg.trace_to <= o->cfg.trace_from)
+    /* the window is [from, to): an empty one is refused, --trace-to 0 too */
+    if (o->trace_to_given && o->cfg.trace_to <= o->cfg.trace_from)
         return usage_error("--trace-to (%llu) must be after --trace-from (%llu)",
                            (unsigned long long)o->cfg.trace_to,
                            (unsigned long long)o->cfg.trace_from);
