@@ -333,7 +333,9 @@ unsigned simty_nthreads(const simty_sim *s);
  * path (at the barrier, in wrs, backed off).  The cycle model also refuses
  * a PC write while the thread's warp has an executed instruction waiting to
  * commit (F+7 to F+8): run one more cycle and write again.  Writing a
- * thread's own PC changes nothing. */
+ * thread's own PC changes nothing.  A thread that has ended keeps its
+ * final registers, and its PC reads the instruction that ended it (the
+ * exit ecall, or the self-loop it parked in) on every model. */
 int simty_reg_read(const simty_sim *s, unsigned hart, unsigned reg, uint32_t *value);
 int simty_reg_write(simty_sim *s, unsigned hart, unsigned reg, uint32_t value);
 /* Floating-point registers f0..f31 of a thread (64 bits; a single value

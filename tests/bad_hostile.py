@@ -219,7 +219,7 @@ def tests(ctx, run, simty, Failure):
         hello = programs.example_elf("hello", "-O2")
         with open("/dev/full", "wb") as full:
             for cmd, pattern in (
-                    ([sim, "run", hello], r"the program's output cannot be written: No space"),
+                    ([sim, "run", hello], r"the program's output cannot be written \(No space"),
                     ([sim, "run", "--stats-json", "-", programs.asm_elf("stats", "parity")],
                      r"error writing -: No space left"),
                     ([sim, "disasm", hello], r"error writing stdout: No space left")):
@@ -233,6 +233,39 @@ def tests(ctx, run, simty, Failure):
                     raise Failure("%s > /dev/full: status %d, %r" % (" ".join(cmd),
                                                                      p.returncode, err))
     out.append(("hostile stdout on a full disk (run, stats-json, disasm)", full_disk))
+
+    def print_then_exit(status):
+        code = [g.lui(g.T0, 0x10000), g.addi(g.T1, 0, ord("x")), g.sb(g.T1, g.T0, 0),
+                g.addi(g.T1, 0, 10), g.sb(g.T1, g.T0, 0), g.addi(g.A0, 0, status),
+                g.addi(g.A7, 0, 93), g.ECALL]
+        return write_elf("print_exit", g.make_elf([(RAM, g.words(*code), True)], RAM))
+
+    def lost_output_wins():
+        # the output error wins over the program's own non-zero exit code,
+        # in the status and in --stats-json (issue 32, 11b)
+        elf = print_then_exit(5)
+        with open("/dev/full", "wb") as full:
+            for model in MODELS:
+                js = path("lost.json")
+                p = subprocess.run([sim, "run", "-m", model, "--stats-json", js, elf],
+                                   stdout=full, stderr=subprocess.PIPE, timeout=120)
+                with open(js) as f:
+                    st = json.load(f)
+                err = p.stderr.decode("ascii", "replace").strip().splitlines()
+                if p.returncode != OUTPUT or (st["exit_reason"], st["exit_code"],
+                                              st["exit_status"]) != ("output_error", 5, OUTPUT) \
+                        or len(err) != 1 or not re.match(
+                            r"simty: the program's output cannot be written \(No space left on "
+                            r"device\); the program ended \(exit, exit code 5\) at cycle \d+$",
+                            err[0]):
+                    raise Failure("%s: status %d, %s, %r" % (model, p.returncode, st, err))
+        # a file output that fails: 123 too, not the program's code 7
+        for opt in ("--stats-json", "--trace-commits"):
+            st, _o, se = raw([sim, "run", opt, "/dev/full",
+                              os.path.join(programs.GUEST, "bad", "exitcode.elf")])
+            if st != OUTPUT or b"No space left" not in se:
+                raise Failure("%s /dev/full, exit code 7: status %d, %r" % (opt, st, se))
+    out.append(("hostile lost output wins over the exit code (status, JSON)", lost_output_wins))
 
     def closed_pipe():
         """stdout closed by its reader (`| head`): status 123, as README says,

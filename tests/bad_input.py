@@ -140,6 +140,12 @@ OPTION_CASES = [
     ("trace window empty", ["--trace-commits", "/dev/null", "--trace-from", "10",
                             "--trace-to", "10"], "ok", USAGE,
      r"--trace-to \(10\) must be after --trace-from \(10\)"),
+    # an explicit 0 is not "no end" (issue 32, 11d)
+    ("trace window empty at 0", ["--trace-commits", "/dev/null", "--trace-from", "0",
+                                 "--trace-to", "0"], "ok", USAGE,
+     r"--trace-to \(0\) must be after --trace-from \(0\)"),
+    ("trace to 0", ["--trace-kanata", "/dev/null", "--trace-to", "0"], "ok", USAGE,
+     r"--trace-to \(0\) must be after --trace-from \(0\)"),
     ("trace from junk", ["--trace-from", "x1"], "ok", USAGE,
      r"--trace-from: expected a cycle number, got 'x1'"),
     ("stack interleave value", ["--stack-interleave=1"], "ok", USAGE,

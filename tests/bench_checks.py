@@ -505,6 +505,12 @@ def tests(ctx, run, simty, Failure, variants=None):
         quote = write("quote.csv", s1 + '99,"x\n')
         few = write("few.csv", s1 + "99,vecadd-O2,cycle\n")
         model = write("model.csv", s1.replace(",simt,", ",warp,", 1))
+        # run indices and counts in canonical decimal only (issue 32, 11e)
+        first, rest = rows.split("\n", 1)
+        run0 = first.split(",", 1)[1]
+        hex_run = write("hex.csv", header + "\n0x0," + run0 + "\n" + rest)
+        zero_run = write("zero.csv", header + "\n00," + run0 + "\n" + rest)
+        padded = write("padded.csv", header + "\n" + first.replace(",1,", ",01,", 1) + "\n")
         row = rows.splitlines()[0].split(",", 1)[1]
         blank_first = write("blank.csv", "\n" + s1)
         grid_max = write("max.csv", header + "\n" + "".join(
@@ -528,8 +534,9 @@ def tests(ctx, run, simty, Failure, variants=None):
              r"run 1 appears in both .*s2\.csv and .*s2\.csv"),
             (["--merge", paths[1], paths[3]], USAGE,
              r"runs 0\.\.23: 8 missing \(1, 4, 7, 10, 13, \.\.\.\): a shard not given\?"),
-            (["--merge", "/nonexistent.csv"], LOAD, r"cannot read /nonexistent\.csv: No such"),
-            (["--merge", d], LOAD, r"cannot read .*shards-bad: Is a directory"),
+            (["--merge", "/nonexistent.csv"], LOAD, r"cannot open /nonexistent\.csv: No such"),
+            (["--merge", d], LOAD, r"--merge: .*shards-bad is not a regular file"),
+            (["--merge", "/dev/zero"], LOAD, r"--merge: /dev/zero is not a regular file"),
             (["--merge", paths[1], ok_elf], LOAD,
              r"vecadd-O2\.elf is not a simty bench CSV table \(its first line"),
             (["--merge", blank_first], LOAD, r"blank\.csv is not a simty bench CSV table"),
@@ -540,6 +547,10 @@ def tests(ctx, run, simty, Failure, variants=None):
             (["--merge", quote], LOAD, r"quote\.csv is not .* \(line 10: a quoted field over"),
             (["--merge", few], LOAD, r"few\.csv is not .* \(line 10: a wrong number of col"),
             (["--merge", model], LOAD, r"model\.csv is not .* \(line 2: column model is not"),
+            (["--merge", hex_run], LOAD, r"hex\.csv is not .* \(line 2: a run index that is "
+                                         r"not 0\.\.99999 in decimal\)"),
+            (["--merge", zero_run], LOAD, r"zero\.csv is not .* \(line 2: a run index that"),
+            (["--merge", padded], LOAD, r"padded\.csv is not .* \(line 2: column cores is not"),
             (["--merge", grid_max, paths[1]], USAGE,
              r"more than 100000 rows in all: a grid has at most 100000 runs"),
             (["--merge", "-o", "/dev/full"] + list(paths.values()), OUTPUT,
@@ -551,6 +562,12 @@ def tests(ctx, run, simty, Failure, variants=None):
             if status != want or len(lines) != 1 or not re.search(rx, lines[0]) or o:
                 raise Failure("simty bench %s: status %d, stderr %r, %d bytes out (expected "
                               "%d /%s/)" % (" ".join(args)[:200], status, e, len(o), want, rx))
+        # a FIFO is refused at once, not read forever (issue 32, 11c)
+        fifo = os.path.join(d, "fifo.csv")
+        os.mkfifo(fifo)
+        status, o, e = bench(["--merge", paths[1], fifo], timeout=20)
+        if status != LOAD or e.strip() != "simty bench: --merge: %s is not a regular file" % fifo:
+            raise Failure("--merge FIFO: status %d, %r" % (status, e))
         # commas and doubled quotes in the detail column survive; a table
         # with the header alone (an empty shard) adds nothing
         odd = write("odd.csv", s1.replace(',""\n', ',"a ""b"", c,d"\n'))

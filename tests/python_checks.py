@@ -13,7 +13,10 @@ sys.executable; a missing module fails the case, it is never skipped.
               code, registers, symbols, console; run(cycles=N) steps; a
               failed build; close() twice; use after close
 - bad-input   unknown option, bad value, missing ELF, empty grid: SimtyError
-              (a ValueError) with the library's message, before any run
+              (a ValueError) with the library's message, before any run;
+              hostile arguments to every public call (wrong types, None,
+              NULs, lone surrogates, FIFOs and devices): a SimtyError of
+              one printable line, nothing blocks
 - sweep-bench a local-pool sweep == `simty bench -f csv` on the same grid
               (rows and run numbers; host columns aside)
 - sweep-dask  the same sweep on a Dask LocalCluster (2 worker processes)
@@ -262,6 +265,25 @@ def case_api_state(env, simty):
             except simty.SimtyError as e:
                 check(what in str(e), "%r lacks %r" % (str(e), what))
     m.close()  # twice: nothing happens
+    # after the end: each thread's final registers, and its PC at the
+    # instruction that ended it (the exit ecall), on every model (issue 32,
+    # 10: the SIMT models read the entry point)
+    ends = {}
+    for model in ("scalar", "simt", "cycle"):
+        with simty.Machine(model=model, shape="2x4") as x:
+            x.load(elf)
+            entry = x.pc(0)
+            check(x.run() == "exit", "%s: %r" % (model, x.result))
+            pcs = [x.pc(h) for h in range(8)]
+            check(len(set(pcs)) == 1 and pcs[0] != entry and
+                  struct.unpack("<I", x.read(pcs[0], 4))[0] == 0x00000073,
+                  "%s: PCs after the end %s (entry %#x), not an ecall" % (
+                      model, [hex(v) for v in pcs], entry))
+            check(x.reg(0, 10) == 3 and x.reg(5, 10) == 0 and x.reg(0, 17) == 93,
+                  "%s: a0/a7 after the end: %d %d %d" % (model, x.reg(0, 10), x.reg(5, 10),
+                                                         x.reg(0, 17)))
+            ends[model] = (pcs, [x.reg(h, 2) for h in range(8)])
+    check(ends["simt"] == ends["scalar"] == ends["cycle"], "final state differs: %r" % ends)
     try:
         m.stats
         check(False, "stats after close: no exception")
@@ -339,6 +361,7 @@ def case_bad_input(env, simty):
         expect_error(simty, lambda: simty.sweep([FIB], {"warps": [4]}, results=FIB),
                      "cannot read the results file"),
     ]
+    msgs += hostile_input(env, simty, results)
     check(not os.path.exists(results), "a sweep with bad input wrote its results file")
     # a script without the __main__ guard: its spawned workers die at start;
     # a clear error, not an "error" row for every point after its retries
@@ -360,6 +383,78 @@ def case_bad_input(env, simty):
     with simty.Machine() as m:
         msgs.append(expect_error(simty, lambda: m.load(wrong), wrong))
     print("bad-input: %d errors, e.g.:\n  %s" % (len(msgs), "\n  ".join(msgs[:3])))
+
+
+def hostile_input(env, simty, results):
+    """Wrong types, NULs, lone surrogates, None, FIFOs and devices given to
+    the public API (issue 32, 11g and 11c): each a SimtyError with one
+    printable line, before anything runs or blocks (was AttributeError,
+    UnicodeEncodeError, TypeError, a symbol cut at its NUL, a sweep or
+    read_csv blocked on a FIFO)."""
+    fifo = os.path.join(env.tmp, "results.fifo")
+    os.mkfifo(fifo)
+    src = os.path.join(env.tmp, "tiny.c")
+    with open(src, "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    grid = {"shape": ["1x1"]}
+    m = simty.Machine(shape="1x2")
+    m.load(FIB)
+    cases = [
+        (lambda: simty.Machine(warps="\udc80"), "option warps", "lone surrogate", "\\x80"),
+        (lambda: simty.Machine(memory="hbm2", mem_set="l2.size=\udc80"), "option mem-set",
+         "lone surrogate"),
+        (lambda: simty.Machine(**{"warps\0": 4}), "unknown option 'warps\\x00'"),
+        (lambda: simty.Machine(warps=b"4"), "option warps: expected an int, str or bool"),
+        (lambda: m.symbol(None), "symbol: expected a str, got None"),
+        (lambda: m.symbol(b"main"), "symbol: expected a str, got b'main'"),
+        (lambda: m.symbol("main\0junk"), "symbol: a NUL character in 'main\\x00junk'"),
+        (lambda: m.symbol("\udc80"), "symbol", "lone surrogate"),
+        (lambda: m.symbol("caf\xe9"), "no symbol 'caf\\xc3\\xa9'"),
+        (lambda: m.reg("0", 1), "reg: hart must be an integer"),
+        (lambda: m.freg(0, None), "freg: r must be an integer"),
+        (lambda: m.pc(None), "pc: hart must be an integer"),
+        (lambda: m.read(None, 4), "read: addr must be an integer"),
+        (lambda: m.run("10"), "run: cycles must be an integer"),
+        (lambda: simty.Machine().load(None), "program: expected a path"),
+        (lambda: simty.Machine().load(""), "program: an empty path"),
+        (lambda: simty.Machine().load(FIB + "\0x"), "program: a NUL character in the path"),
+        (lambda: simty.Machine().load(fifo), "results.fifo is not a regular file"),
+        (lambda: simty.run(5), "program: expected a path"),
+        (lambda: simty.sweep(None, grid), "sweep: programs: expected a path or a list"),
+        (lambda: simty.sweep([None], grid), "program: expected a path"),
+        (lambda: simty.sweep([FIB], [1]), "sweep: the grid must be a dict"),
+        (lambda: simty.sweep([FIB], {"warps": None}), "grid['warps']: expected a value or a list"),
+        (lambda: simty.sweep([FIB], {5: [1]}), "sweep: option names are str, got 5"),
+        (lambda: simty.sweep([FIB], grid, options=5), "sweep: options must be a dict"),
+        (lambda: simty.sweep([FIB], grid, options={None: 1}), "option names are str, got None"),
+        (lambda: simty.sweep([FIB], grid, jobs=0), "sweep: jobs must be None or a positive"),
+        (lambda: simty.sweep([FIB], grid, retries=True), "sweep: retries must be"),
+        (lambda: simty.sweep([FIB], grid, results=fifo), "sweep: results: ",
+         "results.fifo is not a regular file"),
+        (lambda: simty.sweep([FIB], grid, results=env.tmp), "is not a regular file"),
+        (lambda: simty.sweep([FIB], grid, results="/dev/null"), "/dev/null is not a regular"),
+        (lambda: simty.sweep([FIB], grid, results=""), "sweep: results: an empty path"),
+        (lambda: simty.sweep([FIB], grid, results=results + "\0"), "a NUL character"),
+        (lambda: simty.read_csv(fifo), "read_csv: ", "results.fifo is not a regular file"),
+        (lambda: simty.read_csv(None), "read_csv: expected a path"),
+        (lambda: simty.read_csv(os.path.join(env.tmp, "none.csv")), "read_csv: cannot read",
+         "No such file"),
+        (lambda: simty.read_csv(FIB), "read_csv: cannot read", "fib-O2.elf"),
+        (lambda: simty.build(None), "build: sources: expected a path"),
+        (lambda: simty.build(src, flags=5), "build: flags: expected"),
+        (lambda: simty.build(src, stack_size="1M"), "build: stack_size: expected"),
+    ]
+    msgs = []
+    for i, case in enumerate(cases):
+        fn, parts = case[0], case[1:]
+        try:
+            msg = expect_error(simty, fn, *parts)
+        except CaseFailure as e:
+            raise CaseFailure("hostile input %d: %s" % (i, e))
+        check(all(" " <= c < "\x7f" for c in msg), "not printable ASCII: %r" % msg)
+        msgs.append(msg)
+    m.close()
+    return msgs
 
 
 def case_sweep_bench(env, simty):

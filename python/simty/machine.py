@@ -6,11 +6,48 @@ import weakref
 
 from . import _lib
 from ._lib import ffi
-from .errors import SimtyError
+from .errors import SimtyError, shown
 
 # Options that may be given several times (a list, or a dict of KEY=VALUE)
 REPEATABLE = ("mem-set", "mem", "fp-latency")
 ERRLEN = 512
+
+
+def brief(value):
+    """A value of any type, quoted in a message: its repr, printable and
+    at most 80 characters."""
+    r = shown(repr(value))
+    return r if len(r) <= 80 else r[:77] + "..."
+
+
+def c_text(what, value):
+    """value (a str) as the C library reads it: its UTF-8 bytes.
+    SimtyError for another type, a NUL character (C would read the text
+    before it only) or a lone surrogate (no UTF-8 form)."""
+    if not isinstance(value, str):
+        raise SimtyError("%s: expected a str, got %s" % (what, brief(value)))
+    if "\0" in value:
+        raise SimtyError("%s: a NUL character in '%s'" % (what, shown(value)))
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SimtyError("%s: not valid Unicode text (a lone surrogate) in '%s'"
+                         % (what, shown(value))) from None
+
+
+def path_text(what, path):
+    """A path argument (str or os.PathLike) as a str; SimtyError for another
+    type, an empty path or a NUL character."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise SimtyError("%s: expected a path (str or os.PathLike), got %s" % (what, brief(path)))
+    path = os.fspath(path)
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    if not path:
+        raise SimtyError("%s: an empty path" % what)
+    if "\0" in path:
+        raise SimtyError("%s: a NUL character in the path '%s'" % (what, shown(path)))
+    return path
 
 
 def parse_shape(shape):
@@ -23,8 +60,8 @@ def parse_shape(shape):
     else:
         parts = []
     if len(parts) not in (2, 3) or not all(p.isdigit() for p in parts):
-        raise SimtyError("shape: expected WARPSxTHREADS or CORESxWARPSxTHREADS, got %r"
-                         % (shape,))
+        raise SimtyError("shape: expected WARPSxTHREADS or CORESxWARPSxTHREADS, got %s"
+                         % brief(shape))
     if len(parts) == 2:
         parts = ["1"] + parts
     return [("cores", parts[0]), ("warps", parts[1]), ("threads", parts[2])]
@@ -39,7 +76,7 @@ def _value_text(key, value):
         return str(int(value))
     if isinstance(value, float):
         return repr(value)
-    raise SimtyError("option %s: expected an int, str or bool, got %r" % (key, value))
+    raise SimtyError("option %s: expected an int, str or bool, got %s" % (key, brief(value)))
 
 
 def settings_of(options, known=None):
@@ -53,6 +90,8 @@ def settings_of(options, known=None):
         known = _lib.setting_names(_lib.lib()[0])
     out = []
     for name, value in options.items():
+        if not isinstance(name, str):
+            raise SimtyError("option names are str, got %s" % brief(name))
         if value is None:
             continue
         key = name.replace("_", "-")
@@ -61,7 +100,7 @@ def settings_of(options, known=None):
             continue
         if key not in known:
             raise SimtyError("unknown option '%s' (options: shape, %s)" % (
-                name, ", ".join(k.replace("-", "_") for k in known)))
+                shown(name), ", ".join(k.replace("-", "_") for k in known)))
         if isinstance(value, dict):
             items = ["%s=%s" % (k, _value_text(key, v)) for k, v in value.items()]
         elif isinstance(value, (list, tuple)):
@@ -69,7 +108,7 @@ def settings_of(options, known=None):
         else:
             items = [_value_text(key, value)]
         if len(items) != 1 and key not in REPEATABLE:
-            raise SimtyError("option %s takes one value, got %r" % (name, value))
+            raise SimtyError("option %s takes one value, got %s" % (name, brief(value)))
         out += [(key, v) for v in items]
     return [s for s in out if s[0] == "memory"] + [s for s in out if s[0] != "memory"]
 
@@ -84,9 +123,9 @@ def new_config(L, settings):
     err = ffi.new("char[]", ERRLEN)
     try:
         for key, value in settings:
-            if "\0" in key or "\0" in value:  # C would read the text before it only
-                raise SimtyError("option %s: a NUL character in %r" % (key, value))
-            if L.simty_config_set(cfg, key.encode(), value.encode(), err, ERRLEN) != 0:
+            what = "option %s" % shown(key)
+            if L.simty_config_set(cfg, c_text(what, key), c_text(what, value), err,
+                                  ERRLEN) != 0:
                 raise SimtyError(ffi.string(err).decode("utf-8", "replace"))
         if L.simty_config_check(cfg, err, ERRLEN) != 0:
             raise SimtyError(ffi.string(err).decode("utf-8", "replace"))
@@ -97,16 +136,16 @@ def new_config(L, settings):
 
 
 def check_program(path):
-    """SimtyError unless path is a readable file (before the library is asked)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise SimtyError("program: expected a path, got %r" % (path,))
-    path = os.fspath(path)
+    """The path (a str) of a program; SimtyError unless it is a readable
+    file (before the library is asked; it refuses what is not a regular
+    file)."""
+    path = path_text("program", path)
     if not os.path.exists(path):
-        raise SimtyError("cannot read %s: No such file or directory" % path)
+        raise SimtyError("cannot read %s: No such file or directory" % shown(path))
     if os.path.isdir(path):
-        raise SimtyError("cannot read %s: Is a directory" % path)
+        raise SimtyError("cannot read %s: Is a directory" % shown(path))
     if not os.access(path, os.R_OK):
-        raise SimtyError("cannot read %s: Permission denied" % path)
+        raise SimtyError("cannot read %s: Permission denied" % shown(path))
     return path
 
 
@@ -198,7 +237,8 @@ class Machine:
         """Loads an ELF program; returns the machine."""
         s = self._s()
         if self.program is not None:
-            raise SimtyError("a program is already loaded (%s): use a new Machine" % self.program)
+            raise SimtyError("a program is already loaded (%s): use a new Machine"
+                             % shown(self.program))
         path = check_program(path)
         err = ffi.new("char[]", ERRLEN)
         if self._L.simty_load(s, os.fsencode(path), err, ERRLEN) != 0:
@@ -269,7 +309,8 @@ class Machine:
     # ---- state ----
 
     def reg(self, hart, r):
-        """Integer register x<r> of thread `hart`."""
+        """Integer register x<r> of thread `hart` (after the thread ended:
+        its final value)."""
         v = ffi.new("uint32_t *")
         if self._L.simty_reg_read(self._s(), _uint("reg: hart", hart), _uint("reg: r", r), v):
             raise SimtyError("no register x%s of thread %s" % (r, hart))
@@ -284,6 +325,9 @@ class Machine:
         return int(v[0])
 
     def pc(self, hart):
+        """The PC of thread `hart`: the next instruction it runs, or, once
+        it ended, the instruction that ended it (its exit ecall, or the
+        self-loop it parked in), on every model."""
         v = ffi.new("uint32_t *")
         if self._L.simty_pc_read(self._s(), _uint("pc: hart", hart), v) != 0:
             raise SimtyError("no thread %s" % (hart,))
@@ -301,8 +345,9 @@ class Machine:
     def symbol(self, name):
         """Address of an ELF symbol of the loaded program."""
         v = ffi.new("uint32_t *")
-        if self._L.simty_find_symbol(self._loaded(), name.encode(), v) != 0:
-            raise SimtyError("no symbol '%s' in %s" % (name, self.program))
+        text = c_text("symbol", name)
+        if self._L.simty_find_symbol(self._loaded(), text, v) != 0:
+            raise SimtyError("no symbol '%s' in %s" % (shown(name), shown(self.program)))
         return int(v[0])
 
     # ---- bench rows (simty.run, simty.sweep) ----

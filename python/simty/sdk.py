@@ -5,7 +5,8 @@ import os
 import subprocess
 
 from . import _lib
-from .errors import SimtyError
+from .errors import SimtyError, shown
+from .machine import brief, path_text
 
 
 def sdk_root():
@@ -40,17 +41,31 @@ def build(sources, output=None, march=None, flags=(), stack_size=None, clang=Fal
     Raises SimtyError with the compiler's messages when the build fails."""
     if isinstance(sources, (str, os.PathLike)):
         sources = [sources]
-    sources = [os.fspath(s) for s in sources]
+    if not isinstance(sources, (list, tuple)):
+        raise SimtyError("build: sources: expected a path or a list of paths, got %s"
+                         % brief(sources))
+    sources = [path_text("build: source", s) for s in sources]
     if not sources:
         raise SimtyError("build: no source given")
     for s in sources:
         if not os.path.isfile(os.path.join(cwd or ".", s)):
-            raise SimtyError("build: cannot read %s: No such file or directory" % s)
+            raise SimtyError("build: cannot read %s: No such file or directory" % shown(s))
     if isinstance(flags, str):
         flags = flags.split()
+    if not isinstance(flags, (list, tuple)) or not all(
+            isinstance(f, str) and "\0" not in f for f in flags):
+        raise SimtyError("build: flags: expected a str or a list of str (no NUL), got %s"
+                         % brief(flags))
+    if march is not None and (not isinstance(march, str) or not march.isprintable() or
+                              not march.isascii() or " " in march):
+        raise SimtyError("build: march: expected a name such as rv32gc, got %s" % brief(march))
+    if stack_size is not None and (not isinstance(stack_size, int) or
+                                   isinstance(stack_size, bool) or stack_size <= 0):
+        raise SimtyError("build: stack_size: expected a positive number of bytes, got %s"
+                         % brief(stack_size))
     if output is None:
         output = os.path.splitext(sources[0])[0] + ".elf"
-    output = os.fspath(output)
+    output = path_text("build: output", output)
     cmd = [os.path.join(sdk_root(), "sdk", "simty-cc")]
     if march:
         cmd.append("-march=" + march)

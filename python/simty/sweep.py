@@ -8,13 +8,14 @@ import io
 import itertools
 import multiprocessing
 import os
+import stat
 import sys
 import time
 
 from . import _lib
 from ._lib import ffi
-from .errors import SimtyError
-from .machine import check_program, new_config, settings_of
+from .errors import SimtyError, shown
+from .machine import brief, check_program, new_config, path_text, settings_of
 from .rows import BENCH_DEFAULTS, META, error_row, make_point, run_point, typed
 
 # simty bench's grid order after the program (src/cli/bench.c, fill_runs);
@@ -31,13 +32,16 @@ def expand_programs(programs):
     programs."""
     if isinstance(programs, (str, os.PathLike)):
         programs = [programs]
+    if not isinstance(programs, (list, tuple)):
+        raise SimtyError("sweep: programs: expected a path or a list of paths, got %s"
+                         % brief(programs))
     out = []
     for p in programs:
-        p = os.fspath(p)
+        p = path_text("program", p)
         if os.path.isdir(p):
             elfs = sorted(e for e in os.listdir(p) if e.endswith(".elf") and not e.startswith("."))
             if not elfs:
-                raise SimtyError("no .elf files in %s" % p)
+                raise SimtyError("no .elf files in %s" % shown(p))
             out += [os.path.join(p, e) for e in elfs]
         else:
             out.append(check_program(p))
@@ -47,7 +51,21 @@ def expand_programs(programs):
 
 
 def _key(k):
+    if not isinstance(k, str):
+        raise SimtyError("sweep: option names are str, got %s" % brief(k))
     return k.replace("-", "_")
+
+
+def _values(k, v):
+    """A grid entry's values: one value stands for [value]."""
+    if isinstance(v, (str, int, float, bool, dict)):
+        return [v]
+    if not isinstance(v, (list, tuple, range)):
+        raise SimtyError("sweep: grid[%r]: expected a value or a list of values, got %s"
+                         % (k, brief(v)))
+    if not v:
+        raise SimtyError("sweep: grid[%r] is an empty list" % k)
+    return list(v)
 
 
 def grid_points(programs, grid, options=None, library=None):
@@ -55,17 +73,16 @@ def grid_points(programs, grid, options=None, library=None):
     paths, priority, coalescer, mem_latency, memory, then the other grid
     keys sorted), each point's configuration checked by the library.
     Raises SimtyError before anything runs."""
-    if not isinstance(grid, dict) or not grid:
+    if not isinstance(grid, dict):
+        raise SimtyError("sweep: the grid must be a dict {KEY: [VALUES]}, got %s" % brief(grid))
+    if not grid:
         raise SimtyError("sweep: the grid is empty (give at least one KEY: [VALUES])")
+    if options is not None and not isinstance(options, dict):
+        raise SimtyError("sweep: options must be a dict {KEY: VALUE}, got %s" % brief(options))
     grid = {_key(k): v for k, v in grid.items()}
     options = {_key(k): v for k, v in (options or {}).items()}
     for k, v in list(grid.items()):
-        if isinstance(v, (str, int, float, bool, dict)):
-            v = [v]
-        v = list(v)
-        if not v:
-            raise SimtyError("sweep: grid[%r] is an empty list" % k)
-        grid[k] = v
+        grid[k] = _values(k, v)
     both = sorted(set(grid) & set(options))
     if both:
         raise SimtyError("sweep: %s in both the grid and the options" % ", ".join(both))
@@ -154,6 +171,23 @@ def _complete_length(f):
     return 0
 
 
+def results_path(what, path):
+    """A results file's path, checked: a path (str or os.PathLike) that does
+    not exist yet or names a regular file.  A FIFO or a device would block
+    or never end, a directory cannot be one (simty bench --merge refuses
+    them the same way).  SimtyError otherwise."""
+    path = path_text(what, path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return path
+    except OSError as e:
+        raise SimtyError("%s: cannot read %s: %s" % (what, shown(path), e.strerror)) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise SimtyError("%s: %s is not a regular file" % (what, shown(path)))
+    return path
+
+
 def _read_results(path, cols):
     """{point key: row} of a results file (the last row of a point wins);
     a row cut short by a crash (the text after the last line end) is
@@ -167,7 +201,7 @@ def _read_results(path, cols):
     if cut == 0:  # no complete line: at most a header cut short
         if not (",".join(cols) + "\n").startswith(text):
             raise SimtyError("results file %s has other columns than this sweep's (another "
-                             "simty version?): use a new file" % path)
+                             "simty version?): use a new file" % shown(path))
         return done
     reader = csv.reader(io.StringIO(text[:cut], newline=""))
     header = next(reader, None)
@@ -175,7 +209,7 @@ def _read_results(path, cols):
         return done
     if tuple(header) != tuple(cols):
         raise SimtyError("results file %s has other columns than this sweep's (another "
-                         "simty version?): use a new file" % path)
+                         "simty version?): use a new file" % shown(path))
     for fields in reader:
         if len(fields) != len(cols):
             continue
@@ -376,22 +410,26 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
     empty grid) raises SimtyError before any run starts."""
     import pandas as pd
 
-    if not isinstance(retries, int) or retries < 0:
-        raise SimtyError("sweep: retries must be a non-negative integer, got %r" % (retries,))
+    if not isinstance(retries, int) or isinstance(retries, bool) or retries < 0:
+        raise SimtyError("sweep: retries must be a non-negative integer, got %s" % brief(retries))
+    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
+        raise SimtyError("sweep: jobs must be None or a positive integer, got %s" % brief(jobs))
     if not (executor is None or _is_dask(executor) or
             isinstance(executor, concurrent.futures.Executor)):
         raise SimtyError("sweep: executor must be None, a dask.distributed.Client or a "
-                         "concurrent.futures.Executor, got %r" % (executor,))
+                         "concurrent.futures.Executor, got %s" % brief(executor))
+    if results is not None:
+        results = results_path("sweep: results", results)
     library = _lib.library_path()
     points = grid_points(programs, grid, options, library)
     from .rows import columns
     cols = columns()
     rows = {}
     try:
-        previous = _read_results(os.fspath(results), cols) if results else {}
+        previous = _read_results(results, cols) if results else {}
     except (OSError, UnicodeDecodeError, csv.Error) as e:
         raise SimtyError("sweep: cannot read the results file %s: %s" % (
-            results, getattr(e, "strerror", None) or e)) from None
+            shown(results), shown(getattr(e, "strerror", None) or str(e)))) from None
     todo, copies = [], []
     for p in points:
         old = previous.get(p["key"])
@@ -408,10 +446,10 @@ def sweep(programs, grid, executor=None, results=None, retries=2, options=None, 
         print("simty sweep: %d of %d runs already in %s" % (len(rows), total, results),
               file=sys.stderr, flush=True)
     try:
-        out = _Results(os.fspath(results) if results else None, cols)
+        out = _Results(results, cols)
     except OSError as e:
         raise SimtyError("sweep: cannot write the results file %s: %s" % (
-            results, e.strerror or e)) from None
+            shown(results), shown(e.strerror or str(e)))) from None
     counter = [len(rows)]
 
     def done(p, row):
@@ -512,6 +550,13 @@ def read_csv(path):
     detail is "", not NaN)."""
     import pandas as pd
     from .rows import TEXT
-    with open(path, newline="") as f:
-        header = next(csv.reader(f), [])
-    return pd.read_csv(path, keep_default_na=False, dtype={c: str for c in header if c in TEXT})
+    path = results_path("read_csv", path)
+    try:
+        with open(path, newline="") as f:
+            header = next(csv.reader(f), [])
+        return pd.read_csv(path, keep_default_na=False,
+                           dtype={c: str for c in header if c in TEXT})
+    except (OSError, UnicodeDecodeError, csv.Error, pd.errors.ParserError,
+            pd.errors.EmptyDataError) as e:
+        detail = getattr(e, "strerror", None) or str(e) or type(e).__name__
+        raise SimtyError("read_csv: cannot read %s: %s" % (shown(path), shown(detail))) from None

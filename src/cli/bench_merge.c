@@ -11,12 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/bench_merge.h"
 #include "cli/bench_table.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "util/escape.h"
+#include "util/file.h"
 #include "util/parse.h"
 
 /* Bytes in one row before it is refused: simty's rows stay under 2 KiB, so
@@ -172,10 +174,22 @@ static const char *str_col(row_fields *rf, const char *name)
     return c < 0 ? "" : rf->fields[c];
 }
 
+/* An integer as simty bench writes it: canonical decimal (digits, no
+ * leading zero), so that the copied rows say each value one way only
+ * ("0x0" or "00" is not the run 0).  Returns 0, or -1. */
+static int parse_decimal(const char *s, uint64_t *v)
+{
+    if (s[0] == '0' && s[1])
+        return -1;
+    if (!*s || s[strspn(s, "0123456789")])
+        return -1;
+    return parse_u64(s, v, 0);
+}
+
 static uint64_t u64_col(row_fields *rf, const char *name)
 {
     uint64_t v = 0;
-    if (parse_u64(str_col(rf, name), &v, 0) && !rf->bad)
+    if (parse_decimal(str_col(rf, name), &v) && !rf->bad)
         rf->bad = name;
     return v;
 }
@@ -292,8 +306,8 @@ static int take_row(merge_state *m, unsigned file, const text_buf *b, char *scra
         why = "a wrong number of columns";
     uint64_t run = 0;
     char bad[64];
-    if (!why && (parse_u64(fields[column(m, "run")], &run, 0) || run >= MAX_RUNS))
-        why = "a run index that is not 0..99999";
+    if (!why && (parse_decimal(fields[column(m, "run")], &run) || run >= MAX_RUNS))
+        why = "a run index that is not 0..99999 in decimal";
     const char *col = why ? NULL : row_to_run(m, fields, &m->probe);
     if (col) {
         snprintf(bad, sizeof bad, "column %s is not what simty bench writes", col);
@@ -322,9 +336,15 @@ static int read_table(merge_state *m, unsigned file)
 {
     char name[256];
     const char *path = escaped(m->files[file], name, sizeof name);
-    FILE *f = fopen(m->files[file], "r");
-    if (!f)
+    char why[512];
+    int fd = open_regular_file(m->files[file], path, why, sizeof why);
+    if (fd < 0) /* a FIFO or a device would block or never end */
+        return merge_error(SIMTY_STATUS_LOAD, "%s", why);
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        close(fd);
         return merge_error(SIMTY_STATUS_LOAD, "cannot read %s: %s", path, strerror(errno));
+    }
     text_buf b = {0};
     char *scratch = malloc(ROW_LIMIT + 1);
     unsigned long lines = 0, line = 1;

@@ -105,7 +105,7 @@ static const char run_options_text[] =
     "      --trace-limit SIZE  at most SIZE bytes per trace file, cut at a line\n"
     "                         (default 1G; 0: no limit)\n"
     "      --trace-from N     trace only from cycle N (Kanata: instructions fetched\n"
-    "      --trace-to N       from cycle N and before cycle N, each to its end)\n"
+    "      --trace-to M       from cycle N and before cycle M > N, each to its end)\n"
     "      --trace-roi        trace only inside the region of interest\n"
     "      --gdb PORT         serve the GDB remote protocol on 127.0.0.1:PORT (0: any\n"
     "                         free port; the port is printed on stderr); the run\n"
@@ -131,6 +131,7 @@ typedef struct cli_opts {
     uint64_t trace_limit;
     int stats, trace_window;
     int spin_detect_on; /* --spin-detect on given */ /* trace_window: --trace-from/-to/-roi given */
+    int trace_to_given; /* --trace-to given (cfg.trace_to 0 means "no end") */
     const char *memory;  /* --memory */
     char **mem_set;      /* --mem-set, applied after --memory whatever their order */
     unsigned n_mem_set;
@@ -267,7 +268,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
             else if (c == OPT_TRACE_FROM)
                 o->cfg.trace_from = v;
             else
-                o->cfg.trace_to = v;
+                o->cfg.trace_to = v, o->trace_to_given = 1;
             o->trace_window = 1;
             break;
         case OPT_TRACE_ROI: o->cfg.trace_roi = 1, o->trace_window = 1; break;
@@ -321,7 +322,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     if (o->trace_window && !o->trace_commits && !o->trace_kanata)
         return usage_error("--trace-from, --trace-to and --trace-roi need --trace-commits or "
                            "--trace-kanata");
-    if (o->cfg.trace_to && o->cfg.trace_to <= o->cfg.trace_from)
+    /* the window is [from, to): an empty one is refused, --trace-to 0 too */
+    if (o->trace_to_given && o->cfg.trace_to <= o->cfg.trace_from)
         return usage_error("--trace-to (%llu) must be after --trace-from (%llu)",
                            (unsigned long long)o->cfg.trace_to,
                            (unsigned long long)o->cfg.trace_from);
@@ -502,28 +504,30 @@ static int cmd_run(int argc, char **argv)
     const simty_result *r = simty_result_get(s);
     report_end(s, r, trace_bad);
     int status = simty_exit_status(r);
-    /* an output that cannot be written is a failure of its own, unless the
-     * run already failed */
-    if (r->output_errno)
-        status = status ? status : SIMTY_STATUS_OUTPUT;
+    /* an output that cannot be written is a failure of its own (123), in
+     * place of the program's exit code; a run that failed (fault,
+     * deadlock, limit, signal) keeps its status (the library made a lost
+     * console output the run's reason already) */
+    int failed = r->reason == SIMTY_EXIT_FAULT || r->reason == SIMTY_EXIT_DEADLOCK ||
+                 r->reason == SIMTY_EXIT_MAX_CYCLES || r->reason == SIMTY_EXIT_TIME_LIMIT ||
+                 r->reason == SIMTY_EXIT_INTERRUPTED;
+    int lost = trace_bad;
     if (o.signature && simty_write_signature(s, o.signature, err, sizeof err)) {
         report_output_error(o.signature, err);
-        status = status ? status : SIMTY_STATUS_OUTPUT;
+        lost = 1;
     }
-    if (trace_bad)
-        status = status ? status : SIMTY_STATUS_OUTPUT;
     if (o.stats)
         simty_print_stats(s, stderr);
     if (o.stats_json && simty_write_stats_json(s, o.stats_json, err, sizeof err)) {
         report_output_error(o.stats_json, err);
-        status = status ? status : SIMTY_STATUS_OUTPUT;
+        lost = 1;
     }
     int console_failed = r->output_errno != 0; /* already reported */
     simty_destroy(s);
     /* the program's output went to stdout: lost output is an error too */
     if (!console_failed && finish_stdout(0))
-        status = status ? status : SIMTY_STATUS_OUTPUT;
-    return status;
+        lost = 1;
+    return lost && !failed ? SIMTY_STATUS_OUTPUT : status;
 }
 
 int main(int argc, char **argv)

@@ -7,7 +7,9 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "models/model.h"
@@ -335,6 +337,25 @@ void sim_fold_stats(simty_sim *s)
     t->sim_seconds = host;
 }
 
+/* A program that ended by itself (exit, parked, finisher, tohost) but whose
+ * console output could not all be written ends as output_error (status
+ * 123), as a run the console error stopped does: the output error wins
+ * over the program's exit code, which the result keeps.  A run that failed
+ * (fault, deadlock, limit, signal) keeps its reason. */
+static void output_lost(simty_sim *s)
+{
+    simty_result *r = &s->result;
+    bool ended = r->reason == SIMTY_EXIT_EXIT || r->reason == SIMTY_EXIT_PARKED ||
+                 r->reason == SIMTY_EXIT_FINISHER || r->reason == SIMTY_EXIT_TOHOST;
+    if (!s->console.err || !ended)
+        return;
+    snprintf(r->message, sizeof r->message,
+             "the program's output cannot be written (%s); the program ended (%s, exit code "
+             "%d) at cycle %llu", strerror(s->console.err), simty_exit_reason_name(r->reason),
+             r->exit_code, (unsigned long long)s->cycle);
+    r->reason = SIMTY_EXIT_OUTPUT;
+}
+
 /* The run loop returned: statistics up to date; at the end of the run the
  * models drain what is in flight and the region of interest closes. */
 static void run_returned(simty_sim *s)
@@ -355,6 +376,7 @@ static void run_returned(simty_sim *s)
     if (sim_stopped(s)) {
         console_flush_all(&s->console);
         s->result.output_errno = s->console.err;
+        output_lost(s);
     }
 }
 

@@ -321,9 +321,10 @@ void sim_thread_ended(simty_sim *s, unsigned hart)
     sync_thread_ended(s, hart_core(s, hart), s->cycle);
 }
 
-void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code)
+void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code, uint32_t pc)
 {
     s->status[hart] = HART_EXITED;
+    s->pc[hart] = pc; /* where it ended, for simty_pc_read */
     s->exit_code[hart] = code;
     if (s->deferring)
         fx_push(s, hart_core(s, hart), (fx){.kind = FX_END, .hart = hart});
@@ -331,9 +332,10 @@ void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code)
         sim_thread_ended(s, hart);
 }
 
-void sim_thread_park(simty_sim *s, unsigned hart)
+void sim_thread_park(simty_sim *s, unsigned hart, uint32_t pc)
 {
     s->status[hart] = HART_PARKED;
+    s->pc[hart] = pc;
     if (s->deferring)
         fx_push(s, hart_core(s, hart), (fx){.kind = FX_END, .hart = hart});
     else

@@ -287,9 +287,10 @@ void stats_add(simty_stats *t, const simty_stats *a);
 /* The machine's statistics (s->stats) from its cores'. */
 void sim_fold_stats(simty_sim *s);
 
-/* Thread end (ecall exit or self-loop) bookkeeping. */
-void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code);
-void sim_thread_park(simty_sim *s, unsigned hart);
+/* Thread end (ecall exit or self-loop at pc) bookkeeping; the thread's PC
+ * stays pc (simty_pc_read after its end). */
+void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code, uint32_t pc);
+void sim_thread_park(simty_sim *s, unsigned hart, uint32_t pc);
 /* The bookkeeping of a thread's end (running count, barriers, the end of
  * the program); sim_thread_exit/park do it, or log it while deferring. */
 void sim_thread_ended(simty_sim *s, unsigned hart);

@@ -9,18 +9,32 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-uint8_t *read_regular_file(const char *path, const char *name, size_t *len, char *err,
-                           size_t errlen)
+int open_regular_file(const char *path, const char *name, char *err, size_t errlen)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) {
         snprintf(err, errlen, "cannot open %s: %s", name, strerror(errno));
-        return NULL;
+        return -1;
     }
     struct stat st;
-    uint8_t *buf = NULL;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         snprintf(err, errlen, "%s is not a regular file", name);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+uint8_t *read_regular_file(const char *path, const char *name, size_t *len, char *err,
+                           size_t errlen)
+{
+    int fd = open_regular_file(path, name, err, errlen);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    uint8_t *buf = NULL;
+    if (fstat(fd, &st) != 0)
+        snprintf(err, errlen, "cannot read %s: %s", name, strerror(errno));
     else if (st.st_size > MAX_READ_FILE)
         snprintf(err, errlen, "%s is larger than 1 GiB", name);
     else if (!(buf = malloc((size_t)st.st_size + 1)))

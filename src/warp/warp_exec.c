@@ -275,7 +275,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: park (or wait: irq_waiters) */
                 const lane_mask wait = taken & irq_waiters(s, hart0, taken);
                 for (lane_mask m = taken & ~wait; m; m &= m - 1)
-                    sim_thread_park(s, hart0 + lowest_lane(m));
+                    sim_thread_park(s, hart0 + lowest_lane(m), pc);
                 o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
                 if (wait)
                     set_next(&o->c.next[o->c.next[0].mask ? 1 : 0], pc, wait, p->depth);
@@ -307,7 +307,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         if (d->flags & INSN_SELF_LOOP) { /* `j .`: park (or wait), after retiring it once */
             const lane_mask wait = irq_waiters(s, hart0, mask);
             for (lane_mask m = mask & ~wait; m; m &= m - 1)
-                sim_thread_park(s, hart0 + lowest_lane(m));
+                sim_thread_park(s, hart0 + lowest_lane(m), pc);
             set_next(&o->c.next[0], pc, wait, p->depth);
             break;
         }
@@ -443,7 +443,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                 int32_t code;
                 if (!lane_ecall(s, x, T, l, hart0 + l, pc, &code))
                     return false;
-                sim_thread_exit(s, hart0 + l, code);
+                sim_thread_exit(s, hart0 + l, code, pc);
             }
             o->retired = kind;
             o->c.next[0].mask = 0; /* the exit retires; the threads are gone */
