@@ -46,6 +46,8 @@ static bool armed(const hart_csr *c)
     return (c->mstatus & MSTATUS_MIE) && (c->mie & (MIP_MSIP | MIP_MTIP));
 }
 
+bool mmode_irq_armed(const simty_sim *s, unsigned hart) { return armed(&s->csr[hart]); }
+
 static void rearm(simty_sim *s, unsigned hart, bool before)
 {
     bool after = armed(&s->csr[hart]);

@@ -69,6 +69,10 @@ void mmode_reset(struct simty_sim *s);
 /* Has the thread installed a trap handler (a non-zero mtvec)? */
 bool mmode_has_handler(const struct simty_sim *s, unsigned hart);
 
+/* Can the thread take an interrupt (mstatus.MIE and a bit of mie set)?
+ * Only the thread itself can change that. */
+bool mmode_irq_armed(const struct simty_sim *s, unsigned hart);
+
 /* A synchronous exception of hart at pc: with a handler installed it is
  * recorded in the hart's core (sim_core.trap) for the executor to take;
  * without, it is a guest fault with the message fmt (sim_fault). */

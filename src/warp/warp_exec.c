@@ -212,6 +212,31 @@ static __attribute__((noinline)) lane_mask irq_lanes(const simty_sim *s, unsigne
     return t;
 }
 
+/* The lanes `taken` of path p took a branch to itself (its other lanes go
+ * on at next[0]): nothing changed for them, so they would take it for ever.
+ * Every lane retires it once; those that cannot take an interrupt park, as
+ * in `j .`; those that can stay at the branch (the spin detector may back
+ * them off) until an interrupt takes them out. */
+static void self_branch(simty_sim *s, unsigned hart0, uint32_t pc, const path_t *p,
+                        lane_mask taken, warp_outcome *o)
+{
+    lane_mask stay = 0;
+    for (lane_mask m = taken; m; m &= m - 1) {
+        if (mmode_irq_armed(s, hart0 + lowest_lane(m)))
+            stay |= m & -m;
+        else
+            sim_thread_park(s, hart0 + lowest_lane(m));
+    }
+    const lane_mask go = p->mask & ~taken;
+    o->c.next[0].mask = go;
+    if (!stay)
+        return;
+    sim_note_jump(s, hart0 + lowest_lane(stay), pc, pc);
+    set_next(&o->c.next[go ? 1 : 0], pc, stay, p->depth);
+    o->divergent = go != 0;
+    o->backedge = stay == p->mask;
+}
+
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o)
 {
@@ -257,10 +282,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         lane_mask taken;
         if (!warp_branch_uniform(s, d, x, T, n, n == 1, hart0, pc, mask, &taken, &r)) {
             /* some lanes take it, or it parks or faults */
-            if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: these threads park */
-                for (lane_mask m = taken; m; m &= m - 1)
-                    sim_thread_park(s, hart0 + lowest_lane(m));
-                o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
+            if (d->flags & INSN_SELF_LOOP) { /* `bnez a0, .`: these threads park */
+                self_branch(s, hart0, pc, p, taken, o);
                 break;
             }
             uint32_t target = pc + (uint32_t)d->imm;
