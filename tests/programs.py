@@ -167,6 +167,12 @@ def isa_c_elfs():
     return sorted(glob.glob(os.path.join(GUEST, "isa-c", "*.elf")))
 
 
+def isa_stock_elfs():
+    """The ISA tests in the shape of the riscv-tests standard environment
+    (tests/isa/build.sh stock: harts other than 0 wait in `bnez a0, .`)."""
+    return sorted(glob.glob(os.path.join(GUEST, "isa-stock", "*.elf")))
+
+
 def random_elf(seed, march=None):
     return os.path.join(GUEST, "random", "rand-%d%s.elf" % (seed, march_suffix(march)))
 
@@ -297,11 +303,13 @@ def build_isa():
     if stale(stamp, srcs):
         _run([os.path.join(ROOT, "tests", "isa", "build.sh"), outdir], "ISA tests")
         open(stamp, "w").close()
-    outdir = os.path.join(GUEST, "isa-c")
-    stamp = os.path.join(outdir, ".stamp")
-    if stale(stamp, srcs):
-        _run([os.path.join(ROOT, "tests", "isa", "build.sh"), outdir, "c"], "ISA tests with C")
-        open(stamp, "w").close()
+    for variant, what in (("c", "ISA tests with C"),
+                          ("stock", "ISA tests in the riscv-tests environment's shape")):
+        outdir = os.path.join(GUEST, "isa-" + variant)
+        stamp = os.path.join(outdir, ".stamp")
+        if stale(stamp, srcs):
+            _run([os.path.join(ROOT, "tests", "isa", "build.sh"), outdir, variant], what)
+            open(stamp, "w").close()
 
 
 def build_random(seed, march=None):

@@ -20,6 +20,10 @@ Self-checking programs in the style of the standard test environments
   wrs.nto loop (a pending enabled interrupt ends a wrs wait); wrs_nomie.S,
   the same with interrupts disabled, must be a deadlock reported at once,
   not a wait for a timer nobody can take;
+- self_branch.S: every hart waits for its own timer interrupt in a
+  conditional branch to itself (`bnez s7, .`) with interrupts enabled: it
+  must take the interrupt, not park; self_branch_nomie.S, the same with
+  interrupts disabled, must end `parked` (status 0) as `j .` does;
 - fp_illegal.S: illegal FP instructions (rm = dyn with frm 5..7, static rm
   5 and 6, FP instructions and FP CSRs with mstatus.FS = Off): cause 2 at the
   instruction, destination and fflags untouched;
@@ -76,7 +80,8 @@ LOOP_CONFIGS = [["-m", m, "-w", w, "-t", t] for m in ("scalar", "simt", "cycle")
                 for w, t in (("1", "1"), ("2", "4"))]
 
 QEMU_SMP = {"fp_illegal": (1, 4), "exceptions": (1, 4), "timer": (1, 4), "lanes": (1, 4, 8),
-            "misaligned": (1, 4), "compressed": (1, 4), "timer_selfloop": (1, 4)}
+            "misaligned": (1, 4), "compressed": (1, 4), "timer_selfloop": (1, 4),
+            "self_branch": (1, 4)}
 
 
 def harts(cfg):
@@ -98,7 +103,7 @@ def expected(name, n):
         return odd + third + even, n
     if name == "simty_only":
         return n // 2 + 5, 0  # odd harts' branch; hart 0's five
-    if name == "wrs_timer":
+    if name in ("wrs_timer", "self_branch"):
         return 0, n
     if name == "counters":
         return 0, 0
@@ -118,7 +123,7 @@ def expected(name, n):
 def tests(ctx, run, simty, Failure):
     out = []
     for name in ("exceptions", "timer", "lanes", "simty_only", "misaligned", "misaligned trap",
-                 "wrs_timer", "fp_illegal", "compressed", "counters", "timer_selfloop"):
+                 "wrs_timer", "self_branch", "fp_illegal", "compressed", "counters", "timer_selfloop"):
         elf = programs.asm_elf("trap", name.split()[0])
         extra = ["--misaligned", "trap"] if name == "misaligned trap" else []
         for cfg in CONFIGS:
@@ -164,6 +169,18 @@ def tests(ctx, run, simty, Failure):
                                       "fetch fault at 0 (121): %s" % (" ".join(cfg), r.status,
                                                                      r.err.strip()[-300:]))
                 out.append(("trap timer_selfloop_nohandler %s" % " ".join(cfg), nh))
+        if name == "self_branch":
+            nomie = programs.asm_elf("trap", "self_branch_nomie")
+            for cfg in CONFIGS:
+                def pk(elf=nomie, cfg=cfg):
+                    r = simty(ctx, elf, cfg + ["--max-cycles", "2000000"], timeout=300)
+                    if r.status != 0 or not r.stats or r.stats["exit_reason"] != "parked" or \
+                            r.stats["interrupts"] != 0:
+                        raise Failure("self_branch_nomie %s: status %d (%s), expected every "
+                                      "thread parked (0): %s" % (
+                                          " ".join(cfg), r.status,
+                                          r.stats and r.stats["exit_reason"], r.err.strip()[-300:]))
+                out.append(("trap self_branch_nomie parked %s" % " ".join(cfg), pk))
         if ctx.sanitized:
             continue
         for smp in QEMU_SMP.get(name, ()):

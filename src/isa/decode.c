@@ -297,9 +297,9 @@ void insn_decode(uint32_t raw, insn_t *d)
         d->imm = imm_b(raw);
         d->rd = 0;
         f = INSN_READS_RS1 | INSN_READS_RS2;
-        /* beq/bge/bgeu x, x, . always jump to themselves */
-        if (d->imm == 0 && d->rs1 == d->rs2 &&
-            (d->op == OP_BEQ || d->op == OP_BGE || d->op == OP_BGEU))
+        /* a branch to itself (`bnez a0, .`, `beq x, x, .`): a thread that
+         * takes it is where it was, with nothing changed, and takes it again */
+        if (d->imm == 0)
             f |= INSN_SELF_LOOP;
         break;
     case CLS_JAL:

@@ -192,7 +192,7 @@ enum {
     INSN_WRITES_RD = 1 << 2, /* and rd != x0 */
     INSN_CALL      = 1 << 3, /* JAL/JALR linking through x1 or x5 */
     INSN_RETURN    = 1 << 4, /* JALR through x1/x5 without linking */
-    INSN_SELF_LOOP = 1 << 5, /* jumps to itself unconditionally: parks threads */
+    INSN_SELF_LOOP = 1 << 5, /* jumps to itself (a branch: when taken): parks threads */
     INSN_WRITES_SP = 1 << 6, /* writes x2 (the SDK's stack check, sim/stacks.h) */
     INSN_READS_RS3 = 1 << 7, /* the fused multiply-adds' third source */
 };

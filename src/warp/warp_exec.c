@@ -227,6 +227,28 @@ static lane_mask irq_waiters(const simty_sim *s, unsigned hart0, lane_mask mask)
     return w;
 }
 
+/* The lanes `taken` of path p took a branch or jump to itself (its other
+ * lanes go on at next[0]): nothing changed for them, so they would take it
+ * for ever.
+ * Every lane retires it once; those that cannot take an interrupt park, as
+ * in `j .`; those that can stay at the branch (the spin detector may back
+ * them off) until an interrupt takes them out. */
+static void self_branch(simty_sim *s, unsigned hart0, uint32_t pc, const path_t *p,
+                        lane_mask taken, warp_outcome *o)
+{
+    const lane_mask stay = irq_waiters(s, hart0, taken);
+    for (lane_mask m = taken & ~stay; m; m &= m - 1)
+        sim_thread_park(s, hart0 + lowest_lane(m), pc);
+    const lane_mask go = p->mask & ~taken;
+    o->c.next[0].mask = go;
+    if (!stay)
+        return;
+    sim_note_jump(s, hart0 + lowest_lane(stay), pc, pc);
+    set_next(&o->c.next[go ? 1 : 0], pc, stay, p->depth);
+    o->divergent = go != 0;
+    o->backedge = stay == p->mask;
+}
+
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o)
 {
@@ -272,13 +294,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         lane_mask taken;
         if (!warp_branch_uniform(s, d, x, T, n, n == 1, hart0, pc, mask, &taken, &r)) {
             /* some lanes take it, or it parks or faults */
-            if (d->flags & INSN_SELF_LOOP) { /* `beq x, x, .`: park (or wait: irq_waiters) */
-                const lane_mask wait = taken & irq_waiters(s, hart0, taken);
-                for (lane_mask m = taken & ~wait; m; m &= m - 1)
-                    sim_thread_park(s, hart0 + lowest_lane(m), pc);
-                o->c.next[0].mask = mask & ~taken; /* every lane retires it once */
-                if (wait)
-                    set_next(&o->c.next[o->c.next[0].mask ? 1 : 0], pc, wait, p->depth);
+            if (d->flags & INSN_SELF_LOOP) { /* `bnez a0, .`: park (or wait) */
+                self_branch(s, hart0, pc, p, taken, o);
                 break;
             }
             uint32_t target = pc + (uint32_t)d->imm;
@@ -305,10 +322,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             break;
         }
         if (d->flags & INSN_SELF_LOOP) { /* `j .`: park (or wait), after retiring it once */
-            const lane_mask wait = irq_waiters(s, hart0, mask);
-            for (lane_mask m = mask & ~wait; m; m &= m - 1)
-                sim_thread_park(s, hart0 + lowest_lane(m), pc);
-            set_next(&o->c.next[0], pc, wait, p->depth);
+            self_branch(s, hart0, pc, p, mask, o);
             break;
         }
         uint32_t target = pc + (uint32_t)d->imm; /* misaligned */

@@ -1,17 +1,19 @@
 #!/bin/sh
-# build.sh OUTDIR [c] - assemble and link every simty ISA test into
+# build.sh OUTDIR [c|stock] - assemble and link every simty ISA test into
 # OUTDIR/<name>.elf; with "c", every test with the C extension added to its
-# -march (the assembler compresses what it can: the same checks on RVC code).
+# -march (the assembler compresses what it can: the same checks on RVC code);
+# with "stock", every test in the shape of the riscv-tests standard
+# environment (test.h, SIMTY_ISA_STOCK_ENV; for simty only).
 # Exits non-zero if any test fails to build.
 # The compiler driver can be overridden with RISCV_GCC.
 set -u
-if [ $# -lt 1 ] || [ $# -gt 2 ] || { [ $# -eq 2 ] && [ "$2" != c ]; }; then
-    echo "usage: $0 OUTDIR [c]" >&2
+if [ $# -lt 1 ] || [ $# -gt 2 ] || { [ $# -eq 2 ] && [ "$2" != c ] && [ "$2" != stock ]; }; then
+    echo "usage: $0 OUTDIR [c|stock]" >&2
     exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
-addc=${2:-}
+variant=${2:-}
 mkdir -p "$out" || exit 1
 gcc=${RISCV_GCC:-riscv64-unknown-elf-gcc}
 sdk_include=$(cd "$here/../../sdk/include" && pwd)   # simty_guest.h
@@ -24,8 +26,10 @@ for src in "$here"/*.S; do
     # not in the C variant: tests that count on 4-byte instructions (a
     # handler returning to mepc + 4, code rewriting its own words), and
     # lowmem (its own memory map)
-    case $addc$name in
+    # not in the stock variant: the test with its own trap handler, lowmem
+    case $variant$name in
         crv32i-load|crv32ud-fsd-fault|czifencei|clowmem) continue ;;
+        stockrv32ud-fsd-fault|stocklowmem) continue ;;
     esac
     case $name in
         lowmem) ld=$here/lowmem.ld ;;
@@ -42,7 +46,9 @@ for src in "$here"/*.S; do
         rv32*[dg]*)   arch="-march=$march -mabi=ilp32d" ;;
         *)            arch="-march=$march -mabi=ilp32" ;;
     esac
-    if [ -n "$addc" ]; then   # -march=rv32ima -> rv32imac (c before any _suffix)
+    if [ "$variant" = stock ]; then
+        arch="$arch -DSIMTY_ISA_STOCK_ENV"
+    elif [ "$variant" = c ]; then   # -march=rv32ima -> rv32imac (c before any _suffix)
         arch="$(echo "$arch" | sed 's/-march=\(rv32[a-z]*\)/-march=\1c/; s/-march=\(rv32[a-z]*\)cc/-march=\1c/') -DSIMTY_ISA_RVC"
     fi
     if $gcc $arch $flags -T "$ld" -o "$out/$name.elf" "$src"; then

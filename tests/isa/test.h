@@ -58,6 +58,76 @@ fromhost:
 /* Start / end                                                         */
 /* ------------------------------------------------------------------ */
 
+#ifdef SIMTY_ISA_STOCK_ENV
+/* The shape of the riscv-tests standard ("p") environment, for the
+ * isa-stock build (build.sh stock): every hart clears its registers, harts
+ * other than 0 then wait forever in a conditional branch to itself
+ * (`bnez a0, .`), hart 0 installs a trap handler and enters the body with
+ * mret; the body ends with an ecall that the handler turns into a tohost
+ * store.  The harts in `bnez a0, .` must not slow hart 0 down
+ * (docs/platform.md, "Ending threads and programs"). */
+.macro TEST_BEGIN
+        .section .text.init, "ax", @progbits
+        .globl  _start
+        .type   _start, @function
+_start:
+        j       .Lreset_\@
+        .balign 4
+.Ltrap_\@:                              /* an ecall reports gp; any other trap fails */
+        csrr    t5, mcause
+        li      t6, 11                  /* ecall from M-mode */
+        beq     t5, t6, .Ltohost_\@
+        slli    gp, gp, 1
+        ori     gp, gp, 1
+.Ltohost_\@:
+        la      t5, SIMTY_ID_TOHOST
+        sw      gp, 0(t5)
+        j       .Ltohost_\@
+.Lreset_\@:
+        li x1, 0;  li x2, 0;  li x3, 0;  li x4, 0;  li x5, 0;  li x6, 0
+        li x7, 0;  li x8, 0;  li x9, 0;  li x10, 0; li x11, 0; li x12, 0
+        li x13, 0; li x14, 0; li x15, 0; li x16, 0; li x17, 0; li x18, 0
+        li x19, 0; li x20, 0; li x21, 0; li x22, 0; li x23, 0; li x24, 0
+        li x25, 0; li x26, 0; li x27, 0; li x28, 0; li x29, 0; li x30, 0
+        li x31, 0
+        csrr    a0, mhartid
+.Lwait_\@:
+        bnez    a0, .Lwait_\@           /* harts != 0: here for ever */
+        la      t0, .Ltrap_\@
+        csrw    mtvec, t0
+        csrwi   mstatus, 0
+        la      t0, .Lbody_\@
+        csrw    mepc, t0
+        csrr    a0, mhartid
+        mret
+.Lbody_\@:
+        li      gp, 1
+.endm
+
+/* TEST_END: pass and fail leave through an ecall (a7 = 93, a0 = the
+ * code, gp = the tohost value) that the handler of TEST_BEGIN reports. */
+.macro TEST_END
+        j       pass
+        .balign 4
+pass:
+        fence
+        li      gp, 1
+        li      a7, 93
+        li      a0, 0
+        ecall
+fail:
+        fence
+        bnez    gp, .Lfail_num_\@
+        li      gp, 1                   /* never report "test 0" */
+.Lfail_num_\@:
+        slli    gp, gp, 1
+        ori     gp, gp, 1
+        li      a7, 93
+        srli    a0, gp, 1
+        ecall
+.endm
+
+#else
 /* TEST_BEGIN: entry point. Non-zero harts park; hart 0 clears x1..x31
  * (QEMU's reset stub leaves values in a few registers) and falls through
  * into the test body. */
@@ -111,6 +181,8 @@ fail:
 .Lfail_loop_\@:
         j       .Lfail_loop_\@
 .endm
+
+#endif /* SIMTY_ISA_STOCK_ENV */
 
 /* ------------------------------------------------------------------ */
 /* Generic helpers                                                     */
