@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "models/model.h"
 #include "sim/progress.h"
 
 /* The clock is read when about this much host time has passed (seconds):
@@ -39,12 +40,16 @@ void monitor_run_start(simty_sim *s)
 }
 
 /* The run so far, from the cores' statistics (the machine's are folded
- * when the run returns). */
-static void run_info(const simty_sim *s, double now, simty_monitor_info *info)
+ * when the run returns); a model that keeps its counts elsewhere (scalar)
+ * settles them first, as at a region-of-interest boundary. */
+static void run_info(simty_sim *s, double now, simty_monitor_info *info)
 {
     uint64_t instr = 0;
-    for (unsigned c = 0; c < s->ncores; c++)
+    for (unsigned c = 0; c < s->ncores; c++) {
+        if (s->model->settle)
+            s->model->settle(s, &s->core[c]);
         instr += s->core[c].stats.thread_instructions;
+    }
     *info = (simty_monitor_info){.cycles = s->cycle, .thread_instructions = instr,
                                  .live_threads = s->running, .threads = s->nharts,
                                  .seconds = now - s->monitor.run_start};
