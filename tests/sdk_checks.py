@@ -143,14 +143,15 @@ def tests(ctx, run, simty, Failure):
 
     def atomic_types(clang):
         """simty_atomic_* take uint32_t *, unsigned *, int32_t *, int *
-        (volatile or not) under -Werror, and refuse a 16-bit or const target."""
+        (volatile or not) under -Werror, and refuse a 16-bit, const or float
+        target."""
         name = "atomic_types%s" % ("-clang" if clang else "")
         elf = build("atomic_types.c", name + ".elf", clang=clang)
         for model in MODELS:
             r = simty(ctx, elf, ["-m", model] + SHAPE)
             if r.status != 0 or r.out != "atomic types: PASS (8 threads)\n":
                 raise Failure("%s %s: status %d, output %r" % (name, model, r.status, r.out))
-        for bad in ("WRONG_SIZE", "CONST_TARGET"):
+        for bad in ("WRONG_SIZE", "CONST_TARGET", "FLOAT_TARGET"):
             try:
                 build("atomic_types.c", "%s-%s.elf" % (name, bad), ["-D" + bad], clang=clang)
             except Failure:

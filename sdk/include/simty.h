@@ -300,9 +300,20 @@ SIMTY_INLINE uint32_t simty_cas_word(volatile void *p, uint32_t expected, uint32
     return old;
 }
 
-/* p itself (converted implicitly, so a pointer to const is refused), after
- * a compile-time check that it points to 4 bytes. */
+/* p itself, after a compile-time check that it points to a 32-bit integer
+ * that may be written: in C, a _Generic with no default refuses any other
+ * type (float, a struct, const, a 16-bit integer) as an error, not a
+ * warning; in C++ (no _Generic) the size is checked and a pointer to const
+ * is refused by the conversion to volatile void *. */
+#ifdef __cplusplus
 #define SIMTY_WORD_PTR(p) ((void)sizeof(char[sizeof(*(p)) == 4 ? 1 : -1]), (p))
+#else
+#define SIMTY_WORD_PTR(p)                                                    \
+    ((void)sizeof(char[sizeof(*(p)) == 4 ? 1 : -1]),                         \
+     _Generic((p), int *: (p), unsigned *: (p), long *: (p), unsigned long *: (p), \
+              volatile int *: (p), volatile unsigned *: (p), volatile long *: (p), \
+              volatile unsigned long *: (p)))
+#endif
 
 #define simty_atomic_add(p, v) simty_amo_add(SIMTY_WORD_PTR(p), (v))
 #define simty_atomic_and(p, v) simty_amo_and(SIMTY_WORD_PTR(p), (v))

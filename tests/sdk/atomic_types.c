@@ -3,7 +3,8 @@
  * `unsigned long`, another type than `unsigned`: a prototype taking one
  * rejected the other under -Werror, and GCC 14 rejects it always).  Built
  * with -Wall -Wextra -Werror by tests/sdk_checks.py and run on every model;
- * with -DWRONG_SIZE (a 16-bit counter) or -DCONST_TARGET it must not build. */
+ * with -DWRONG_SIZE (a 16-bit counter), -DCONST_TARGET or -DFLOAT_TARGET (a
+ * 4-byte float) it must not build. */
 #include <simty.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,9 @@ uint16_t small;
 #endif
 #ifdef CONST_TARGET
 const unsigned fixed = 1;
+#endif
+#ifdef FLOAT_TARGET
+float real;
 #endif
 
 int main(void)
@@ -41,6 +45,9 @@ int main(void)
 #endif
 #ifdef CONST_TARGET
     simty_atomic_add(&fixed, 1);
+#endif
+#ifdef FLOAT_TARGET
+    simty_atomic_add(&real, 1);
 #endif
     simty_barrier();
     if (tid != 0)
