@@ -100,11 +100,14 @@ def die(msg):
 
 
 T0 = time.time()  # the script's start: every log line says how long it has run
+# the process's stderr: progress goes there even while sys.stderr is a
+# _LineSink (a sweep's lines), which would otherwise feed itself
+ERR = sys.stderr
 
 
 def log(msg):
     e = int(time.time() - T0)
-    print("results: [%d:%02d] %s" % (e // 60, e % 60, msg), file=sys.stderr, flush=True)
+    print("results: [%d:%02d] %s" % (e // 60, e % 60, msg), file=ERR, flush=True)
 
 
 def section(n, title):
@@ -127,10 +130,10 @@ class Progress:
         for line in text.splitlines():
             m = re.search(r"\[(\d+)/(\d+)\]", line)
             if self.verbose:
-                print(line, file=sys.stderr, flush=True)
+                print(line, file=ERR, flush=True)
             elif not m and line.strip() and not re.match(
                     r"simty (bench|sweep): \d+ runs", line):
-                print(line, file=sys.stderr, flush=True)
+                print(line, file=ERR, flush=True)
             elif m and m.group(1) != m.group(2) and time.time() - self.last >= self.EVERY:
                 self.last = time.time()
                 log("  %s of %s runs in %.0f s: %s" % (m.group(1), m.group(2),
