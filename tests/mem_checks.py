@@ -439,7 +439,7 @@ def stream_checks(R, K):
     sets = ("noc.bytes=2",)
     rate, single, issue, s = l2_write_rate(
         R, R.elf("stream", BYTES=512 * 1024, REPEAT=1, WRITE=True),
-        R.elf("stream", BYTES=512 * 1024, REPEAT=3, WRITE=True), "ddr4-3200", sets, **lanes)
+        R.elf("stream", BYTES=512 * 1024, REPEAT=5, WRITE=True), "ddr4-3200", sets, **lanes)
     m = s["memory"]
     K.add("L2 write stream, port-bound (L2 bytes/cycle)", setting("ddr4-3200", sets), rate,
           m["l2.banks"] * m["noc.bytes"], 0.05, rel=True,
