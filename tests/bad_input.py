@@ -43,6 +43,8 @@ OPTION_CASES = [
      r"--heartbeat: .*got '99999999999999999999'"),
     ("heartbeat and quiet", ["--quiet", "--heartbeat", "5"], "ok", USAGE,
      r"--quiet and --heartbeat: give one of them"),
+    ("heartbeat and gdb", ["--gdb", "1234", "--heartbeat", "5"], "ok", USAGE,
+     r"--heartbeat and --gdb: a debugger session shows no status lines"),
     ("model", ["--model", "gpu"], "ok", USAGE,
      r"--model: expected cycle, simt or scalar, got 'gpu'"),
     ("mem latency", ["--mem-latency", "100001"], "ok", USAGE,

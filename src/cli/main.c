@@ -332,6 +332,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
                            "the forward-progress scheduler)");
     if (o->quiet && o->heartbeat)
         return usage_error("--quiet and --heartbeat: give one of them");
+    if (o->heartbeat && o->gdb.enabled)
+        return usage_error("--heartbeat and --gdb: a debugger session shows no status lines");
     if (o->gdb.wait && !o->gdb.enabled)
         return usage_error("--gdb-wait needs --gdb PORT");
     if (o->gdb.enabled && o->cfg.quantum > 1 && o->cfg.cores > 1)
