@@ -50,7 +50,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 binutils-riscv64-unknown-elf qemu-system-misc clang lld gnuplot-nox \
                 clang-14 libclang-rt-14-dev gdb-multiarch parallel \
                 python3-venv python3-cffi python3-pandas python3-distributed \
-                python3-setuptools python3-wheel
+                python3-setuptools python3-wheel munge slurmctld slurmd slurm-client
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 .PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long check-march-long \
@@ -92,7 +92,7 @@ $(BUILD)/obj/src/isa/fpu.o $(BUILD)/pic/src/isa/fpu.o: \
 # Installs missing Debian packages (apt-get, with sudo when not root) or
 # stops with one sentence naming them.
 deps: $(DEPS_STAMP)
-$(DEPS_STAMP): tools/ensure-deps.sh
+$(DEPS_STAMP): tools/ensure-deps.sh Makefile
 	@tools/ensure-deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 

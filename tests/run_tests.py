@@ -38,6 +38,12 @@ Groups:
             Dask LocalCluster equal simty bench's table, killed workers,
             resume, bad input, pip install into a venv (none sanitized: the
             sanitized build has no libsimty.so)
+  cluster   docs/cluster.md on real cluster software started for the test on
+            127.0.0.1 (tests/cluster_checks.py): its Slurm job array and
+            merge job on a one-node Slurm (munge, slurmctld, slurmd), the
+            merged table equal to simty bench's, a failed and a cancelled
+            task named by the merge job; a Python sweep on separately
+            started `dask scheduler` and `dask worker` processes
   sdk       libraries (rv32im multilib), abort/assert, C++, stack overflow
             detection, --stack-interleave, README's generated figures
   progress  the forward-progress suite (tests/progress) on every model,
@@ -736,6 +742,11 @@ def group_python(ctx):
     return python_checks.tests(ctx, run, simty, Failure)
 
 
+def group_cluster(ctx):
+    import cluster_checks
+    return cluster_checks.tests(ctx, run, simty, Failure)
+
+
 def group_sdk(ctx):
     import sdk_checks
     return sdk_checks.tests(ctx, run, simty, Failure)
@@ -819,6 +830,7 @@ GROUPS = {
     "bad": group_bad,
     "bench": group_bench,
     "python": group_python,
+    "cluster": group_cluster,
     "sdk": group_sdk,
     "gdb": group_gdb,
     "progress": group_progress,
