@@ -580,6 +580,31 @@ def descends(pid, ancestor):
 
 # ------------------------------------------------------------------- main --
 
+def start_reaper(tmp):
+    """Forks a process that outlives this one (SIGKILL included, which no
+    finally survives): when this process ends it kills what is left of the
+    case's processes and removes tmp.  After a normal end it finds nothing."""
+    r, w = os.pipe()
+    if os.fork() == 0:
+        try:
+            os.close(w)
+            os.setsid()  # out of the terminal's SIGINT; ignores the rest
+            for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+                signal.signal(s, signal.SIG_IGN)
+            os.chdir("/")
+            while os.read(r, 1):  # EOF: the case process is gone
+                pass
+            left = kill_left(tmp)
+            shutil.rmtree(tmp, ignore_errors=True)
+            if left:
+                print("cluster_checks: killed after the case ended: %s" % left, file=sys.stderr)
+        finally:
+            os._exit(0)
+    os.close(r)
+    os.set_inheritable(w, False)  # held by this process alone
+
+
+
 class Env:
     def __init__(self, build, tmp, programs):
         self.build, self.tmp, self.programs = build, tmp, programs
@@ -596,13 +621,14 @@ def main():
     ap.add_argument("--programs", nargs="+", default=[])
     a = ap.parse_args()
     parent_death_signal()  # the runner gone: stop, clean up
+    tmp = os.path.abspath(a.tmp)
+    start_reaper(tmp)
 
     def interrupted(signo, _frame):
         raise Interrupted(signo)
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGALRM):
         signal.signal(s, interrupted)
     signal.alarm(CASE_SECONDS)
-    tmp = os.path.abspath(a.tmp)
     env = Env(os.path.abspath(a.build), tmp, [os.path.abspath(p) for p in a.programs])
     status = 0
     try:
@@ -611,7 +637,7 @@ def main():
         print("FAIL %s: %s" % (a.case, e), file=sys.stderr)
         status = 1
     except Interrupted as e:
-        print("FAIL %s: interrupted (%s)%s" % (
+        print("FAIL %s: interrupted (%s)\n%s" % (
             a.case, "time limit of %ds" % CASE_SECONDS if e.signo == signal.SIGALRM else e,
             env.daemons.logs()), file=sys.stderr)
         status = 128 + e.signo
