@@ -204,17 +204,6 @@ def case_pids(tmp):
     return pids
 
 
-def show_pids(pids):
-    out = []
-    for pid in pids:
-        try:
-            with open("/proc/%d/cmdline" % pid, "rb") as f:
-                out.append("%d %s" % (pid, f.read().replace(b"\0", b" ").decode()[:200]))
-        except OSError:
-            pass
-    return out
-
-
 def kill_left(tmp):
     """Waits 10 s at most for the case's processes to end, then SIGKILL to
     those left; their pids and names."""
@@ -319,14 +308,14 @@ class Slurm:
 
     def start(self):
         m = os.path.join(self.d, "munge")
-        self.daemons.start("munged", ["munged", "--foreground", "--force",
+        self.daemons.start("munged", [tool("munged"), "--foreground", "--force",
                                       "--key-file=" + self.key, "--socket=" + self.socket,
                                       "--pid-file=" + os.path.join(m, "munged.pid"),
                                       "--log-file=" + os.path.join(m, "munged.log"),
                                       "--seed-file=" + os.path.join(m, "munged.seed")])
         wait_for(lambda: os.path.exists(self.socket), 30, "munged's socket", self.daemons)
-        self.daemons.start("slurmctld", ["slurmctld", "-D", "-f", self.conf], self.env)
-        self.daemons.start("slurmd", ["slurmd", "-D", "-f", self.conf, "-N", "simtynode"],
+        self.daemons.start("slurmctld", [tool("slurmctld"), "-D", "-f", self.conf], self.env)
+        self.daemons.start("slurmd", [tool("slurmd"), "-D", "-f", self.conf, "-N", "simtynode"],
                            self.env)
         self.daemons.before_stop.append(self.cancel_all)
         wait_for(lambda: self.cmd(["sinfo", "-h", "-o", "%T"], ok=None).stdout.strip() ==
@@ -385,126 +374,144 @@ def csv_rows(text):
             for r in csv.DictReader(io.StringIO(text))]
 
 
-def submit(slurm, block, cwd, env):
-    """Runs one of the page's command blocks in cwd; the job ids sbatch printed
-    (the merge job's) and the array job's id."""
-    p = slurm.cmd(["bash", "-euc", block], cwd=cwd, env=env)
-    merge = re.findall(r"^Submitted batch job (\d+)$", p.stdout, re.M)
-    check(len(merge) == 1, "the page's commands printed %r" % p.stdout)
-    return int(merge[0])
+def tool(name):
+    """The full path of a Slurm or munge program (/usr/sbin may not be on a
+    user's PATH)."""
+    path = shutil.which(name, path=os.environ.get("PATH", "") + ":/usr/sbin:/sbin")
+    check(path, "%s not found: install munge, slurmctld, slurmd and slurm-client "
+          "(make deps)" % name)
+    return path
 
 
-def array_job(slurm, merge_id):
-    """The array job the merge job depends on (afterany:ID)."""
-    out = slurm.cmd(["scontrol", "-o", "show", "job", str(merge_id)]).stdout
-    m = re.search(r"Dependency=afterany:(\d+)", out)
-    check(m, "merge job %d: no afterany dependency: %s" % (merge_id, out))
-    return int(m.group(1))
+class Sweep:
+    """One sweep of docs/cluster.md's scripts, in its own directory (the page's
+    working directory: logs/ and OUT=out/ in it)."""
+
+    def __init__(self, slurm, blocks, d, simty, programs, want):
+        self.slurm, self.blocks, self.d, self.want = slurm, blocks, d, want
+        os.makedirs(d)
+        for f in ("sweep.sbatch", "merge.sbatch"):
+            with open(os.path.join(d, f), "w") as out:
+                out.write(blocks[f])
+        self.env = dict(slurm.env, SIMTY=simty, PROGRAMS=programs, GRID=GRID,
+                        OUT=os.path.join(d, "out"))
+
+    def submit(self, block):
+        """Runs one of the page's command blocks; the merge job's id (the one
+        sbatch line it prints) and the array job's (its dependency)."""
+        p = self.slurm.cmd(["bash", "-euc", self.blocks[block]], cwd=self.d, env=self.env)
+        ids = re.findall(r"^Submitted batch job (\d+)$", p.stdout, re.M)
+        check(len(ids) == 1, "the page's %s commands printed %r" % (block, p.stdout))
+        out = self.slurm.cmd(["scontrol", "-o", "show", "job", ids[0]]).stdout
+        m = re.search(r"Dependency=afterany:(\d+)", out)
+        check(m, "merge job %s: no afterany dependency: %s" % (ids[0], out))
+        return int(ids[0]), int(m.group(1))
+
+    def merge_log(self, merge_id):
+        return read(os.path.join(self.d, "logs", "merge-%d.out" % merge_id))
+
+    def merge_state(self, merge_id):
+        return self.slurm.states(merge_id)[None]
+
+    def check_merged(self, what):
+        got = csv_rows(read(os.path.join(self.d, "out", "sweep.csv")))
+        if got != self.want:
+            diff = [(a, b) for a, b in zip(got, self.want) if a != b][:1]
+            raise CaseFailure("%s: %d rows, unsharded %d; first difference %s" % (
+                what, len(got), len(self.want), diff))
+        md = read(os.path.join(self.d, "out", "sweep.md"))
+        check(md.startswith("| ") and md.count("\n| ") >= len(self.want),
+              "%s: sweep.md %r" % (what, md[:300]))
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
 
 
 def case_slurm(env):
-    for tool in ("munged", "slurmctld", "slurmd", "sbatch"):
-        check(shutil.which(tool), "%s not found: install munge, slurmctld, slurmd and "
-              "slurm-client (make deps)" % tool)
+    tool("sbatch")  # the client commands are there too
     blocks = doc_blocks()
-    daemons = env.daemons
-    slurm = Slurm(os.path.join(env.tmp, "slurm"), daemons)
+    slurm = Slurm(os.path.join(env.tmp, "slurm"), env.daemons)
     os.makedirs(slurm.d)
     slurm.write_config()
     slurm.start()
-
     progs = os.path.join(env.tmp, "programs")
     os.makedirs(progs)
     for elf in env.programs:
         shutil.copy(elf, progs)
     ref = subprocess.run([env.simty, "bench", "-q", "-f", "csv"] + GRID.split() + [progs],
                          capture_output=True, text=True, timeout=600)
-    check(ref.returncode == 1 and len(csv_rows(ref.stdout)) == 24,
-          "unsharded bench: status %d: %s" % (ref.returncode, ref.stderr[-1000:]))
     want = csv_rows(ref.stdout)
+    check(ref.returncode == 1 and len(want) == 24,
+          "unsharded bench: status %d: %s" % (ref.returncode, ref.stderr[-1000:]))
+    docs_sweep(Sweep(slurm, blocks, os.path.join(env.tmp, "sweep"), env.simty, progs, want))
+    failing_sweep(env, Sweep(slurm, blocks, os.path.join(env.tmp, "failing"),
+                             missing_wrapper(env), progs, want))
 
-    def sweep_dir(name, simty_path):
-        d = os.path.join(env.tmp, name)
-        os.makedirs(d)
-        for f in ("sweep.sbatch", "merge.sbatch"):
-            with open(os.path.join(d, f), "w") as out:
-                out.write(blocks[f])
-        job_env = dict(slurm.env, SIMTY=simty_path, PROGRAMS=progs, GRID=GRID,
-                       OUT=os.path.join(d, "out"))
-        return d, job_env
 
-    def merged(d, what):
-        with open(os.path.join(d, "out", "sweep.csv")) as f:
-            got = csv_rows(f.read())
-        if got != want:
-            diff = [(a, b) for a, b in zip(got, want) if a != b][:1]
-            raise CaseFailure("%s: %d rows, unsharded %d; first difference %s" % (
-                what, len(got), len(want), diff))
-        with open(os.path.join(d, "out", "sweep.md")) as f:
-            md = f.read()
-        check(md.startswith("| ") and md.count("\n| ") >= 24, "%s: sweep.md %r" % (what, md[:300]))
-
-    def merge_log(d, merge_id):
-        with open(os.path.join(d, "logs", "merge-%d.out" % merge_id)) as f:
-            return f.read()
-
-    # 1. the page's sweep, as it is
+def docs_sweep(sw):
+    """The page's sweep, as it is."""
     t0 = time.monotonic()
-    d, job_env = sweep_dir("sweep", env.simty)
-    merge_id = submit(slurm, blocks["submit"], d, job_env)
-    array_id = array_job(slurm, merge_id)
-    slurm.wait_idle(240, "end of the sweep's jobs")
-    states = slurm.states(array_id)
+    merge_id, array_id = sw.submit("submit")
+    sw.slurm.wait_idle(240, "end of the sweep's jobs")
+    states = sw.slurm.states(array_id)
     check(sorted(states) == list(range(1, SHARDS + 1)) and
-          all(s == ("COMPLETED", "0:0") for s in states.values()),
-          "array tasks: %s" % states)
-    check(slurm.states(merge_id)[None] == ("COMPLETED", "0:0"),
-          "merge job: %s\n%s" % (slurm.states(merge_id), merge_log(d, merge_id)))
-    for k in range(1, SHARDS + 1):  # every task's log (-q: nothing on stderr)
-        with open(os.path.join(d, "logs", "sweep-%d_%d.out" % (array_id, k))) as f:
-            log = f.read()
-        check(log == "", "task %d's log (-q: empty): %r" % (k, log))
-    merged(d, "the sweep's merged table")
+          all(s == ("COMPLETED", "0:0") for s in states.values()), "array tasks: %s" % states)
+    check(sw.merge_state(merge_id) == ("COMPLETED", "0:0"),
+          "merge job: %s\n%s" % (sw.merge_state(merge_id), sw.merge_log(merge_id)))
+    for k in range(1, SHARDS + 1):  # every task's log: -q, nothing on stderr
+        log = read(os.path.join(sw.d, "logs", "sweep-%d_%d.out" % (array_id, k)))
+        check(log == "", "task %d's log: %r" % (k, log))
+    sw.check_merged("the sweep's merged table")
     print("slurm: %d array tasks and the merge job in %.1fs: the merged table equals the "
           "unsharded one" % (SHARDS, time.monotonic() - t0))
 
-    # 2. one task's program missing, one task cancelled while pending
-    t0 = time.monotonic()
-    wrapper = os.path.join(env.tmp, "simty-missing")
-    with open(wrapper, "w") as f:
+
+def missing_wrapper(env):
+    """SIMTY for the failing sweep: task MISSING runs on a node without the
+    programs (simty bench: 126)."""
+    path = os.path.join(env.tmp, "simty-missing")
+    with open(path, "w") as f:
         f.write("#!/bin/bash\n# task %d runs on a node without the programs\n"
-                "[ \"$SLURM_ARRAY_TASK_ID\" != %d ] || set -- \"${@:1:$#-1}\" /nonexistent/programs\n"
+                "[ \"$SLURM_ARRAY_TASK_ID\" != %d ] || set -- \"${@:1:$#-1}\" /nonexistent\n"
                 "exec %s \"$@\"\n" % (MISSING, MISSING, env.simty))
-    os.chmod(wrapper, 0o755)
-    d, job_env = sweep_dir("failing", wrapper)
-    merge_id = submit(slurm, blocks["submit"], d, job_env)
-    array_id = array_job(slurm, merge_id)
-    slurm.cmd(["scancel", "%d_%d" % (array_id, CANCELLED)])
-    slurm.wait_idle(240, "end of the failing sweep's jobs")
-    states = slurm.states(array_id)
+    os.chmod(path, 0o755)
+    return path
+
+
+def failing_sweep(env, sw):
+    """Task MISSING fails, task CANCELLED is cancelled while pending: the merge
+    job names both shards; the page's rerun commands complete the table."""
+    t0 = time.monotonic()
+    merge_id, array_id = sw.submit("submit")
+    sw.slurm.cmd(["scancel", "%d_%d" % (array_id, CANCELLED)])
+    sw.slurm.wait_idle(240, "end of the failing sweep's jobs")
+    states = sw.slurm.states(array_id)
     # (a task cancelled while pending leaves no record)
     check(states.get(MISSING) == ("FAILED", "126:0") and
           states.get(CANCELLED, ("CANCELLED",))[0] == "CANCELLED" and
           sorted(set(states) | {CANCELLED}) == list(range(1, SHARDS + 1)) and
           all(s == ("COMPLETED", "0:0") for k, s in states.items()
               if k not in (MISSING, CANCELLED)), "array tasks: %s" % states)
-    check(not os.path.exists(os.path.join(d, "logs", "sweep-%d_%d.out" % (
+    check(not os.path.exists(os.path.join(sw.d, "logs", "sweep-%d_%d.out" % (
         array_id, CANCELLED))), "the cancelled task ran")
-    log = merge_log(d, merge_id)
-    check(slurm.states(merge_id)[None] == ("FAILED", "125:0") and
+    log = sw.merge_log(merge_id)
+    check(sw.merge_state(merge_id) == ("FAILED", "125:0") and log ==
           "simty-merge: shards %d,%d of %d missing (their array tasks failed or were "
-          "cancelled): rerun them, then this job\n" % (MISSING, CANCELLED, SHARDS) == log,
-          "merge job: %s, log %r" % (slurm.states(merge_id), log))
-    check(not os.path.exists(os.path.join(d, "out", "sweep.csv")), "a table was merged")
-    # the page's rerun of those tasks (the same shards: its block names 5,12)
-    check("--array=%d,%d " % (MISSING, CANCELLED) in blocks["rerun"] and
-          "SHARDS=%d " % SHARDS in blocks["rerun"], "the rerun block: %r" % blocks["rerun"])
-    job_env["SIMTY"] = env.simty  # the node has its programs now
-    merge_id = submit(slurm, blocks["rerun"], d, job_env)
-    slurm.wait_idle(120, "end of the rerun's jobs")
-    check(slurm.states(merge_id)[None] == ("COMPLETED", "0:0"),
-          "merge job after the rerun: %s\n%s" % (slurm.states(merge_id), merge_log(d, merge_id)))
-    merged(d, "the merged table after the rerun")
+          "cancelled): rerun them, then this job\n" % (MISSING, CANCELLED, SHARDS),
+          "merge job: %s, log %r" % (sw.merge_state(merge_id), log))
+    check(not os.path.exists(os.path.join(sw.d, "out", "sweep.csv")), "a table was merged")
+    # the page's rerun names these shards
+    check("--array=%d,%d " % (MISSING, CANCELLED) in sw.blocks["rerun"] and
+          "SHARDS=%d " % SHARDS in sw.blocks["rerun"], "the rerun block: %r" % sw.blocks["rerun"])
+    sw.env["SIMTY"] = env.simty  # the node has its programs now
+    merge_id, _ = sw.submit("rerun")
+    sw.slurm.wait_idle(120, "end of the rerun's jobs")
+    check(sw.merge_state(merge_id) == ("COMPLETED", "0:0"),
+          "merge job after the rerun: %s\n%s" % (sw.merge_state(merge_id),
+                                                  sw.merge_log(merge_id)))
+    sw.check_merged("the merged table after the rerun")
     print("slurm: task %d without its programs (126), task %d cancelled: the merge job names "
           "both shards (125); rerun, merged equal, in %.1fs" % (
               MISSING, CANCELLED, time.monotonic() - t0))
