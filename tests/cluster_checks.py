@@ -5,9 +5,11 @@ run_tests.py (group `cluster`) runs each case below as its own process
 (under /usr/bin/python3 when it exists, like tests/python_checks.py), which
 owns every daemon it starts: it stops them by pid when the case ends, fails
 or is interrupted (SIGINT, SIGTERM, SIGHUP), kills any process left that
-carries the case's marker in its environment (batch jobs, slurmstepd, Dask
-worker processes) and removes its directory.  The daemons also get SIGTERM
-when the case process dies (PR_SET_PDEATHSIG).
+carries the case's marker in its environment or holds a file in the case's
+directory (batch jobs, slurmstepd, Dask worker processes) and removes that
+directory.  The daemons also get SIGTERM when the case process dies
+(PR_SET_PDEATHSIG), and a reaper process forked at the start does the same
+cleanup once the case process is gone, even killed by SIGKILL.
 
 - slurm  a one-node Slurm (Debian 12's slurmctld, slurmd and munge: a munge
          key made for the test, slurm.conf written for it: two CPUs, no
