@@ -57,7 +57,7 @@ static volatile uint32_t wrs_mode;
 /* pthreads' mailboxes, one per hart, allocated at the first pthread. */
 struct mailbox {
     volatile uint32_t state; /* 0 idle, 1 claimed, 2 ready, 3 running */
-    void (*fn)(void *);
+    void (*fn)(void *), (*end)(void *);
     void *arg;
 };
 static struct mailbox *volatile mailboxes;
@@ -191,16 +191,21 @@ void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
     __simty_team_refresh();
 }
 
+/* Run the pthread in this hart's mailbox; the hart is idle again (and may
+ * be claimed) before the thread's end is signalled, so that a create after
+ * a join always finds it. */
 static void __attribute__((noinline)) worker_thread(uint32_t me)
 {
     struct mailbox *mb = mailboxes;
     if (mb == NULL || __atomic_load_n(&mb[me].state, __ATOMIC_ACQUIRE) != 2)
         return;
+    void (*fn)(void *) = mb[me].fn, (*end)(void *) = mb[me].end;
+    void *arg = mb[me].arg;
     mb[me].state = 3;
-    mb[me].fn(mb[me].arg);
-    mb[me].fn = NULL;
+    fn(arg);
     __atomic_fetch_sub(&__simty_team_live_threads, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&mb[me].state, 0, __ATOMIC_RELEASE);
+    end(arg);
 }
 
 /* A worker: sleep, run team shares and pthreads. Kept to registers (the
@@ -246,7 +251,7 @@ static void __attribute__((noreturn)) worker(uint32_t me)
     }
 }
 
-uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg)
+uint32_t __simty_team_start_thread(void (*fn)(void *), void (*end)(void *), void *arg)
 {
     uint32_t n = simty_nthreads();
     if (__simty_team_state == TEAM_RUNNING || n < 2)
@@ -275,6 +280,7 @@ uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg)
         if (mb[h].state != 0 || simty_atomic_cas(&mb[h].state, 0, 1) != 0)
             continue;
         mb[h].fn = fn;
+        mb[h].end = end;
         mb[h].arg = arg;
         __atomic_fetch_add(&__simty_team_live_threads, 1, __ATOMIC_RELAXED);
         __atomic_store_n(&mb[h].state, 2, __ATOMIC_RELEASE);

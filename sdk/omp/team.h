@@ -128,8 +128,9 @@ static inline struct team *team_cur(uint32_t *num, struct team *(*orphan)(void))
 void __simty_team_run(uint32_t n, void (*fn)(void *), void *data);
 int __simty_team_can_fork(void);  /* caller may start a team of > 1 */
 void __simty_team_barrier(struct team *team);
-/* pthreads: start fn(arg) on an idle hart; returns its hart id, 0 if none. */
-uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg);
+/* pthreads: start fn(arg) on an idle hart, then end(arg) once the hart is
+ * idle again; returns its hart id, 0 if none is idle. */
+uint32_t __simty_team_start_thread(void (*fn)(void *), void (*end)(void *), void *arg);
 extern volatile uint32_t __simty_team_live_threads; /* pthreads running */
 
 #endif /* SIMTY_TEAM_H */
