@@ -14,7 +14,9 @@ exits 1. Built with `sdk/simty-cc -fopenmp` (team mode), pthreads.c with
   in the barrier CSR or wrs.nto, never relying on the scheduler;
 - on QEMU at -smp 8 and 1 (the runtime's wrs mode: no barrier CSR there).
 
-And team mode's link-time guard: code compiled with -fopenmp but linked
+A team-mode program's exit status is main's (exit ends the parked
+workers through the finisher), on simty and QEMU. And team mode's
+link-time guard: code compiled with -fopenmp but linked
 without it fails naming the missing entry point, never at run time.
 """
 
@@ -114,4 +116,25 @@ def tests(ctx, run, simty, Failure):
             raise Failure("linking OpenMP code without -fopenmp: status %d, expected a "
                           "link error naming GOMP_parallel and -fopenmp:\n%s" % (status, err))
     result.append(("omp link guard (-fopenmp code linked without -fopenmp)", link_guard))
+
+    def exit_code():
+        src = os.path.join(ctx.tmp, "omp-exit.c")
+        elf = os.path.join(ctx.tmp, "omp-exit.elf")
+        with open(src, "w") as f:
+            f.write("#include <omp.h>\n#include <stdio.h>\nint main(void)\n{\n"
+                    "    int n = 0;\n#pragma omp parallel\n    if (omp_get_thread_num() == 0)\n"
+                    "        n = omp_get_num_threads();\n    printf(\"%d\\n\", n);\n"
+                    "    return 7;\n}\n")
+        status, out, err = run([programs.SIMTY_CC, "-fopenmp", src, "-o", elf])
+        if status != 0:
+            raise Failure("building omp-exit.c failed:\n" + err)
+        r = simty(ctx, elf, ["-m", "cycle", "-w", "2", "-t", "4"])
+        if r.status != 7 or r.out != "8\n":
+            raise Failure("simty: status %d (want 7), output %r" % (r.status, r.out))
+        if not ctx.sanitized:
+            status, out, err = run([programs.QEMU_RUN, "--smp", "2", "--timeout", "60", elf],
+                                   timeout=100)
+            if status != 7 or out != "2\n":
+                raise Failure("QEMU: status %d (want 7), output %r" % (status, out))
+    result.append(("omp exit status is main's", exit_code))
     return result
