@@ -40,12 +40,20 @@ uint32_t __simty_team_icv_nthreads;
 uint32_t __simty_fork_n;
 volatile uint32_t __simty_team_joined;
 /* Barrier mode, a team smaller than the machine: its non-members wait in
- * wrs.nto until region_end reaches fork_end (hart 0 bumps it after the
- * join), then park again. Were they to stay in the barrier CSR, the team's
- * own barriers would release them, and one could read __simty_fork_n as hart 0
- * rewrites it for the next region. */
+ * wrs.nto until region_end holds the number of the barrier that started
+ * the region (the barrier CSR counts completed barriers, and no other can
+ * complete while they are out of it), which hart 0 writes after the join;
+ * then they park again. Were they to stay in the barrier CSR, the team's
+ * own barriers would release them, and one could read __simty_fork_n as
+ * hart 0 rewrites it for the next region. */
 static volatile uint32_t region_end;
-static uint32_t fork_end;
+
+static inline uint32_t barriers_completed(void)
+{
+    uint32_t v;
+    __asm__ volatile("csrr %0, " SIMTY_XSTR(SIMTY_CSR_BARRIER) : "=r"(v)::"memory");
+    return v;
+}
 
 /* On the simulator idle workers first park in the machine-scope barrier
  * CSR (barrier mode): hart 0 starts a team by writing fork_* and arriving
@@ -171,12 +179,14 @@ void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
     __simty_fork_fn = fn;
     __simty_fork_data = data;
     __simty_fork_n = n;
-    fork_end = region_end + 1;
     __simty_team_state = TEAM_RUNNING;
-    if (wrs_mode || !simty_on_simulator())
+    uint32_t fork_id = 0;
+    if (wrs_mode || !simty_on_simulator()) {
         pool_wake(n);
-    else
+    } else {
         hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE);
+        fork_id = barriers_completed();
+    }
 
     fn(data);
 
@@ -186,7 +196,7 @@ void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
         uint32_t j;
         while ((j = __atomic_load_n(&__simty_team_joined, __ATOMIC_ACQUIRE)) != n - 1)
             simty_wait_change(&__simty_team_joined, j);
-        __atomic_store_n(&region_end, fork_end, __ATOMIC_RELEASE); /* non-members park */
+        __atomic_store_n(&region_end, fork_id, __ATOMIC_RELEASE); /* non-members park */
     }
     __simty_team_cleanup();
     __simty_team_refresh();
@@ -219,8 +229,8 @@ int __simty_team_nonmember(void)
 {
     if (wrs_mode)
         return 1;
-    uint32_t end = fork_end, v;
-    while ((v = __atomic_load_n(&region_end, __ATOMIC_ACQUIRE)) != end)
+    uint32_t id = barriers_completed(), v;
+    while ((v = __atomic_load_n(&region_end, __ATOMIC_ACQUIRE)) != id)
         simty_wait_change(&region_end, v);
     return 0;
 }
