@@ -4,14 +4,15 @@
  *
  * crt0 (built with -DSIMTY_TEAM_MODE) calls __simty_team_entry instead of
  * main on every hart: hart 0 runs main and then exit(); every other hart
- * becomes a worker and sleeps in simty_wait_change on pool_wake (lr.w +
- * wrs.nto: no issue slots) until it is handed work:
- *   - an OpenMP team share: hart 0 publishes (fn, data, n) under fork_seq
- *     and bumps pool_wake; workers 1..n-1 run fn(data) and join, through
- *     the barrier CSR when the team is every thread of the machine (or of
- *     core 0), else by counting into team->joined;
- *   - a pthread: its creator claims an idle hart's mailbox (state 0 -> 1),
- *     writes fn and arg, marks it ready (2) and bumps pool_wake.
+ * becomes a worker. Barrier mode (the simulator, until the first
+ * pthread): idle workers are parked in the machine-scope barrier CSR;
+ * hart 0 starts a team of n by writing __simty_fork_fn/_data/_n and
+ * arriving there too; workers 0..n-1 run the function and join through the
+ * CSR (a team of every hart) or by counting (a smaller team, whose
+ * non-members wait in wrs.nto meanwhile). The loops of both sides are in
+ * fast.S. Wrs mode (QEMU, or once a pthread was created): idle workers
+ * sleep in lr.w + wrs.nto on pool_word, which a fork or a pthread_create
+ * rewrites; a pthread's creator first claims an idle hart's mailbox.
  * The program ends when a thread calls exit() or main returns: _exit (team
  * mode) writes the test finisher, which ends every parked thread too.
  */
