@@ -61,6 +61,10 @@ Groups:
   trap      machine-mode traps (tests/trap): every exception cause, direct and
             vectored handlers, nested mret, traps by some lanes of a warp,
             timer and software interrupts, on every model and on QEMU
+  omp       OpenMP (libgomp ABI) and pthreads programs (tests/omp), built
+            with simty-cc -fopenmp / -pthread / -ftree-parallelize-loops:
+            every model at 1x1, 8x4, 8x32 and 2 cores of 8x8, --progress
+            off, QEMU; the link-time guard of team mode
 
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
@@ -770,6 +774,11 @@ def group_trap(ctx):
     return trap_checks.tests(ctx, run, simty, Failure)
 
 
+def group_omp(ctx):
+    import omp_checks
+    return omp_checks.tests(ctx, run, simty, Failure)
+
+
 FPFUZZ_SEEDS = range(1, 5)
 
 
@@ -837,6 +846,7 @@ GROUPS = {
     "multicore": group_multicore,
     "memory": group_memory,
     "trap": group_trap,
+    "omp": group_omp,
     "fpfuzz": group_fpfuzz,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
