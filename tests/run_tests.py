@@ -5,8 +5,15 @@ Builds the guest programs (SDK examples, ISA tests, bad-input programs,
 statistics micro-programs, random divergent programs), then runs every test
 group in parallel and prints one line per failure and a summary.
 
-usage: tests/run_tests.py --build DIR [--sanitized] [--only GROUP,...] [-j N]
-                          [--random N] [--seed S]
+usage: tests/run_tests.py --build DIR [--sanitized [--full]] [--only GROUP,...] [-j N]
+                          [--random N] [--seed S] [--slowest N] [--by-group]
+
+The summary line gives the CPU-seconds the tests took (children included,
+whatever the load); --by-group runs the groups one after the other and
+prints each one's (docs/testing.md, "What make check costs").  Under
+--sanitized, the diff group runs SANITIZED_DIFF_SHAPES and the random group
+an eighth of the programs; --full (make check-asan-full) runs all its
+shapes and a quarter.
 
 Groups:
   unit      C unit tests (path tables, coalescer, ELF loader robustness);
@@ -113,6 +120,9 @@ class Ctx:
         self.build = os.path.abspath(args.build)
         self.simty = os.path.join(self.build, "simty")
         self.sanitized = args.sanitized
+        # the sanitized suite's full matrices (make check-asan-full) rather
+        # than make check's thinner ones (SANITIZED_DIFF_SHAPES, random)
+        self.full = getattr(args, "full", False)
         self.guest = os.path.join(ROOT, "build", "guest")
         self.tmp = tempfile.mkdtemp(prefix="simty-tests-")
         self.random_count = args.random
@@ -615,6 +625,13 @@ def heavy_wide(label, w, t, sanitized=False):
     return sanitized or not label.endswith("-O2") or "clang" in label
 
 
+# The diff group's one-core shapes under the sanitizers in make check: one
+# warp of one thread, 2 warps (the cycle model's scoreboard below 8 warps),
+# 4x8, 8x32 (full warps) and 64x16 (masks up to bit 63); make
+# check-asan-full adds 1x4, 2x3 and 4x4 (the same code paths again).
+SANITIZED_DIFF_SHAPES = [(1, 1), (2, 4), (4, 8), (8, 32), (64, 16)]
+
+
 def diff_tests(ctx, long, variants=False):
     """make check's runs (long False), diff-long's (long True), or with
     variants those of the ISA variants: make check's subset (long False,
@@ -625,6 +642,8 @@ def diff_tests(ctx, long, variants=False):
         option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
     for label, elf, extra, sig, sdk in diff_programs(ctx, variants):
         for w, t in CYCLE_SHAPES:
+            if ctx.sanitized and not ctx.full and (w, t) not in SANITIZED_DIFF_SHAPES:
+                continue
             if variants:
                 if march_in_check(label, (w, t)) == long:
                     continue
@@ -680,7 +699,9 @@ def group_random(ctx, variants=None):
     default build of each, and the ISA variants' builds of every fourth;
     variants "rest": the variants' builds of the others (march-long)."""
     tests = []
-    n = ctx.random_count if not ctx.sanitized else max(ctx.random_count // 4, 10)
+    # under the sanitizers: a quarter of the programs (make check: an eighth)
+    n = ctx.random_count if not ctx.sanitized else \
+        max(ctx.random_count // (4 if ctx.full else 8), 10)
     elfs = [] if variants else (programs.random_elfs(ctx.seed, n) +
                                 programs.random_fp_elfs(ctx.seed, n))
     for march in ctx.marches:
@@ -842,6 +863,7 @@ class Progress:
     def __init__(self, tests, groups, sanitized):
         self.tty = sys.stdout.isatty()
         self.total, self.done, self.failed, self.t0 = len(tests), 0, 0, time.time()
+        self.cpu0 = cpu_seconds()
         self.sanitized = sanitized
         self.groups = {g: {"total": 0, "done": 0, "failed": 0, "start": None} for g in groups}
         for g, _, _ in tests:
@@ -885,9 +907,20 @@ class Progress:
                 self.running()
 
     def summary(self, groups):
-        print("run_tests: %d tests (%s), %d failed, %.1fs%s" % (
+        print("run_tests: %d tests (%s), %d failed, %.1fs, %.0f CPU-seconds%s" % (
             self.total, ",".join(groups), self.failed, time.time() - self.t0,
+            cpu_seconds() - self.cpu0,
             " [sanitized]" if self.sanitized else ""), flush=True)
+
+
+def cpu_seconds():
+    """User + system CPU seconds of this process and every child it has
+    waited for (simty, QEMU, compilers, and their own children): what a run
+    costs whatever the machine's load (docs/testing.md, "What make check
+    costs")."""
+    import resource
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
 def run_all(tests, groups, args):
@@ -948,6 +981,10 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--slowest", type=int, default=0, metavar="N",
                     help="list the N slowest tests and the test seconds of each group")
+    ap.add_argument("--full", action="store_true",
+                    help="with --sanitized: the full matrices (make check-asan-full)")
+    ap.add_argument("--by-group", action="store_true",
+                    help="run the groups one after the other and print the CPU-seconds of each")
     args = ap.parse_args()
     ctx = Ctx(args)
     if not os.access(ctx.simty, os.X_OK):
@@ -964,6 +1001,18 @@ def main():
                        marches=ctx.marches, qemu_marches=programs.QEMU_MARCHES)
     print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
 
+    print("run_tests: guest programs: %.0f CPU-seconds" % cpu_seconds(), flush=True)
+    if args.by_group:  # one group after the other, each one's CPU-seconds
+        failures, cost = [], []
+        for g in groups:
+            before = cpu_seconds()
+            failures += run_all([(g, name, fn) for name, fn in GROUPS[g](ctx)], [g], args)
+            cost.append((g, cpu_seconds() - before))
+        print("run_tests: CPU-seconds per group%s: %s; total %.0f" % (
+            " [sanitized]" if args.sanitized else "",
+            ", ".join("%s %.0f" % gc for gc in cost), cpu_seconds()), flush=True)
+        shutil.rmtree(ctx.tmp, ignore_errors=True)
+        sys.exit(1 if failures else 0)
     tests = []
     for g in groups:
         tests += [(g, name, fn) for name, fn in GROUPS[g](ctx)]
