@@ -11,9 +11,9 @@ usage: tests/run_tests.py --build DIR [--sanitized [--full]] [--only GROUP,...] 
 The summary line gives the CPU-seconds the tests took (children included,
 whatever the load); --by-group runs the groups one after the other and
 prints each one's (docs/testing.md, "What make check costs").  Under
---sanitized, the diff group runs SANITIZED_DIFF_SHAPES and the random group
-an eighth of the programs; --full (make check-asan-full) runs all its
-shapes and a quarter.
+--sanitized, the diff group runs SANITIZED_DIFF_SHAPES with SANITIZED_RUNS
+and the random group an eighth of the programs; --full (make
+check-asan-full) runs all its shapes and option sets and a quarter.
 
 Groups:
   unit      C unit tests (path tables, coalescer, ELF loader robustness);
@@ -632,6 +632,19 @@ def heavy_wide(label, w, t, sanitized=False):
 SANITIZED_DIFF_SHAPES = [(1, 1), (2, 4), (4, 8), (8, 32), (64, 16)]
 
 
+# ... and its runs of each program there: each model once, the two option
+# sets and the ideal memory's latency split between them, one hierarchy
+# (make check-asan-full: model_runs, both sets on both models and more)
+SANITIZED_RUNS = [
+    ("simt hct/depth/simty", ["-m", "simt", "--paths", "hct", "--priority", "depth",
+                              "--coalescer", "simty"]),
+    ("cycle ideal/minpc/block mem-latency 3", ["-m", "cycle", "--paths", "ideal", "--priority",
+                                               "minpc", "--coalescer", "block",
+                                               "--mem-latency", "3"]),
+    ("cycle memory " + MEMORY_RUNS[1][0], ["-m", "cycle"] + MEMORY_RUNS[1][1]),
+]
+
+
 def diff_tests(ctx, long, variants=False):
     """make check's runs (long False), diff-long's (long True), or with
     variants those of the ISA variants: make check's subset (long False,
@@ -657,8 +670,11 @@ def diff_tests(ctx, long, variants=False):
                                   % (label, w, t, ref.status, ref.err.strip()))
                 # the hierarchies at 64 warps: the assembly programs (warp
                 # masks up to bit 63), not the long C builds
-                runs = model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES,
-                                  w * t <= 256 or not sdk)
+                if ctx.sanitized and not ctx.full:
+                    runs = SANITIZED_RUNS[:] if w * t <= 256 or not sdk else SANITIZED_RUNS[:2]
+                else:
+                    runs = model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES,
+                                      w * t <= 256 or not sdk)
                 if sdk:  # the stacks stored interleaved: still the same results
                     runs.append(("cycle stack-interleave", ["-m", "cycle", "--stack-interleave"]))
                 for what, args in runs:
