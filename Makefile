@@ -20,8 +20,9 @@
 #   make check-progress-long the forward-progress suite (tests/progress) on
 #                 every model with all 8 option sets at 5 shapes, and on QEMU
 #                 (make check runs one option set per shape and model)
-#   make check-diff-long     the 64x16 differential runs make check leaves
-#                 out (-O0/-Os/clang example builds, SIMT C regressions)
+#   make check-diff-long     the differential runs make check leaves out
+#                 (-O0/-Os/clang example builds at 64x16, -O0 at most
+#                 shapes, SIMT C regressions)
 #   make check-asan-full     the sanitized suite with its full matrices (make
 #                 check's sanitized pass runs fewer diff shapes and random
 #                 programs: docs/testing.md, "What make check costs")
@@ -139,8 +140,8 @@ check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
 
 # The diff group's 64x16 runs of the -O0/-Os/clang example builds and the
-# SIMT C regressions, and its 8x32 runs of the -O0 examples (make check runs
-# the rest).
+# SIMT C regressions, and its runs of the -O0 examples beyond 1x1 and 4x8
+# (make check runs the rest).
 check-diff-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only diff-long
 

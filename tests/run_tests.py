@@ -12,7 +12,7 @@ The summary line gives the CPU-seconds the tests took (children included,
 whatever the load); --by-group runs the groups one after the other and
 prints each one's (docs/testing.md, "What make check costs").  Under
 --sanitized, the diff group runs SANITIZED_DIFF_SHAPES with SANITIZED_RUNS
-and the random group an eighth of the programs; --full (make
+and the random group a 16th of the programs; --full (make
 check-asan-full) runs all its shapes and option sets and a quarter.
 
 Groups:
@@ -27,7 +27,7 @@ Groups:
             latencies and memory hierarchies for the cycle model), matches
             the scalar model; and at
             2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs and
-            the 8x32 runs of the -O0 examples are in diff-long
+            the -O0 examples' runs beyond O0_SHAPES are in diff-long
   random    random divergent programs, simt and cycle vs scalar (two one-core
             shapes and one multi-core shape each); one in four more with
             float and double code (randprog.py --float)
@@ -73,7 +73,8 @@ Opt-in group (only with --only):
                  shape (make check-progress-long)
   diff-long      the diff group's runs that make check leaves out: at 64x16
                  the -O0/-Os/clang builds of the examples and the SIMT C
-                 regressions, at 8x32 the -O0 examples (make check-diff-long)
+                 regressions, the -O0 examples beyond 1x1 and 4x8 (make
+                 check-diff-long)
   march-long     the ISA variants' runs that make check leaves out (make
                  check-march-long MARCH=rv32imafd,rv32gc)
 
@@ -607,17 +608,23 @@ MEMORY_RUNS = [
 MC_SHAPES = [(2, 2, 4), (4, 2, 8)]
 
 
+# The shapes of the examples' -O0 builds in make check (the slowest builds
+# of the diff group, and the least informative: the -O2 instructions with
+# more loads and stores); make check-diff-long runs the others.
+O0_SHAPES = [(1, 1), (4, 8)]
+
+
 def heavy_wide(label, w, t, sanitized=False):
     """The runs left to `make check-diff-long`: at 64x16 those of the -O0,
     -Os and clang builds of the examples and of the SIMT C regressions, and
-    at 8x32 those of the examples' -O0 builds (the slowest of make check;
-    -O0 code stays checked at the six other shapes, 8x32 with every other
-    build).  make check keeps 64x16 for the examples' gcc -O2 builds (not
+    those of the examples' -O0 builds at every shape but O0_SHAPES (the
+    slowest of make check; -O0 code stays checked at 1x1 and 4x8, every
+    other shape with every other build).  make check keeps 64x16 for the examples' gcc -O2 builds (not
     under the sanitizers, where each takes up to 40 s), the ISA tests and the
     assembly regressions (the same code paths at 64 warps, in a fraction of
     the time)."""
-    if (w, t) == (8, 32):
-        return label.endswith("-O0") and not label.startswith(("isa-", "simt-"))
+    if label.endswith("-O0") and not label.startswith(("isa-", "simt-")):
+        return (w, t) not in O0_SHAPES
     if (w, t) != (64, 16) or label.startswith("isa-"):
         return False
     if label.startswith("simt-"):
@@ -627,9 +634,9 @@ def heavy_wide(label, w, t, sanitized=False):
 
 # The diff group's one-core shapes under the sanitizers in make check: one
 # warp of one thread, 2 warps (the cycle model's scoreboard below 8 warps),
-# 4x8, 8x32 (full warps) and 64x16 (masks up to bit 63); make
-# check-asan-full adds 1x4, 2x3 and 4x4 (the same code paths again).
-SANITIZED_DIFF_SHAPES = [(1, 1), (2, 4), (4, 8), (8, 32), (64, 16)]
+# 8x32 (full warps) and 64x16 (masks up to bit 63); make check-asan-full
+# adds 1x4, 2x3, 4x8 and 4x4 (the same code paths again).
+SANITIZED_DIFF_SHAPES = [(1, 1), (2, 4), (8, 32), (64, 16)]
 
 
 # ... and its runs of each program there: each model once, the two option
@@ -715,9 +722,9 @@ def group_random(ctx, variants=None):
     default build of each, and the ISA variants' builds of every fourth;
     variants "rest": the variants' builds of the others (march-long)."""
     tests = []
-    # under the sanitizers: a quarter of the programs (make check: an eighth)
+    # under the sanitizers: a quarter of the programs (make check: a 16th)
     n = ctx.random_count if not ctx.sanitized else \
-        max(ctx.random_count // (4 if ctx.full else 8), 10)
+        max(ctx.random_count // (4 if ctx.full else 16), 10)
     elfs = [] if variants else (programs.random_elfs(ctx.seed, n) +
                                 programs.random_fp_elfs(ctx.seed, n))
     for march in ctx.marches:
