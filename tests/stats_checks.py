@@ -282,7 +282,7 @@ IGNORED_RUNS = [
      [("host-threads", "on one core"), ("quantum", "on one core")]),
     (["-m", "simt", "-w", "4", "-t", "1", "--paths", "ideal", "--priority", "minpc"],
      [("paths", "with one thread per warp"), ("priority", "with one thread per warp")]),
-    (["-m", "cycle", "-c", "2", "-w", "2", "-t", "2", "--host-threads", "2", "--quantum", "4",
+    (["-m", "cycle", "-c", "2", "-w", "2", "-t", "2", "--host-threads", "2", "--quantum", "256",
       "--paths", "ideal", "--priority", "minpc"], []),
 ]
 
