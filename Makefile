@@ -20,8 +20,12 @@
 #   make check-progress-long the forward-progress suite (tests/progress) on
 #                 every model with all 8 option sets at 5 shapes, and on QEMU
 #                 (make check runs one option set per shape and model)
-#   make check-diff-long     the 64x16 differential runs make check leaves
-#                 out (-O0/-Os/clang example builds, SIMT C regressions)
+#   make check-diff-long     the differential runs make check leaves out
+#                 (-O0/-Os/clang example builds at 64x16, -O0 at most
+#                 shapes, SIMT C regressions)
+#   make check-asan-full     the sanitized suite with its full matrices (make
+#                 check's sanitized pass runs fewer diff shapes and random
+#                 programs: docs/testing.md, "What make check costs")
 #   make check-march-long    the ISA variants' runs make check leaves out
 #                 (-march builds besides the default rv32gc: rv32ima, or
 #                 MARCH=rv32ima,rv32imafd)
@@ -53,7 +57,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 python3-setuptools python3-wheel munge slurmctld slurmd slurm-client
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long check-march-long \
+.PHONY: all deps unit check check-asan check-asan-full check-random-long check-progress-long check-diff-long check-march-long \
         demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty $(BUILD)/libsimty.so
@@ -97,17 +101,21 @@ $(DEPS_STAMP): tools/ensure-deps.sh Makefile
 	@mkdir -p $(BUILD) && touch $@
 
 check: deps all unit
-	python3 tests/run_tests.py --build $(BUILD)
+	python3 tests/run_tests.py --build $(BUILD) --slowest 10
 	$(MAKE) check-asan
 	$(MAKE) fuzz-check
 
-# The same suite, simulator built with ASan + UBSan.
+# The same suite, simulator built with ASan + UBSan (lighter matrices:
+# every code path, fewer shapes; check-asan-full runs the full ones).
+ASAN_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 check-asan: deps
-	$(MAKE) BUILD=build/asan CC=gcc \
-	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	    build/asan/simty unit
+	$(MAKE) BUILD=build/asan CC=gcc CFLAGS="$(ASAN_CFLAGS)" build/asan/simty unit
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    python3 tests/run_tests.py --build build/asan --sanitized
+	    python3 tests/run_tests.py --build build/asan --sanitized --slowest 10
+check-asan-full: deps
+	$(MAKE) BUILD=build/asan CC=gcc CFLAGS="$(ASAN_CFLAGS)" build/asan/simty unit
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    python3 tests/run_tests.py --build build/asan --sanitized --full --slowest 10
 
 # libFuzzer (clang): the ELF loader, a short run on every model and every
 # report, with the machine configuration fuzzed too (fuzz/simty_fuzz.c).
@@ -132,8 +140,8 @@ check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
 
 # The diff group's 64x16 runs of the -O0/-Os/clang example builds and the
-# SIMT C regressions, and its 8x32 runs of the -O0 examples (make check runs
-# the rest).
+# SIMT C regressions, and its runs of the -O0 examples beyond 1x1 and 4x8
+# (make check runs the rest).
 check-diff-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only diff-long
 

@@ -296,6 +296,13 @@ int simty_load(simty_sim *s, const char *path, char *err, size_t errlen);
 /* The same from an ELF image in memory (copied; the caller keeps it). */
 int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_t errlen);
 
+/* The n-th (from 0) warning the load gave about the machine it sized for
+ * the program, or NULL after the last: e.g. per-thread stack areas smaller
+ * than the program asked for on a machine too big for them (simty run
+ * prints each on stderr unless --quiet; --stats-json lists them in
+ * "warnings").  The run goes on as the warning says. */
+const char *simty_load_warning(const simty_sim *s, unsigned n);
+
 /* Runs until the program ends (any simty_exit_reason but NONE). */
 void simty_run(simty_sim *s);
 

@@ -115,6 +115,15 @@ OPTION_CASES = [
     ("ram size short for the shape", ["--ram-size", "64M", "-c", "16", "-w", "64", "-t", "32"],
      "ok", LOAD, r"^simty: 32768 threads x 8192-byte stacks do not fit in 64 MiB of RAM: "
      r"give --ram-size 288M or more"),
+    # a --mem region right above RAM caps it: named, with where to move it
+    ("ram size capped by a mem region", ["--mem", "0x82000000:1M", "--ram-size", "32M"], "ok",
+     LOAD, r"^simty: 32 threads x 8192-byte stacks do not fit in 32 MiB of RAM, and the --mem "
+     r"region at 0x82000000 leaves no room for the 33M they need: move it to 0x82100000 or "
+     r"above, run fewer threads or build with a smaller simty-cc --stack-size$"),
+    ("auto ram capped by a mem region", ["--mem", "0x88000000:1M", "-c", "16", "-w", "64",
+                                         "-t", "32"], "ok", LOAD,
+     r"^simty: 32768 threads x 8192-byte stacks do not fit in 128 MiB of RAM, and the --mem "
+     r"region at 0x88000000 leaves no room for the 288M they need: move it to 0x92000000"),
     ("ram size largest, shape too big", ["--ram-size", "2047M", "-c", "64", "-w", "64", "-t",
                                          "64"], "ok", LOAD,
      r"^simty: 262144 threads x 8192-byte stacks do not fit in the largest RAM "

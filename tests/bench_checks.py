@@ -49,7 +49,11 @@ def tests(ctx, run, simty, Failure, variants=None):
     # ISA variants' builds (programs.MARCHES)
     every = ("suite", "models", "multicore", "hierarchy", "qemu")
     builds = [] if variants else [(n, None, every) for n in programs.workload_names()]
-    for march in ctx.marches:
+    # (under the sanitizers in make check, not the FP workloads' soft-float
+    # builds: integer code, the paths every other workload takes, at several
+    # times the cost; make check-asan-full runs them)
+    lean = ctx.sanitized and not getattr(ctx, "full", False) and not variants
+    for march in () if lean else ctx.marches:
         for n in programs.workload_names():
             fp = n in programs.FP_WORKLOADS
             kinds = ("models", "multicore", "hierarchy") if fp else every

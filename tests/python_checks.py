@@ -453,6 +453,18 @@ def hostile_input(env, simty, results):
             raise CaseFailure("hostile input %d: %s" % (i, e))
         check(all(" " <= c < "\x7f" for c in msg), "not printable ASCII: %r" % msg)
         msgs.append(msg)
+    # a results path checked by name and then opened could be another file
+    # by then: the file opened is the one checked (a stat that saw a
+    # regular file, standing for a file replaced since, changes nothing)
+    real_stat = os.stat
+    os.stat = lambda *a, **k: real_stat(FIB)
+    try:
+        msgs.append(expect_error(simty, lambda: simty.read_csv(env.tmp), "read_csv: ",
+                                 "is not a regular file"))
+    except CaseFailure as e:
+        raise CaseFailure("results path replaced after its check: %s" % e)
+    finally:
+        os.stat = real_stat
     m.close()
     return msgs
 

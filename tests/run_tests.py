@@ -5,8 +5,15 @@ Builds the guest programs (SDK examples, ISA tests, bad-input programs,
 statistics micro-programs, random divergent programs), then runs every test
 group in parallel and prints one line per failure and a summary.
 
-usage: tests/run_tests.py --build DIR [--sanitized] [--only GROUP,...] [-j N]
-                          [--random N] [--seed S]
+usage: tests/run_tests.py --build DIR [--sanitized [--full]] [--only GROUP,...] [-j N]
+                          [--random N] [--seed S] [--slowest N] [--by-group]
+
+The summary line gives the CPU-seconds the tests took (children included,
+whatever the load); --by-group runs the groups one after the other and
+prints each one's (docs/testing.md, "What make check costs").  Under
+--sanitized, the diff group runs SANITIZED_DIFF_SHAPES with SANITIZED_RUNS
+and the random group a 16th of the programs; --full (make
+check-asan-full) runs all its shapes and option sets and a quarter.
 
 Groups:
   unit      C unit tests (path tables, coalescer, ELF loader robustness);
@@ -20,7 +27,7 @@ Groups:
             latencies and memory hierarchies for the cycle model), matches
             the scalar model; and at
             2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs and
-            the 8x32 runs of the -O0 examples are in diff-long
+            the -O0 examples' runs beyond O0_SHAPES are in diff-long
   random    random divergent programs, simt and cycle vs scalar (two one-core
             shapes and one multi-core shape each); one in four more with
             float and double code (randprog.py --float)
@@ -76,7 +83,8 @@ Opt-in group (only with --only):
                  shape (make check-progress-long)
   diff-long      the diff group's runs that make check leaves out: at 64x16
                  the -O0/-Os/clang builds of the examples and the SIMT C
-                 regressions, at 8x32 the -O0 examples (make check-diff-long)
+                 regressions, the -O0 examples beyond 1x1 and 4x8 (make
+                 check-diff-long)
   march-long     the ISA variants' runs that make check leaves out (make
                  check-march-long MARCH=rv32imafd,rv32gc)
 
@@ -123,6 +131,9 @@ class Ctx:
         self.build = os.path.abspath(args.build)
         self.simty = os.path.join(self.build, "simty")
         self.sanitized = args.sanitized
+        # the sanitized suite's full matrices (make check-asan-full) rather
+        # than make check's thinner ones (SANITIZED_DIFF_SHAPES, random)
+        self.full = getattr(args, "full", False)
         self.guest = os.path.join(ROOT, "build", "guest")
         self.tmp = tempfile.mkdtemp(prefix="simty-tests-")
         self.random_count = args.random
@@ -607,22 +618,48 @@ MEMORY_RUNS = [
 MC_SHAPES = [(2, 2, 4), (4, 2, 8)]
 
 
+# The shapes of the examples' -O0 builds in make check (the slowest builds
+# of the diff group, and the least informative: the -O2 instructions with
+# more loads and stores); make check-diff-long runs the others.
+O0_SHAPES = [(1, 1), (4, 8)]
+
+
 def heavy_wide(label, w, t, sanitized=False):
     """The runs left to `make check-diff-long`: at 64x16 those of the -O0,
     -Os and clang builds of the examples and of the SIMT C regressions, and
-    at 8x32 those of the examples' -O0 builds (the slowest of make check;
-    -O0 code stays checked at the six other shapes, 8x32 with every other
-    build).  make check keeps 64x16 for the examples' gcc -O2 builds (not
+    those of the examples' -O0 builds at every shape but O0_SHAPES (the
+    slowest of make check; -O0 code stays checked at 1x1 and 4x8, every
+    other shape with every other build).  make check keeps 64x16 for the examples' gcc -O2 builds (not
     under the sanitizers, where each takes up to 40 s), the ISA tests and the
     assembly regressions (the same code paths at 64 warps, in a fraction of
     the time)."""
-    if (w, t) == (8, 32):
-        return label.endswith("-O0") and not label.startswith(("isa-", "simt-"))
+    if label.endswith("-O0") and not label.startswith(("isa-", "simt-")):
+        return (w, t) not in O0_SHAPES
     if (w, t) != (64, 16) or label.startswith("isa-"):
         return False
     if label.startswith("simt-"):
         return "-O" in label
     return sanitized or not label.endswith("-O2") or "clang" in label
+
+
+# The diff group's one-core shapes under the sanitizers in make check: one
+# warp of one thread, 2 warps (the cycle model's scoreboard below 8 warps),
+# 8x32 (full warps) and 64x16 (masks up to bit 63); make check-asan-full
+# adds 1x4, 2x3, 4x8 and 4x4 (the same code paths again).
+SANITIZED_DIFF_SHAPES = [(1, 1), (2, 4), (8, 32), (64, 16)]
+
+
+# ... and its runs of each program there: each model once, the two option
+# sets and the ideal memory's latency split between them, one hierarchy
+# (make check-asan-full: model_runs, both sets on both models and more)
+SANITIZED_RUNS = [
+    ("simt hct/depth/simty", ["-m", "simt", "--paths", "hct", "--priority", "depth",
+                              "--coalescer", "simty"]),
+    ("cycle ideal/minpc/block mem-latency 3", ["-m", "cycle", "--paths", "ideal", "--priority",
+                                               "minpc", "--coalescer", "block",
+                                               "--mem-latency", "3"]),
+    ("cycle memory " + MEMORY_RUNS[1][0], ["-m", "cycle"] + MEMORY_RUNS[1][1]),
+]
 
 
 def diff_tests(ctx, long, variants=False):
@@ -635,6 +672,8 @@ def diff_tests(ctx, long, variants=False):
         option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
     for label, elf, extra, sig, sdk in diff_programs(ctx, variants):
         for w, t in CYCLE_SHAPES:
+            if ctx.sanitized and not ctx.full and (w, t) not in SANITIZED_DIFF_SHAPES:
+                continue
             if variants:
                 if march_in_check(label, (w, t)) == long:
                     continue
@@ -648,8 +687,11 @@ def diff_tests(ctx, long, variants=False):
                                   % (label, w, t, ref.status, ref.err.strip()))
                 # the hierarchies at 64 warps: the assembly programs (warp
                 # masks up to bit 63), not the long C builds
-                runs = model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES,
-                                  w * t <= 256 or not sdk)
+                if ctx.sanitized and not ctx.full:
+                    runs = SANITIZED_RUNS[:] if w * t <= 256 or not sdk else SANITIZED_RUNS[:2]
+                else:
+                    runs = model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES,
+                                      w * t <= 256 or not sdk)
                 if sdk:  # the stacks stored interleaved: still the same results
                     runs.append(("cycle stack-interleave", ["-m", "cycle", "--stack-interleave"]))
                 for what, args in runs:
@@ -690,7 +732,9 @@ def group_random(ctx, variants=None):
     default build of each, and the ISA variants' builds of every fourth;
     variants "rest": the variants' builds of the others (march-long)."""
     tests = []
-    n = ctx.random_count if not ctx.sanitized else max(ctx.random_count // 4, 10)
+    # under the sanitizers: a quarter of the programs (make check: a 16th)
+    n = ctx.random_count if not ctx.sanitized else \
+        max(ctx.random_count // (4 if ctx.full else 16), 10)
     elfs = [] if variants else (programs.random_elfs(ctx.seed, n) +
                                 programs.random_fp_elfs(ctx.seed, n))
     for march in ctx.marches:
@@ -864,6 +908,7 @@ class Progress:
     def __init__(self, tests, groups, sanitized):
         self.tty = sys.stdout.isatty()
         self.total, self.done, self.failed, self.t0 = len(tests), 0, 0, time.time()
+        self.cpu0 = cpu_seconds()
         self.sanitized = sanitized
         self.groups = {g: {"total": 0, "done": 0, "failed": 0, "start": None} for g in groups}
         for g, _, _ in tests:
@@ -907,9 +952,20 @@ class Progress:
                 self.running()
 
     def summary(self, groups):
-        print("run_tests: %d tests (%s), %d failed, %.1fs%s" % (
+        print("run_tests: %d tests (%s), %d failed, %.1fs, %.0f CPU-seconds%s" % (
             self.total, ",".join(groups), self.failed, time.time() - self.t0,
+            cpu_seconds() - self.cpu0,
             " [sanitized]" if self.sanitized else ""), flush=True)
+
+
+def cpu_seconds():
+    """User + system CPU seconds of this process and every child it has
+    waited for (simty, QEMU, compilers, and their own children): what a run
+    costs whatever the machine's load (docs/testing.md, "What make check
+    costs")."""
+    import resource
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
 def run_all(tests, groups, args):
@@ -970,6 +1026,10 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--slowest", type=int, default=0, metavar="N",
                     help="list the N slowest tests and the test seconds of each group")
+    ap.add_argument("--full", action="store_true",
+                    help="with --sanitized: the full matrices (make check-asan-full)")
+    ap.add_argument("--by-group", action="store_true",
+                    help="run the groups one after the other and print the CPU-seconds of each")
     args = ap.parse_args()
     ctx = Ctx(args)
     if not os.access(ctx.simty, os.X_OK):
@@ -986,6 +1046,18 @@ def main():
                        marches=ctx.marches, qemu_marches=programs.QEMU_MARCHES)
     print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
 
+    print("run_tests: guest programs: %.0f CPU-seconds" % cpu_seconds(), flush=True)
+    if args.by_group:  # one group after the other, each one's CPU-seconds
+        failures, cost = [], []
+        for g in groups:
+            before = cpu_seconds()
+            failures += run_all([(g, name, fn) for name, fn in GROUPS[g](ctx)], [g], args)
+            cost.append((g, cpu_seconds() - before))
+        print("run_tests: CPU-seconds per group%s: %s; total %.0f" % (
+            " [sanitized]" if args.sanitized else "",
+            ", ".join("%s %.0f" % gc for gc in cost), cpu_seconds()), flush=True)
+        shutil.rmtree(ctx.tmp, ignore_errors=True)
+        sys.exit(1 if failures else 0)
     tests = []
     for g in groups:
         tests += [(g, name, fn) for name, fn in GROUPS[g](ctx)]

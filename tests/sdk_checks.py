@@ -24,7 +24,9 @@
   under a cycle bound at 1x32 and 64x32; every thread starts with its own
   thread-local variables initialised (.tdata) and zero (.tbss), on every
   model and on QEMU;
-- every shape runs with default options, the biggest (64 x 64 x 64) too;
+- every shape runs with default options, the biggest (64 x 64 x 64) too,
+  with a warning (stderr unless -q, JSON "warnings") that its per-thread
+  areas are smaller than the program's;
 - printf of float and double values (tests/sdk/printf_float.c) prints the
   expected text on every model and on QEMU, hardware F/D (the default build)
   and at each ISA variant (run_tests.py --march: on simty too);
@@ -201,6 +203,10 @@ def tests(ctx, run, simty, Failure):
     # Every valid shape runs with default options (issue 32): the RAM is
     # sized to the machine (32768 threads need 288 MiB), and the biggest
     # machines, whose 8 KiB stacks fit in no RAM, get smaller ones.
+    REDUCED = ("simty: warning: the per-thread stack and TLS area is reduced from 8192 to "
+               "8048 bytes: 262144 threads x 8192 bytes do not fit in the largest RAM "
+               "(--ram-size 2047M); run at most 257920 threads to keep 8192")
+
     def biggest_shapes():
         elf = build("last.c", "last.elf")
         for cores, w, t in ((16, 64, 32), (64, 64, 64)):
@@ -210,6 +216,20 @@ def tests(ctx, run, simty, Failure):
             if r.status != 0 or r.out != "last: thread %d of %d\n" % (n - 1, n):
                 raise Failure("%dx%dx%d with default options: status %d, output %r %s"
                               % (cores, w, t, r.status, r.out, r.err))
+            # the smaller areas are said (stderr, JSON), and only then
+            warned = [line for line in r.err.splitlines() if "stack and TLS area" in line]
+            want = [] if cores == 16 else [REDUCED]
+            if warned != want or r.stats["warnings"] != [w[len("simty: warning: "):]
+                                                         for w in want]:
+                raise Failure("%dx%dx%d: warnings %r on stderr, %r in JSON; expected %r"
+                              % (cores, w, t, warned, r.stats["warnings"], want))
+        # --quiet drops the line, not the JSON's record
+        r = simty(ctx, elf, ["-q", "-m", "simt", "--cores", "64", "-w", "64", "-t", "64",
+                             "--max-cycles", "10"])
+        if "stack and TLS area" in r.err or \
+                r.stats["warnings"] != [REDUCED[len("simty: warning: "):]]:
+            raise Failure("64x64x64 -q: warning on stderr %r, JSON %r"
+                          % ("stack and TLS area" in r.err, r.stats["warnings"]))
 
     out.append(("sdk biggest shapes, default options", biggest_shapes))
 

@@ -276,6 +276,14 @@ IGNORED_RUNS = [
     (["-m", "cycle", "--progress", "off", "--progress-turn", "5", "--mem-latency", "3"],
      [("progress-turn", "with --progress off")]),
     (["-m", "cycle", "--memory", "hbm2", "--paths", "ideal"], []),
+    # one core: quanta and host threads change nothing; one thread per warp:
+    # no divergence, so no path option does
+    (["-m", "cycle", "--host-threads", "2", "--quantum", "4"],
+     [("host-threads", "on one core"), ("quantum", "on one core")]),
+    (["-m", "simt", "-w", "4", "-t", "1", "--paths", "ideal", "--priority", "minpc"],
+     [("paths", "with one thread per warp"), ("priority", "with one thread per warp")]),
+    (["-m", "cycle", "-c", "2", "-w", "2", "-t", "2", "--host-threads", "2", "--quantum", "256",
+      "--paths", "ideal", "--priority", "minpc"], []),
 ]
 
 
@@ -283,7 +291,8 @@ def ignored_options(ctx, simty, Failure, args, want):
     elf = programs.example_elf("fib", "-O2")
     r = simty(ctx, elf, args + ["--stats"])
     names = [n for n, _ in want]
-    order = [n for n in ("coalescer", "progress-turn", "mem-latency", "fp-latency", "memory",
+    order = [n for n in ("host-threads", "quantum", "paths", "priority", "coalescer",
+                         "progress-turn", "mem-latency", "fp-latency", "memory",
                          "mem-set") if n in names]  # simty_setting_name's order
     if r.status != 0 or not r.stats or r.stats.get("ignored_options") != order:
         raise Failure("status %d, ignored_options %r, expected %r" % (

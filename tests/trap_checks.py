@@ -40,6 +40,11 @@ Self-checking programs in the style of the standard test environments
   ebreak on every hart (trap_loop_fetch.S: a handler at an unmapped
   address): a guest fault naming the trap loop (status 121) at once on
   every model at 1x1 and 2x4, not a run that never ends;
+- trap_nest.S: a handler whose second instruction faults, entered by
+  ebreak on every hart: each trap nests one deeper without an mret; the
+  64th nested one is a guest fault naming the depth, the thread and the
+  PCs (status 121, exit_reason fault, one line) on every model at 1x1 and
+  2x4, not a run that never ends or a deadlock;
 - timer_selfloop.S: every hart arms its timer, enables interrupts and
   loops on `j .`: it takes the interrupt (the loop waits, it does not park
   the thread), on every model whatever its timing, and on QEMU;
@@ -56,6 +61,8 @@ numbers of exceptions and interrupts taken (statistics JSON) must be the
 ones the program makes, the same on every model; the first three also run
 on QEMU -M virt -bios none at 1 to 8 harts with the same result.
 """
+
+import re
 
 import programs
 
@@ -159,6 +166,26 @@ def tests(ctx, run, simty, Failure):
                                           "trap loop (121): %s" % (loop, " ".join(cfg), r.status,
                                                                    r.err.strip()[-300:]))
                     out.append(("trap %s %s" % (loop, " ".join(cfg)), f))
+            nest_elf = programs.asm_elf("trap", "trap_nest")
+            for cfg in LOOP_CONFIGS:
+                def n(elf=nest_elf, cfg=cfg):
+                    r = simty(ctx, elf, cfg + ["--max-cycles", "2000000"], timeout=300)
+                    # the fault names the thread, its pc in the handler, the depth, and
+                    # the last trap's origin and handler (which is handler+4's)
+                    m = re.search(r"guest fault: hart \d+, pc (0x[0-9a-f]{8}) <handler\+0x4> "
+                                  r"\(lw t1,0\(zero\)\): load at unmapped address 0x00000000 "
+                                  r"with 64 traps nested \(no mret since; the last one from pc "
+                                  r"(0x[0-9a-f]{8}), mcause 5, to the handler at (0x[0-9a-f]{8})\)",
+                                  r.err)
+                    ok = m and m.group(1) == m.group(2) and \
+                        int(m.group(3), 16) + 4 == int(m.group(1), 16)
+                    reason = r.stats and r.stats["exit_reason"]
+                    if r.status != 121 or reason != "fault" or not ok or \
+                            len(r.err.strip().splitlines()) != 1:
+                        raise Failure("trap_nest %s: status %d (%s), expected one line of guest "
+                                      "fault naming 64 nested traps (121): %s" % (
+                                          " ".join(cfg), r.status, reason, r.err.strip()[-400:]))
+                out.append(("trap trap_nest %s" % " ".join(cfg), n))
         if name == "timer_selfloop":
             nh_elf = programs.asm_elf("trap", "timer_selfloop_nohandler")
             for cfg in LOOP_CONFIGS:

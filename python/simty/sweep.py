@@ -177,12 +177,18 @@ def results_path(what, path):
     or never end, a directory cannot be one (simty bench --merge refuses
     them the same way).  SimtyError otherwise."""
     path = path_text(what, path)
+    # the file opened is the file checked (no stat, then an open of what
+    # may since have been replaced); O_NONBLOCK: opening a FIFO returns
     try:
-        st = os.stat(path)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return path
     except OSError as e:
         raise SimtyError("%s: cannot read %s: %s" % (what, shown(path), e.strerror)) from None
+    try:
+        st = os.fstat(fd)
+    finally:
+        os.close(fd)
     if not stat.S_ISREG(st.st_mode):
         raise SimtyError("%s: %s is not a regular file" % (what, shown(path)))
     return path

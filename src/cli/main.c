@@ -478,6 +478,9 @@ static int cmd_run(int argc, char **argv)
         trace_close(&kanata_out);
         return SIMTY_STATUS_LOAD;
     }
+    const char *warning;
+    for (unsigned i = 0; !o.quiet && (warning = simty_load_warning(s, i)); i++)
+        fprintf(stderr, "simty: warning: %s\n", warning);
     int gdb_fd = o.gdb.enabled ? gdb_listen(o.gdb.port) : -1;
     if (o.gdb.enabled && gdb_fd < 0) {
         simty_destroy(s);

@@ -30,7 +30,10 @@ void sim_exception(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause, uin
                    const char *fmt, ...)
 {
     const bool handler = mmode_has_handler(s, hart);
-    if (handler && mmode_handler(s, hart, cause) != pc) {
+    const hart_csr *csr = &s->csr[hart];
+    const bool loop = handler && mmode_handler(s, hart, cause) == pc;
+    const bool deep = handler && csr->nest >= MMODE_MAX_NEST;
+    if (handler && !loop && !deep) {
         sim_core *c = &s->core[hart_core(s, hart)];
         if (!c->trap.pending) /* the first one of the slot */
             c->trap = (pending_trap){.pending = true, .hart = hart, .cause = cause, .tval = tval};
@@ -41,10 +44,15 @@ void sim_exception(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause, uin
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    if (handler)
+    if (loop)
         sim_fault(s, hart, pc, "%s at the trap handler's first instruction (mtvec 0x%08x): a "
                   "trap loop, every trap (mcause %u) would enter the handler here again", what,
-                  s->csr[hart].mtvec, cause);
+                  csr->mtvec, cause);
+    else if (deep)
+        sim_fault(s, hart, pc, "%s with %u traps nested (no mret since; the last one from pc "
+                  "0x%08x, mcause %u, to the handler at 0x%08x): a trap handler that faults "
+                  "again at each entry", what, csr->nest, csr->mepc, csr->mcause,
+                  mmode_handler(s, hart, csr->mcause));
     else
         sim_fault(s, hart, pc, "%s", what);
 }
@@ -81,6 +89,7 @@ uint32_t mmode_trap_enter(simty_sim *s, unsigned hart, uint32_t pc, uint32_t cau
     hart_csr *c = &s->csr[hart];
     bool before = armed(c);
     c->mepc = pc;
+    c->nest += c->nest < UINT32_MAX;
     c->mcause = cause;
     c->mtval = tval;
     c->mstatus = (c->mstatus & MSTATUS_MIE ? MSTATUS_MPIE : 0) | MSTATUS_MPP |
@@ -95,6 +104,7 @@ uint32_t mmode_mret(simty_sim *s, unsigned hart)
     bool before = armed(c);
     c->mstatus = (c->mstatus & MSTATUS_MPIE ? MSTATUS_MIE : 0) | MSTATUS_MPIE | MSTATUS_MPP |
                  (c->mstatus & MSTATUS_FS);
+    c->nest = 0;
     rearm(s, hart, before);
     return c->mepc;
 }

@@ -54,7 +54,14 @@ typedef struct hart_csr {
     uint64_t cycle_off, instret_off, cycle_frozen, instret_frozen;
     uint64_t mtimecmp; /* the CLINT's, UINT64_MAX at reset (no interrupt) */
     uint32_t msip;     /* the CLINT's software-interrupt bit */
+    uint32_t nest;     /* traps taken since the thread's last mret */
 } hart_csr;
+
+/* A thread may have at most this many traps nested (taken without an mret
+ * between them; the trap suite's programs nest two): an exception taken at
+ * that depth is a guest fault, a handler that faults again at each entry
+ * (a trap that would nest forever), on every model and shape. */
+#define MMODE_MAX_NEST 64u
 
 /* A trap that lane work raised (sim_exception) and the executor takes. */
 typedef struct pending_trap {
@@ -71,7 +78,8 @@ bool mmode_has_handler(const struct simty_sim *s, unsigned hart);
 
 /* A synchronous exception of hart at pc: with a handler installed it is
  * recorded in the hart's core (sim_core.trap) for the executor to take;
- * without, it is a guest fault with the message fmt (sim_fault). */
+ * without, at the handler's first instruction, or with MMODE_MAX_NEST traps
+ * nested, it is a guest fault with the message fmt (sim_fault). */
 void sim_exception(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t cause,
                    uint32_t tval, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 

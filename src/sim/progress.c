@@ -43,7 +43,7 @@ static uint64_t state_hash(const simty_sim *s)
         h = mix(h, ((uint64_t)c->mstatus << 32) | c->mie);
         h = mix(h, ((uint64_t)c->mtvec << 32) | c->mcause);
         h = mix(h, ((uint64_t)c->mtval << 32) | c->msip);
-        h = mix(h, (uint64_t)s->frm[t] << 8 | s->fflags[t]);
+        h = mix(h, (uint64_t)c->nest << 32 | (uint64_t)s->frm[t] << 8 | s->fflags[t]);
     }
     h = mix(h, s->sync.arrived);
     for (unsigned c = 0; c < s->ncores; c++)

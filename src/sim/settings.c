@@ -130,16 +130,20 @@ const char *simty_setting_name(unsigned i)
 #define SIMT_M (1u << SIMTY_MODEL_SIMT)
 #define CYCLE_M (1u << SIMTY_MODEL_CYCLE)
 #define FIELD(f) offsetof(simty_config, f), sizeof ((simty_config *)0)->f
-enum { ALWAYS, IDEAL_MEMORY, PROGRESS_ON };
+enum { ALWAYS, IDEAL_MEMORY, PROGRESS_ON, MULTI_CORE, MULTI_THREAD };
 static const struct setting_use {
     const char *name;
     unsigned models; /* the models it has an effect on */
     int needs;
     size_t off, size; /* its field in simty_config */
 } setting_uses[] = {
-    /* the scalar model has no warps: no paths, coalescing or path turns */
-    {"paths", SIMT_M | CYCLE_M, ALWAYS, FIELD(paths)},
-    {"priority", SIMT_M | CYCLE_M, ALWAYS, FIELD(priority)},
+    /* one core: no quanta, nothing to share among host threads */
+    {"host-threads", SCALAR_M | SIMT_M | CYCLE_M, MULTI_CORE, FIELD(host_threads)},
+    {"quantum", SCALAR_M | SIMT_M | CYCLE_M, MULTI_CORE, FIELD(quantum)},
+    /* the scalar model has no warps: no paths, coalescing or path turns;
+     * a warp of one thread has one path, never two to keep or to order */
+    {"paths", SIMT_M | CYCLE_M, MULTI_THREAD, FIELD(paths)},
+    {"priority", SIMT_M | CYCLE_M, MULTI_THREAD, FIELD(priority)},
     {"coalescer", SIMT_M | CYCLE_M, ALWAYS, FIELD(coalescer)},
     {"progress", SIMT_M | CYCLE_M, ALWAYS, FIELD(progress)},
     {"progress-threshold", SIMT_M | CYCLE_M, PROGRESS_ON, FIELD(progress_threshold)},
@@ -185,6 +189,17 @@ static int unused(const struct setting_use *u, const simty_config *cfg, char *wh
     if (u->needs == PROGRESS_ON && !cfg->progress) {
         if (why && n)
             snprintf(why, n, "has no effect with --progress off");
+        return 1;
+    }
+    if (u->needs == MULTI_CORE && cfg->cores == 1) {
+        if (why && n)
+            snprintf(why, n, "has no effect on one core (only with --cores 2 or more)");
+        return 1;
+    }
+    if (u->needs == MULTI_THREAD && cfg->threads == 1) {
+        if (why && n)
+            snprintf(why, n, "has no effect with one thread per warp (-t 1: a warp never "
+                             "diverges)");
         return 1;
     }
     return 0;

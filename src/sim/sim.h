@@ -123,6 +123,7 @@ struct simty_sim {
     uint32_t ram_base;
     uint64_t ram_size;
     bool ram_auto;       /* the RAM's size was not given: sized to the machine */
+    char load_warning[256]; /* simty_load_warning(0), "" for none (stacks.c) */
     console_t console;
     elf_image elf;
     bool loaded;         /* a program is loaded and every model is ready to run it */

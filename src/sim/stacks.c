@@ -15,6 +15,19 @@ static bool all_zero(const uint8_t *p, size_t n)
     return any == 0;
 }
 
+/* The base of the lowest --mem region between the end of RAM and `end`
+ * (one that RAM cannot grow past to reach it), or 0. */
+static uint32_t capping_region(const simty_sim *s, uint64_t end)
+{
+    uint32_t cap = 0;
+    for (unsigned i = 0; i < s->cfg.n_extra_mem; i++) {
+        uint32_t b = s->cfg.extra_mem[i].base;
+        if (b >= (uint64_t)s->ram_base + s->ram_size && b < end && (!cap || b < cap))
+            cap = b;
+    }
+    return cap;
+}
+
 /* An SDK program that says where its stack region starts (crt0 carves the
  * areas between there and the end of RAM): the areas must fit, checked here
  * before the run rather than by crt0 in it.  With the RAM sized to the
@@ -38,13 +51,27 @@ static int fit_areas(simty_sim *s, uint32_t *size, char *err, size_t errlen)
         elf_find_symbol(&s->elf, SIMTY_SYM_STACK_AREA, &area_word) == 0 &&
         elf_find_symbol(&s->elf, SIMTY_SYM_TLS_RESERVE, &reserve) == 0 &&
         fit >= (uint64_t)reserve + 1024) {
+        snprintf(s->load_warning, sizeof s->load_warning,
+                 "the per-thread stack and TLS area is reduced from %u to %u bytes: %u threads "
+                 "x %u bytes do not fit in the largest RAM (--ram-size %lluM); run at most %llu "
+                 "threads to keep %u", *size, (unsigned)fit, s->nharts, *size,
+                 (unsigned long long)(SIMTY_RAM_SIZE_AUTO_MAX >> 20),
+                 (unsigned long long)(room / *size), *size);
         *size = (uint32_t)fit;
         sim_patch_symbol(s, SIMTY_SYM_STACK_AREA, *size);
         return 0;
     }
     uint64_t need = region - s->ram_base + (uint64_t)*size * s->nharts;
     need = (need + (1u << 20) - 1) >> 20; /* MiB */
-    if (need <= SIMTY_RAM_SIZE_AUTO_MAX >> 20)
+    const uint32_t cap = capping_region(s, s->ram_base + (need << 20));
+    if (need <= SIMTY_RAM_SIZE_AUTO_MAX >> 20 && cap)
+        snprintf(err, errlen, "%u threads x %u-byte stacks do not fit in %llu MiB of RAM, and "
+                 "the --mem region at 0x%08x leaves no room for the %lluM they need: move it "
+                 "to 0x%08llx or above, run fewer threads or build with a smaller simty-cc "
+                 "--stack-size", s->nharts, *size, (unsigned long long)(s->ram_size >> 20), cap,
+                 (unsigned long long)need,
+                 (unsigned long long)s->ram_base + (need << 20));
+    else if (need <= SIMTY_RAM_SIZE_AUTO_MAX >> 20)
         snprintf(err, errlen, "%u threads x %u-byte stacks do not fit in %llu MiB of RAM: "
                  "give --ram-size %lluM or more (or build with a smaller simty-cc --stack-size)",
                  s->nharts, *size, (unsigned long long)(s->ram_size >> 20),
@@ -55,6 +82,11 @@ static int fit_areas(simty_sim *s, uint32_t *size, char *err, size_t errlen)
                  "--stack-size", s->nharts, *size,
                  (unsigned long long)(SIMTY_RAM_SIZE_AUTO_MAX >> 20));
     return -1;
+}
+
+const char *simty_load_warning(const simty_sim *s, unsigned n)
+{
+    return n == 0 && s->load_warning[0] ? s->load_warning : NULL;
 }
 
 int stacks_init(simty_sim *s, char *err, size_t errlen)

@@ -130,6 +130,9 @@ void simty_print_stats(const simty_sim *s, FILE *f)
         fprintf(f, ", quantum %llu cycles", (unsigned long long)s->quantum);
     fprintf(f, "\n");
     print_ignored(s, f);
+    const char *w;
+    for (unsigned i = 0; (w = simty_load_warning(s, i)); i++)
+        fprintf(f, "  warning              %s\n", w);
     fprintf(f, "  exit reason          %s, exit code %d\n", simty_exit_reason_name(r->reason),
             r->exit_code);
     fprintf(f, "  %-20s %llu\n", s->cfg.model == SIMTY_MODEL_SCALAR ? "steps" : "cycles",
@@ -290,6 +293,19 @@ static void write_per_core(const simty_sim *s, FILE *f)
     fprintf(f, "\n  ],\n");
 }
 
+/* The load's warnings (simty_load_warning), a list of strings in JSON. */
+static void json_warnings(const simty_sim *s, FILE *f)
+{
+    const char *w, *sep = "";
+    fprintf(f, "  \"warnings\": [");
+    for (unsigned i = 0; (w = simty_load_warning(s, i)); i++) {
+        fprintf(f, "%s", sep);
+        json_str(f, w);
+        sep = ", ";
+    }
+    fprintf(f, "],\n");
+}
+
 static void stats_json(const simty_sim *s, FILE *f)
 {
     const simty_stats *st = &s->stats;
@@ -303,6 +319,7 @@ static void stats_json(const simty_sim *s, FILE *f)
     fprintf(f, "  \"misaligned\": \"%s\",\n",
             s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? "trap" : "hardware");
     json_ignored(s, f);
+    json_warnings(s, f);
     U64("cores", s->cfg.cores);
     U64("quantum", s->ncores > 1 ? s->quantum : 1); /* (host threads change nothing) */
     U64("warps", s->W);
