@@ -22,6 +22,9 @@
 #                 (make check runs one option set per shape and model)
 #   make check-diff-long     the 64x16 differential runs make check leaves
 #                 out (-O0/-Os/clang example builds, SIMT C regressions)
+#   make check-omp-long      the workloads/omp programs (OpenMP, pthreads) on
+#                 every model at every shape, --progress off, --host-threads
+#                 (make check runs a subset: tests/omp_checks.py)
 #   make check-march-long    the ISA variants' runs make check leaves out
 #                 (-march builds besides the default rv32gc: rv32ima, or
 #                 MARCH=rv32ima,rv32imafd)
@@ -53,7 +56,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 python3-setuptools python3-wheel
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long check-march-long \
+.PHONY: all deps unit check check-asan check-random-long check-progress-long check-diff-long check-march-long check-omp-long \
         demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty $(BUILD)/libsimty.so
@@ -147,6 +150,9 @@ check-march-long: deps all
 # The forward-progress suite, full matrix (group `progress` is the subset).
 check-progress-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only progress-long
+
+check-omp-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only omp-long
 
 # The workload suite (workloads/*.c), built with the SDK's default flags
 # plus WL_CFLAGS, into WL_DIR.

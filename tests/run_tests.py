@@ -55,6 +55,11 @@ Groups:
   trap      machine-mode traps (tests/trap): every exception cause, direct and
             vectored handlers, nested mret, traps by some lanes of a warp,
             timer and software interrupts, on every model and on QEMU
+  omp-programs  the OpenMP, -ftree-parallelize-loops and pthreads programs
+            of workloads/omp (files and arguments included) print what
+            their host gcc -fopenmp build prints: every program on every
+            model, every shape of tests/omp_checks.py at least once, with
+            --progress off, and on QEMU (tests/omp_checks.py)
 
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
@@ -69,6 +74,8 @@ Opt-in group (only with --only):
                  regressions, at 8x32 the -O0 examples (make check-diff-long)
   march-long     the ISA variants' runs that make check leaves out (make
                  check-march-long MARCH=rv32imafd,rv32gc)
+  omp-long       omp-programs' full matrix: every program, model and shape,
+                 --progress off, --host-threads (make check-omp-long)
 
 ISA variants (issue 15): besides the SDK's default target (rv32ima), the
 examples, workloads and random programs are built for each -march of
@@ -802,6 +809,16 @@ def group_march_long(ctx):
         bench_checks.tests(ctx, run, simty, Failure, variants="rest")
 
 
+def group_omp_programs(ctx):
+    import omp_checks
+    return omp_checks.tests(ctx, run, simty, Failure)
+
+
+def group_omp_long(ctx):
+    import omp_checks
+    return omp_checks.tests(ctx, run, simty, Failure, full=True)
+
+
 def group_progress_long(ctx):
     import progress_checks
     return progress_checks.tests(ctx, run, simty, Failure, full=True)
@@ -826,12 +843,14 @@ GROUPS = {
     "memory": group_memory,
     "trap": group_trap,
     "fpfuzz": group_fpfuzz,
+    "omp-programs": group_omp_programs,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
     "march-long": group_march_long,
+    "omp-long": group_omp_long,
 }
 # Run only when named with --only (see the docstring).
-OPT_IN = ("progress-long", "diff-long", "march-long")
+OPT_IN = ("progress-long", "diff-long", "march-long", "omp-long")
 
 
 class Progress:
@@ -961,7 +980,8 @@ def main():
     print("run_tests: building guest programs", flush=True)
     programs.build_all(jobs=args.jobs, random=(ctx.seed, ctx.random_count)
                        if {"random", "march-long"} & set(groups) else None,
-                       marches=ctx.marches, qemu_marches=programs.QEMU_MARCHES)
+                       marches=ctx.marches, qemu_marches=programs.QEMU_MARCHES,
+                       omp=bool({"omp-programs", "omp-long"} & set(groups)))
     print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
 
     tests = []

@@ -3,9 +3,10 @@
  * rows handed out by schedule(dynamic, 1) (rows near the set take far
  * longer than rows outside it); writes the image as a plain PGM file.
  *
- *   usage: mandelbrot [-w WIDTH] [-h HEIGHT] [-m MAXITER] OUT.pgm
+ *   usage: mandelbrot [-w WIDTH] [-h HEIGHT] [-m MAXITER] [OUT.pgm]
  *
- * Prints the total of the escape counts and a checksum of the image.
+ * Prints the total of the escape counts and a checksum of the image (and
+ * writes the image to OUT.pgm when given).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +42,10 @@ int main(int argc, char **argv)
         else if (!out)
             out = argv[i];
         else
-            out = NULL, i = argc;
+            w = 0, i = argc;  /* a second file name: usage */
     }
-    if (!out || w < 1 || w > 1024 || h < 1 || h > 1024 || maxit < 1 || maxit > 255) {
-        fprintf(stderr, "usage: mandelbrot [-w W] [-h H] [-m MAXITER(1..255)] OUT.pgm\n");
+    if (w < 1 || w > 1024 || h < 1 || h > 1024 || maxit < 1 || maxit > 255) {
+        fprintf(stderr, "usage: mandelbrot [-w W] [-h H] [-m MAXITER(1..255)] [OUT.pgm]\n");
         return 2;
     }
     unsigned char *img = malloc((size_t)w * (size_t)h);
@@ -55,8 +56,8 @@ int main(int argc, char **argv)
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : total)
     for (int r = 0; r < h; r++)
         for (int c = 0; c < w; c++) {
-            int cx = -(2 << 12) + c * (3 << 12) / w;   /* [-2, 1) x [-1.25, 1.25) */
-            int cy = -(5 << 10) + r * (10 << 10) / h;
+            int cx = -9216 + c * 12288 / w;  /* [-2.25, 0.75) x [-1.125, 1.125) */
+            int cy = -4608 + r * 9216 / h;
             int it = escape(cx, cy, maxit);
             img[r * w + c] = (unsigned char)it;
             total += it;
@@ -65,18 +66,20 @@ int main(int argc, char **argv)
     unsigned sum = 0;
     for (int i = 0; i < w * h; i++)
         sum = sum * 31u + img[i];
-    FILE *f = fopen(out, "w");
-    if (!f) {
-        perror(out);
-        return 1;
-    }
-    fprintf(f, "P2\n%d %d\n%d\n", w, h, maxit);
-    for (int r = 0; r < h; r++)
-        for (int c = 0; c < w; c++)
-            fprintf(f, "%d%c", img[r * w + c], c == w - 1 ? '\n' : ' ');
-    if (fclose(f) != 0) {
-        perror(out);
-        return 1;
+    if (out) {
+        FILE *f = fopen(out, "w");
+        if (!f) {
+            perror(out);
+            return 1;
+        }
+        fprintf(f, "P2\n%d %d\n%d\n", w, h, maxit);
+        for (int r = 0; r < h; r++)
+            for (int c = 0; c < w; c++)
+                fprintf(f, "%d%c", img[r * w + c], c == w - 1 ? '\n' : ' ');
+        if (fclose(f) != 0) {
+            perror(out);
+            return 1;
+        }
     }
     free(img);
     printf("mandelbrot %dx%d maxiter %d: total %ld checksum %u\n", w, h, maxit, total, sum);

@@ -16,6 +16,9 @@
 #include "omp_roi.h"
 
 #define NMAX 96
+#ifndef MATMUL_N /* the default of -n (bench/omp_cost.py builds set it) */
+#define MATMUL_N 32
+#endif
 
 static int32_t A[NMAX][NMAX] __attribute__((aligned(256)));
 static int32_t B[NMAX][NMAX] __attribute__((aligned(256)));
@@ -23,7 +26,7 @@ static int32_t C[NMAX][NMAX] __attribute__((aligned(256)));
 
 int main(int argc, char **argv)
 {
-    int n = 32;
+    int n = MATMUL_N;
     if (argc == 3 && !strcmp(argv[1], "-n"))
         n = atoi(argv[2]);
     else if (argc > 1) {

@@ -17,6 +17,13 @@
 #include "omp_roi.h"
 
 #define NMAX 65536
+/* the defaults of -n and -s (bench/omp_cost.py builds set them) */
+#ifndef VECADD_N
+#define VECADD_N 4096
+#endif
+#ifndef VECADD_SCHED
+#define VECADD_SCHED -1 /* all; else an index into SCHEDS */
+#endif
 
 static int32_t a[NMAX] __attribute__((aligned(256)));
 static int32_t b[NMAX] __attribute__((aligned(256)));
@@ -66,7 +73,7 @@ static uint32_t checksum(int n)
 
 int main(int argc, char **argv)
 {
-    int n = 4096, only = -1;
+    int n = VECADD_N, only = VECADD_SCHED;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-n") && i + 1 < argc) {
             n = atoi(argv[++i]);
