@@ -132,7 +132,7 @@ class HostReference:
 
     def build(self, name):
         os.makedirs(self.dir, exist_ok=True)
-        cmd = ["gcc"] + programs.omp_host_cflags(name) + \
+        cmd = ["gcc"] + programs.omp_flags(name) + \
             [programs.omp_source(name), "-o", self.elf(name)]
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
@@ -201,6 +201,13 @@ def check_autopar_calls_gomp(Failure):
         raise Failure("autopar.elf does not call GOMP_parallel: no loop was parallelised")
 
 
+def check_table_complete(Failure):
+    """Every program of workloads/omp is in PROGRAMS (and nothing else)."""
+    if sorted(PROGRAMS) != programs.omp_names():
+        raise Failure("tests/omp_checks.py PROGRAMS %s, workloads/omp has %s"
+                      % (sorted(PROGRAMS), programs.omp_names()))
+
+
 def runs(full):
     """(program, label, simty options) of the runs of make check (full:
     of omp-long)."""
@@ -246,4 +253,6 @@ def tests(ctx, run, simty, Failure, full=False):
             qemu(ctx, Failure, host, name, programs.omp_elf(name))
         out.append(("omp-programs %s qemu -smp %d" % (name, QEMU_HARTS), q))
     out.append(("omp-programs autopar calls GOMP_parallel", lambda: check_autopar_calls_gomp(Failure)))
+    out.append(("omp-programs every program of workloads/omp is tested",
+                lambda: check_table_complete(Failure)))
     return out

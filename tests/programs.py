@@ -173,10 +173,6 @@ def omp_flags(name):
     return ["-fopenmp", "-O2", "-Wall", "-Wextra", "-Werror"] + (m.group(1).split() if m else [])
 
 
-def omp_host_cflags(name):
-    return omp_flags(name)
-
-
 def omp_elf(name, variant=""):
     return os.path.join(GUEST, "omp", name + variant + ".elf")
 
