@@ -69,6 +69,17 @@ __simty_exit_count:
 __simty_console_lock:
     .word 0
 
+#ifdef SIMTY_TEAM_MODE
+/* Team mode (simty-cc -fopenmp, -pthread, -ftree-parallelize-loops=N):
+ * the team runtime (sdk/omp) references this symbol, so linking it into
+ * an SPMD program fails with its name. */
+    .section .rodata.simty.team, "a"
+    .balign 4
+    .globl __simty_team_mode_needs_fopenmp_or_pthread
+__simty_team_mode_needs_fopenmp_or_pthread:
+    .word 1
+#endif
+
 /* ------------------------------------------------------------------ */
 
     .section .text.simty.start, "ax"
@@ -169,8 +180,12 @@ _start:
 3:  li      a0, 0                   /* argc */
     li      a1, 0                   /* argv */
     li      a2, 0                   /* envp */
+#ifdef SIMTY_TEAM_MODE
+    call    __simty_team_entry      /* team mode: main on hart 0 (omp/team.c) */
+#else
     call    main
     call    _exit                   /* never returns */
+#endif
 
 .Lpark:
     bnez    s1, .Lpark_sim
@@ -257,6 +272,9 @@ _start:
     .globl _exit
     .type _exit, @function
 _exit:
+#ifdef SIMTY_TEAM_MODE
+    tail    __simty_team_exit       /* team mode: ends the whole program */
+#endif
     la      t0, SIMTY_ID_ON_SIMULATOR
     lw      t0, 0(t0)
     beqz    t0, 1f

@@ -1,0 +1,888 @@
+/*
+ * gomp.c - the libgomp ABI that GCC's -fopenmp code calls (GOMP_*), and
+ * the omp_* API, over the team pool of team.c (sdk/README.md, "OpenMP
+ * and pthreads").
+ *
+ * Teams: a region started by hart 0 outside any region, with no pthread
+ * running, gets num_threads (else the nthreads ICV: every hart of the
+ * machine) threads, harts 0..n-1; any other region (nested, or started
+ * by a pthread) is a team of one. Work-sharing constructs (loops,
+ * sections) keep their shared state in one of TEAM_WS_SLOTS slots of the
+ * team, taken in turn: the first thread to meet construct c sets up slot
+ * c % TEAM_WS_SLOTS, the last one to finish it frees it for construct
+ * c + TEAM_WS_SLOTS. Loops are run in an index space 0..niters-1; a chunk
+ * [lo, hi) of indices maps back to the loop variable. Tasks run at once
+ * (undeferred, as OpenMP allows), so taskwait and taskgroup have nothing
+ * to wait for. Cancellation is off (cancel-var false): GOMP_cancel
+ * returns false.
+ */
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <omp.h>
+#include "team.h"
+
+/* ICVs: nthreads-var (0 = every hart), run-sched-var. */
+static uint32_t icv_nthreads;
+static int icv_sched = TEAM_SCHED_STATIC;
+static uint32_t icv_chunk = 1;
+
+static struct team main_team;
+/* Orphaned constructs outside any region: a team of one per thread. */
+static __thread struct team solo_team;
+
+static simty_lock_t critical_lock, atomic_lock;
+
+static struct team *cur_team(void)
+{
+    struct team_thr *t = &__simty_thr;
+    if (t->team)
+        return t->team;
+    solo_team.n = 1;
+    solo_team.hw_scope = -1;
+    t->team = &solo_team;
+    return &solo_team;
+}
+
+static uint32_t default_threads(void)
+{
+    uint32_t n = icv_nthreads ? icv_nthreads : simty_nthreads();
+    return n > simty_nthreads() ? simty_nthreads() : n;
+}
+
+/* ---- Regions -------------------------------------------------------- */
+
+/* Loop or sections set up by GOMP_parallel_loop_* / _sections before the
+ * team starts (the threads' first call is *_next). */
+struct ws_init {
+    int sched;
+    uint32_t chunk;
+    uint64_t niters;
+    int64_t start, incr;
+    uint64_t ustart, uincr;
+};
+
+static void ws_setup(struct team_ws *s, const struct ws_init *wi);
+
+static void run_solo(void (*fn)(void *), void *data, const struct ws_init *wi)
+{
+    struct team_thr saved = __simty_thr, *t = &__simty_thr;
+    struct team team;
+    memset(&team, 0, sizeof team);
+    team.n = 1;
+    team.hw_scope = -1;
+    t->team = &team;
+    t->num = 0;
+    t->level = saved.level + 1;
+    t->ws_count = 0;
+    t->single = 0;
+    t->ws = NULL;
+    t->holds_chunk = 0;
+    if (wi) {
+        ws_setup(&team.ws[0], wi);
+        team.ws[0].ready = 1;
+        t->ws = &team.ws[0];
+        t->ws_num = 0;
+        t->ws_count = 1;
+    }
+    fn(data);
+    *t = saved;
+}
+
+static void parallel(void (*fn)(void *), void *data, unsigned num_threads,
+                     const struct ws_init *wi)
+{
+    uint32_t n = num_threads ? num_threads : default_threads();
+    if (n > simty_nthreads())
+        n = simty_nthreads();
+    if (n <= 1 || !__simty_team_can_fork()) {
+        run_solo(fn, data, wi);
+        return;
+    }
+    struct team *team = &main_team;
+    if (wi) {
+        struct team_ws *s = &team->ws[team->ws_base % TEAM_WS_SLOTS];
+        ws_setup(s, wi);
+        s->ready = team->ws_base + 1;
+        team->preinit = 1;
+    }
+    __simty_team_run(team, n, fn, data);
+}
+
+void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags)
+{
+    (void)flags;
+    parallel(fn, data, num_threads, NULL);
+}
+
+void GOMP_barrier(void)
+{
+    __simty_team_barrier(cur_team());
+}
+
+bool GOMP_barrier_cancel(void)
+{
+    GOMP_barrier();
+    return false;
+}
+
+bool GOMP_cancel(int which, bool do_cancel)
+{
+    (void)which;
+    (void)do_cancel;
+    return false; /* cancel-var is false */
+}
+
+bool GOMP_cancellation_point(int which)
+{
+    (void)which;
+    return false;
+}
+
+/* ---- Mutual exclusion ------------------------------------------------- */
+
+void GOMP_critical_start(void)
+{
+    simty_lock(&critical_lock);
+}
+
+void GOMP_critical_end(void)
+{
+    simty_unlock(&critical_lock);
+}
+
+/* *pptr is a pointer-sized zero-initialised word of the program's, one per
+ * name: the lock itself. */
+void GOMP_critical_name_start(void **pptr)
+{
+    simty_lock((simty_lock_t *)pptr);
+}
+
+void GOMP_critical_name_end(void **pptr)
+{
+    simty_unlock((simty_lock_t *)pptr);
+}
+
+void GOMP_atomic_start(void)
+{
+    simty_lock(&atomic_lock);
+}
+
+void GOMP_atomic_end(void)
+{
+    simty_unlock(&atomic_lock);
+}
+
+/* ---- single ----------------------------------------------------------- */
+
+bool GOMP_single_start(void)
+{
+    struct team *team = cur_team();
+    uint32_t mine = ++__simty_thr.single;
+    if (team->n == 1) {
+        team->single = mine;
+        return true;
+    }
+    return simty_atomic_cas(&team->single, mine - 1, mine) == mine - 1;
+}
+
+void *GOMP_single_copy_start(void)
+{
+    if (GOMP_single_start())
+        return NULL;
+    struct team *team = cur_team();
+    __simty_team_barrier(team);
+    return team->copy;
+}
+
+void GOMP_single_copy_end(void *data)
+{
+    struct team *team = cur_team();
+    team->copy = data;
+    __simty_team_barrier(team);
+}
+
+/* ---- Work-sharing slots ------------------------------------------------ */
+
+static void ws_setup(struct team_ws *s, const struct ws_init *wi)
+{
+    s->sched = wi->sched;
+    s->chunk = wi->chunk ? wi->chunk : 1;
+    s->chunk_given = wi->chunk != 0;
+    s->ustart = wi->ustart;
+    s->uincr = wi->uincr;
+    s->niters = wi->niters;
+    s->start = wi->start;
+    s->incr = wi->incr;
+    s->next = 0;
+    s->ordered_next = 0;
+    s->finished = 0;
+}
+
+/* Enter the next construct; returns its slot, set up from wi if this
+ * thread is the first to arrive. */
+static struct team_ws *ws_begin(const struct ws_init *wi)
+{
+    struct team_thr *t = &__simty_thr;
+    struct team *team = cur_team();
+    uint32_t c = t->ws_count++;
+    struct team_ws *s = &team->ws[c % TEAM_WS_SLOTS];
+    t->ws = s;
+    t->ws_num = c;
+    t->holds_chunk = 0;
+    t->static_k = 0;
+    for (;;) {
+        if (__atomic_load_n(&s->ready, __ATOMIC_ACQUIRE) == c + 1)
+            return s;
+        simty_lock(&s->lock);
+        if (s->ready == c + 1) {
+            simty_unlock(&s->lock);
+            return s;
+        }
+        uint32_t round = s->round;
+        if (round == c / TEAM_WS_SLOTS) {
+            ws_setup(s, wi);
+            __atomic_store_n(&s->ready, c + 1, __ATOMIC_RELEASE);
+            simty_unlock(&s->lock);
+            return s;
+        }
+        simty_unlock(&s->lock);
+        simty_wait_change(&s->round, round); /* construct c - SLOTS still running */
+    }
+}
+
+/* Hand the ordered turn on past this thread's chunk (ordered loops). */
+static void ordered_release(struct team_ws *s)
+{
+    struct team_thr *t = &__simty_thr;
+    if (!t->holds_chunk)
+        return;
+    uint32_t v;
+    while ((v = __atomic_load_n(&s->ordered_next, __ATOMIC_ACQUIRE)) != t->chunk_lo)
+        simty_wait_change(&s->ordered_next, v);
+    __atomic_store_n(&s->ordered_next, t->chunk_hi, __ATOMIC_RELEASE);
+    t->holds_chunk = 0;
+}
+
+static void ws_end(void)
+{
+    struct team_thr *t = &__simty_thr;
+    struct team_ws *s = t->ws;
+    if (s == NULL)
+        return;
+    ordered_release(s);
+    struct team *team = cur_team();
+    if (__atomic_fetch_add(&s->finished, 1, __ATOMIC_ACQ_REL) == team->n - 1) {
+        s->finished = 0;
+        __atomic_store_n(&s->round, t->ws_num / TEAM_WS_SLOTS + 1, __ATOMIC_RELEASE);
+    }
+    t->ws = NULL;
+}
+
+/* ---- Loops: chunks in index space ---------------------------------------- */
+
+#define MAX_ITERS 0x7fffffffu /* index counter headroom for fetch-and-add */
+
+static uint64_t check_iters(uint64_t n)
+{
+    if (n > MAX_ITERS) {
+        fprintf(stderr, "omp: loop of %llu iterations: at most %u are supported\n",
+                (unsigned long long)n, MAX_ITERS);
+        abort();
+    }
+    return n;
+}
+
+static uint64_t iters_signed(long start, long end, long incr)
+{
+    int64_t s = start, e = end, i = incr;
+    if (i > 0)
+        return check_iters(e > s ? (uint64_t)((e - s + i - 1) / i) : 0);
+    if (i < 0)
+        return check_iters(s > e ? (uint64_t)((s - e - i - 1) / -i) : 0);
+    return 0;
+}
+
+static uint64_t iters_ull(bool up, unsigned long long start, unsigned long long end,
+                          unsigned long long incr)
+{
+    if (up)
+        return check_iters(end > start && incr ? (end - start + incr - 1) / incr : 0);
+    unsigned long long step = -incr;
+    return check_iters(start > end && step ? (start - end + step - 1) / step : 0);
+}
+
+/* The next chunk of this thread, [lo, hi); false when none is left. */
+static bool next_chunk(struct team_ws *s, uint32_t *lo, uint32_t *hi)
+{
+    struct team_thr *t = &__simty_thr;
+    uint32_t n = cur_team()->n;
+    uint32_t niters = (uint32_t)s->niters;
+    uint32_t a, b;
+    ordered_release(s);
+    switch (s->sched) {
+    case TEAM_SCHED_DYNAMIC:
+        a = __atomic_fetch_add(&s->next, s->chunk, __ATOMIC_RELAXED);
+        if (a >= niters)
+            return false;
+        b = niters - a < s->chunk ? niters : a + s->chunk;
+        break;
+    case TEAM_SCHED_GUIDED:
+        for (;;) {
+            a = s->next;
+            if (a >= niters)
+                return false;
+            uint32_t rem = niters - a, q = (rem + n - 1) / n;
+            if (q < s->chunk)
+                q = s->chunk;
+            if (q > rem)
+                q = rem;
+            if (simty_atomic_cas(&s->next, a, a + q) == a) {
+                b = a + q;
+                break;
+            }
+        }
+        break;
+    default: /* static */
+        if (s->chunk_given) {
+            uint64_t first = ((uint64_t)t->static_k * n + t->num) * s->chunk;
+            if (first >= niters)
+                return false;
+            a = (uint32_t)first;
+            b = niters - a < s->chunk ? niters : a + s->chunk;
+        } else {
+            if (t->static_k)
+                return false;
+            uint32_t q = niters / n, r = niters % n;
+            a = t->num * q + (t->num < r ? t->num : r);
+            b = a + q + (t->num < r);
+            if (a >= b)
+                return false;
+        }
+        t->static_k++;
+        break;
+    }
+    *lo = a;
+    *hi = b;
+    t->chunk_lo = a;
+    t->chunk_hi = b;
+    return true;
+}
+
+static bool next_long(long *istart, long *iend)
+{
+    struct team_ws *s = __simty_thr.ws;
+    uint32_t lo, hi;
+    if (s == NULL || !next_chunk(s, &lo, &hi))
+        return false;
+    *istart = (long)(s->start + (int64_t)lo * s->incr);
+    *iend = (long)(s->start + (int64_t)hi * s->incr);
+    return true;
+}
+
+static bool next_ull(unsigned long long *istart, unsigned long long *iend)
+{
+    struct team_ws *s = __simty_thr.ws;
+    uint32_t lo, hi;
+    if (s == NULL || !next_chunk(s, &lo, &hi))
+        return false;
+    *istart = s->ustart + lo * s->uincr;
+    *iend = s->ustart + hi * s->uincr;
+    return true;
+}
+
+static struct ws_init loop_init(int sched, long start, long end, long incr, long chunk)
+{
+    struct ws_init wi = {sched, chunk > 0 ? (uint32_t)chunk : 0,
+                         iters_signed(start, end, incr), start, incr, 0, 0};
+    return wi;
+}
+
+static bool loop_start(int sched, long start, long end, long incr, long chunk,
+                       long *istart, long *iend, int ordered)
+{
+    struct ws_init wi = loop_init(sched, start, end, incr, chunk);
+    ws_begin(&wi);
+    bool got = next_long(istart, iend);
+    __simty_thr.holds_chunk = ordered && got;
+    return got;
+}
+
+static bool loop_next(long *istart, long *iend, int ordered)
+{
+    bool got = next_long(istart, iend);
+    __simty_thr.holds_chunk = ordered && got;
+    return got;
+}
+
+static bool loop_ull_start(int sched, bool up, unsigned long long start,
+                           unsigned long long end, unsigned long long incr,
+                           unsigned long long chunk, unsigned long long *istart,
+                           unsigned long long *iend, int ordered)
+{
+    struct ws_init wi = {sched, (uint32_t)(chunk > MAX_ITERS ? MAX_ITERS : chunk),
+                         iters_ull(up, start, end, incr), 0, 0, start, incr};
+    ws_begin(&wi);
+    bool got = next_ull(istart, iend);
+    __simty_thr.holds_chunk = ordered && got;
+    return got;
+}
+
+static bool loop_ull_next(unsigned long long *istart, unsigned long long *iend, int ordered)
+{
+    bool got = next_ull(istart, iend);
+    __simty_thr.holds_chunk = ordered && got;
+    return got;
+}
+
+void GOMP_loop_end(void)
+{
+    ws_end();
+    GOMP_barrier();
+}
+
+void GOMP_loop_end_nowait(void)
+{
+    ws_end();
+}
+
+bool GOMP_loop_end_cancel(void)
+{
+    GOMP_loop_end();
+    return false;
+}
+
+/* The loop family: [ordered_]{static,dynamic,guided,runtime}, the
+ * nonmonotonic and maybe_nonmonotonic runtime variants, each for long and
+ * unsigned long long, start and next. */
+#define LOOP_FNS(name, sched_expr, chunk_expr, ordered)                                   \
+    bool GOMP_loop_##name##_start(long start, long end, long incr, long chunk,            \
+                                  long *istart, long *iend)                               \
+    {                                                                                     \
+        (void)chunk;                                                                      \
+        return loop_start(sched_expr, start, end, incr, chunk_expr, istart, iend, ordered); \
+    }                                                                                     \
+    bool GOMP_loop_##name##_next(long *istart, long *iend)                                \
+    {                                                                                     \
+        return loop_next(istart, iend, ordered);                                          \
+    }                                                                                     \
+    bool GOMP_loop_ull_##name##_start(bool up, unsigned long long start,                  \
+                                      unsigned long long end, unsigned long long incr,    \
+                                      unsigned long long chunk,                           \
+                                      unsigned long long *istart,                         \
+                                      unsigned long long *iend)                           \
+    {                                                                                     \
+        (void)chunk;                                                                      \
+        return loop_ull_start(sched_expr, up, start, end, incr, chunk_expr, istart, iend, \
+                              ordered);                                                   \
+    }                                                                                     \
+    bool GOMP_loop_ull_##name##_next(unsigned long long *istart, unsigned long long *iend) \
+    {                                                                                     \
+        return loop_ull_next(istart, iend, ordered);                                      \
+    }
+
+#define LOOP_RUNTIME_FNS(name, ordered)                                                   \
+    bool GOMP_loop_##name##_start(long start, long end, long incr, long *istart,          \
+                                  long *iend)                                             \
+    {                                                                                     \
+        return loop_start(icv_sched, start, end, incr, (long)icv_chunk, istart, iend,     \
+                          ordered);                                                       \
+    }                                                                                     \
+    bool GOMP_loop_##name##_next(long *istart, long *iend)                                \
+    {                                                                                     \
+        return loop_next(istart, iend, ordered);                                          \
+    }                                                                                     \
+    bool GOMP_loop_ull_##name##_start(bool up, unsigned long long start,                  \
+                                      unsigned long long end, unsigned long long incr,    \
+                                      unsigned long long *istart,                         \
+                                      unsigned long long *iend)                           \
+    {                                                                                     \
+        return loop_ull_start(icv_sched, up, start, end, incr, icv_chunk, istart, iend,   \
+                              ordered);                                                   \
+    }                                                                                     \
+    bool GOMP_loop_ull_##name##_next(unsigned long long *istart, unsigned long long *iend) \
+    {                                                                                     \
+        return loop_ull_next(istart, iend, ordered);                                      \
+    }
+
+LOOP_FNS(static, TEAM_SCHED_STATIC, chunk, 0)
+LOOP_FNS(dynamic, TEAM_SCHED_DYNAMIC, chunk, 0)
+LOOP_FNS(guided, TEAM_SCHED_GUIDED, chunk, 0)
+LOOP_FNS(nonmonotonic_dynamic, TEAM_SCHED_DYNAMIC, chunk, 0)
+LOOP_FNS(nonmonotonic_guided, TEAM_SCHED_GUIDED, chunk, 0)
+LOOP_FNS(ordered_static, TEAM_SCHED_STATIC, chunk, 1)
+LOOP_FNS(ordered_dynamic, TEAM_SCHED_DYNAMIC, chunk, 1)
+LOOP_FNS(ordered_guided, TEAM_SCHED_GUIDED, chunk, 1)
+LOOP_RUNTIME_FNS(runtime, 0)
+LOOP_RUNTIME_FNS(nonmonotonic_runtime, 0)
+LOOP_RUNTIME_FNS(maybe_nonmonotonic_runtime, 0)
+LOOP_RUNTIME_FNS(ordered_runtime, 1)
+
+/* Combined parallel loops: the team starts inside the loop. */
+#define PARALLEL_LOOP_FN(name, sched)                                                     \
+    void GOMP_parallel_loop_##name(void (*fn)(void *), void *data, unsigned num_threads,   \
+                                   long start, long end, long incr, long chunk,           \
+                                   unsigned flags)                                        \
+    {                                                                                     \
+        (void)flags;                                                                      \
+        struct ws_init wi = loop_init(sched, start, end, incr, chunk);                    \
+        parallel(fn, data, num_threads, &wi);                                             \
+    }
+#define PARALLEL_LOOP_RUNTIME_FN(name)                                                    \
+    void GOMP_parallel_loop_##name(void (*fn)(void *), void *data, unsigned num_threads,   \
+                                   long start, long end, long incr, unsigned flags)       \
+    {                                                                                     \
+        (void)flags;                                                                      \
+        struct ws_init wi = loop_init(icv_sched, start, end, incr, (long)icv_chunk);      \
+        parallel(fn, data, num_threads, &wi);                                             \
+    }
+
+PARALLEL_LOOP_FN(static, TEAM_SCHED_STATIC)
+PARALLEL_LOOP_FN(dynamic, TEAM_SCHED_DYNAMIC)
+PARALLEL_LOOP_FN(guided, TEAM_SCHED_GUIDED)
+PARALLEL_LOOP_FN(nonmonotonic_dynamic, TEAM_SCHED_DYNAMIC)
+PARALLEL_LOOP_FN(nonmonotonic_guided, TEAM_SCHED_GUIDED)
+PARALLEL_LOOP_RUNTIME_FN(runtime)
+PARALLEL_LOOP_RUNTIME_FN(nonmonotonic_runtime)
+PARALLEL_LOOP_RUNTIME_FN(maybe_nonmonotonic_runtime)
+
+/* ---- ordered ------------------------------------------------------------ */
+
+void GOMP_ordered_start(void)
+{
+    struct team_thr *t = &__simty_thr;
+    struct team_ws *s = t->ws;
+    if (s == NULL || !t->holds_chunk)
+        return;
+    uint32_t v;
+    while ((v = __atomic_load_n(&s->ordered_next, __ATOMIC_ACQUIRE)) != t->chunk_lo)
+        simty_wait_change(&s->ordered_next, v);
+}
+
+void GOMP_ordered_end(void)
+{
+    /* The turn stays with this thread's chunk until its next chunk. */
+}
+
+/* ---- sections ------------------------------------------------------------ */
+
+static unsigned sections_next(void)
+{
+    struct team_ws *s = __simty_thr.ws;
+    if (s == NULL)
+        return 0;
+    uint32_t i = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED);
+    return i < s->niters ? i + 1 : 0;
+}
+
+unsigned GOMP_sections_start(unsigned count)
+{
+    struct ws_init wi = {TEAM_SCHED_DYNAMIC, 1, count, 0, 1, 0, 0};
+    ws_begin(&wi);
+    return sections_next();
+}
+
+unsigned GOMP_sections_next(void)
+{
+    return sections_next();
+}
+
+void GOMP_sections_end(void)
+{
+    ws_end();
+    GOMP_barrier();
+}
+
+void GOMP_sections_end_nowait(void)
+{
+    ws_end();
+}
+
+bool GOMP_sections_end_cancel(void)
+{
+    GOMP_sections_end();
+    return false;
+}
+
+void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
+                            unsigned count, unsigned flags)
+{
+    (void)flags;
+    struct ws_init wi = {TEAM_SCHED_DYNAMIC, 1, count, 0, 1, 0, 0};
+    parallel(fn, data, num_threads, &wi);
+}
+
+/* ---- Tasks (undeferred) ------------------------------------------------------ */
+
+void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+               long arg_align, bool if_clause, unsigned flags, void **depend, int priority,
+               void *detach)
+{
+    (void)if_clause;
+    (void)flags;
+    (void)depend; /* tasks run in creation order: dependences hold */
+    (void)priority;
+    (void)detach;
+    if (cpyfn == NULL) {
+        fn(data);
+        return;
+    }
+    char buf[arg_size + arg_align];
+    char *arg = (char *)(((uintptr_t)buf + (uintptr_t)arg_align - 1) &
+                         ~((uintptr_t)arg_align - 1));
+    cpyfn(arg, data);
+    fn(arg);
+}
+
+void GOMP_taskwait(void)
+{
+}
+
+void GOMP_taskyield(void)
+{
+}
+
+void GOMP_taskgroup_start(void)
+{
+}
+
+void GOMP_taskgroup_end(void)
+{
+}
+
+/* taskloop: one undeferred task runs the whole range (its data block
+ * starts with the range's two bounds). */
+void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                   long arg_size, long arg_align, unsigned flags, unsigned long num_tasks,
+                   int priority, long start, long end, long step)
+{
+    (void)flags;
+    (void)num_tasks;
+    (void)priority;
+    (void)step;
+    char buf[arg_size + arg_align];
+    char *arg = (char *)(((uintptr_t)buf + (uintptr_t)arg_align - 1) &
+                         ~((uintptr_t)arg_align - 1));
+    if (cpyfn)
+        cpyfn(arg, data);
+    else
+        memcpy(arg, data, (size_t)arg_size);
+    ((long *)arg)[0] = start;
+    ((long *)arg)[1] = end;
+    fn(arg);
+}
+
+/* ---- omp_* API ---------------------------------------------------------------- */
+
+int omp_get_thread_num(void)
+{
+    return __simty_thr.team ? (int)__simty_thr.num : 0;
+}
+
+int omp_get_num_threads(void)
+{
+    return __simty_thr.team ? (int)__simty_thr.team->n : 1;
+}
+
+int omp_get_max_threads(void)
+{
+    return __simty_team_can_fork() ? (int)default_threads() : 1;
+}
+
+void omp_set_num_threads(int n)
+{
+    if (n >= 1)
+        icv_nthreads = (uint32_t)n;
+}
+
+int omp_get_num_procs(void)
+{
+    return (int)simty_nthreads();
+}
+
+int omp_get_thread_limit(void)
+{
+    return (int)simty_nthreads();
+}
+
+int omp_in_parallel(void)
+{
+    return __simty_thr.active != 0;
+}
+
+int omp_get_level(void)
+{
+    return (int)__simty_thr.level;
+}
+
+int omp_get_active_level(void)
+{
+    return (int)__simty_thr.active;
+}
+
+int omp_get_team_size(int level)
+{
+    if (level == 0)
+        return 1;
+    if (level < 0 || level > omp_get_level())
+        return -1;
+    return level == omp_get_level() ? omp_get_num_threads() : 1;
+}
+
+int omp_get_ancestor_thread_num(int level)
+{
+    if (level == 0)
+        return 0;
+    if (level < 0 || level > omp_get_level())
+        return -1;
+    return level == omp_get_level() ? omp_get_thread_num() : 0;
+}
+
+void omp_set_dynamic(int on)
+{
+    (void)on;
+}
+
+int omp_get_dynamic(void)
+{
+    return 0;
+}
+
+void omp_set_nested(int on)
+{
+    (void)on;
+}
+
+int omp_get_nested(void)
+{
+    return 0;
+}
+
+void omp_set_max_active_levels(int n)
+{
+    (void)n;
+}
+
+int omp_get_max_active_levels(void)
+{
+    return 1;
+}
+
+int omp_get_cancellation(void)
+{
+    return 0;
+}
+
+int omp_in_final(void)
+{
+    return 0;
+}
+
+void omp_set_schedule(omp_sched_t kind, int chunk)
+{
+    int k = (int)kind & ~(int)omp_sched_monotonic;
+    icv_sched = k == omp_sched_dynamic ? TEAM_SCHED_DYNAMIC
+              : k == omp_sched_guided  ? TEAM_SCHED_GUIDED
+                                       : TEAM_SCHED_STATIC;
+    icv_chunk = chunk > 0 ? (uint32_t)chunk : 1;
+}
+
+void omp_get_schedule(omp_sched_t *kind, int *chunk)
+{
+    *kind = icv_sched == TEAM_SCHED_DYNAMIC  ? omp_sched_dynamic
+          : icv_sched == TEAM_SCHED_GUIDED   ? omp_sched_guided
+                                             : omp_sched_static;
+    *chunk = (int)icv_chunk;
+}
+
+/* Time: the CLINT's mtime, one tick per cycle on the simulator (a nominal
+ * 1 GHz clock: 1 cycle = 1 ns), 10 MHz on QEMU virt. */
+#define MTIME_LO ((volatile uint32_t *)(SIMTY_CLINT_BASE + SIMTY_CLINT_MTIME))
+#define MTIME_HI ((volatile uint32_t *)(SIMTY_CLINT_BASE + SIMTY_CLINT_MTIME + 4))
+
+static double tick_seconds(void)
+{
+    return simty_on_simulator() ? 1e-9 : 1e-7;
+}
+
+double omp_get_wtime(void)
+{
+    uint32_t hi, lo;
+    do {
+        hi = *MTIME_HI;
+        lo = *MTIME_LO;
+    } while (*MTIME_HI != hi);
+    return (double)(((uint64_t)hi << 32) | lo) * tick_seconds();
+}
+
+double omp_get_wtick(void)
+{
+    return tick_seconds();
+}
+
+/* ---- Locks -------------------------------------------------------------------- */
+
+void omp_init_lock(omp_lock_t *l)
+{
+    l->_locked = 0;
+}
+
+void omp_destroy_lock(omp_lock_t *l)
+{
+    (void)l;
+}
+
+void omp_set_lock(omp_lock_t *l)
+{
+    simty_lock((simty_lock_t *)&l->_locked);
+}
+
+void omp_unset_lock(omp_lock_t *l)
+{
+    simty_unlock((simty_lock_t *)&l->_locked);
+}
+
+int omp_test_lock(omp_lock_t *l)
+{
+    return simty_trylock((simty_lock_t *)&l->_locked);
+}
+
+void omp_init_nest_lock(omp_nest_lock_t *l)
+{
+    l->_owner = 0;
+    l->_depth = 0;
+}
+
+void omp_destroy_nest_lock(omp_nest_lock_t *l)
+{
+    (void)l;
+}
+
+int omp_test_nest_lock(omp_nest_lock_t *l)
+{
+    uint32_t me = simty_tid() + 1;
+    if (l->_owner == me)
+        return (int)++l->_depth;
+    if (simty_atomic_cas(&l->_owner, 0, me) == 0) {
+        l->_depth = 1;
+        return 1;
+    }
+    return 0;
+}
+
+void omp_set_nest_lock(omp_nest_lock_t *l)
+{
+    while (!omp_test_nest_lock(l)) {
+        uint32_t owner = l->_owner;
+        if (owner != 0)
+            simty_wait_change(&l->_owner, owner);
+    }
+}
+
+void omp_unset_nest_lock(omp_nest_lock_t *l)
+{
+    if (--l->_depth == 0)
+        __atomic_store_n(&l->_owner, 0, __ATOMIC_RELEASE);
+}
