@@ -160,7 +160,7 @@ WL_CFLAGS ?=
 WL_DIR    ?= $(BUILD)/workloads/default
 WL_SRC    := $(wildcard workloads/*.c)
 WL_ELF    := $(WL_SRC:workloads/%.c=$(WL_DIR)/%.elf)
-SDK_FILES := sdk/simty-cc sdk/crt0.S sdk/runtime.c sdk/simty.ld sdk/include/simty.h \
+SDK_FILES := sdk/simty-cc sdk/crt0.S sdk/runtime.c sdk/hostio.c sdk/simty.ld sdk/include/simty.h \
              sdk/include/simty_guest.h
 workloads: deps $(WL_ELF)
 $(WL_DIR)/%.elf: workloads/%.c workloads/workload.h $(SDK_FILES)
