@@ -24,31 +24,79 @@
 #include <omp.h>
 #include "team.h"
 
-/* ICVs: nthreads-var (0 = every hart), run-sched-var. */
-static uint32_t icv_nthreads;
+/* ICVs: run-sched-var (nthreads-var is team.c's). */
 static int icv_sched = TEAM_SCHED_STATIC;
 static uint32_t icv_chunk = 1;
 
-static struct team main_team;
-/* Orphaned constructs outside any region: a team of one per thread. */
-static __thread struct team solo_team;
-
 static simty_lock_t critical_lock, atomic_lock;
 
-static struct team *cur_team(void)
+/* A team of one with its per-thread entries. */
+struct solo {
+    struct team team;
+    uint32_t v[TEAM_PT_FIELDS];
+};
+
+static void solo_init(struct solo *so)
 {
-    struct team_thr *t = &__simty_thr;
-    if (t->team)
-        return t->team;
-    solo_team.n = 1;
-    solo_team.hw_scope = -1;
-    t->team = &solo_team;
-    return &solo_team;
+    struct team *t = &so->team;
+    t->n = 1;
+    t->hw_scope = -1;
+    t->seq = 1;
+    t->single = 0;
+    t->single_base = 0;
+    t->ws_base = 0;
+    t->preinit = 0;
+    for (int i = 0; i < TEAM_WS_SLOTS; i++) {
+        t->ws[i].lock.locked = 0;
+        t->ws[i].ready = 0;
+        t->ws[i].round = 0;
+        t->ws[i].finished = 0;
+    }
+    uint32_t **f = &t->pt.seq;
+    for (int i = 0; i < TEAM_PT_FIELDS; i++)
+        f[i] = &so->v[i];
+    so->v[0] = 0; /* seq: reset at first use */
+}
+
+/* Orphaned constructs outside any region: a team of one per thread. */
+static __thread struct solo orphan_solo;
+static __thread int orphan_ready;
+
+static struct team *orphan(void)
+{
+    if (!orphan_ready) {
+        solo_init(&orphan_solo);
+        orphan_ready = 1;
+    }
+    return &orphan_solo.team;
+}
+
+static struct team *cur(uint32_t *num)
+{
+    return team_cur(num, orphan);
+}
+
+/* Bring this thread's entry up to the team's current region. */
+static void pt_sync(struct team *team, uint32_t num)
+{
+    struct team_pt *pt = &team->pt;
+    if (pt->seq[num] == team->seq)
+        return;
+    pt->seq[num] = team->seq;
+    __simty_team_dirty = 1;
+    pt->ws_count[num] = team->ws_base;
+    pt->single[num] = team->single_base;
+    pt->holds[num] = 0;
+    pt->static_k[num] = 0;
+    if (team->preinit) {
+        pt->ws_num[num] = team->ws_base;
+        pt->ws_count[num] = team->ws_base + 1;
+    }
 }
 
 static uint32_t default_threads(void)
 {
-    uint32_t n = icv_nthreads ? icv_nthreads : simty_nthreads();
+    uint32_t n = __simty_team_icv_nthreads ? __simty_team_icv_nthreads : simty_nthreads();
     return n > simty_nthreads() ? simty_nthreads() : n;
 }
 
@@ -68,27 +116,32 @@ static void ws_setup(struct team_ws *s, const struct ws_init *wi);
 
 static void run_solo(void (*fn)(void *), void *data, const struct ws_init *wi)
 {
-    struct team_thr saved = __simty_thr, *t = &__simty_thr;
-    struct team team;
-    memset(&team, 0, sizeof team);
-    team.n = 1;
-    team.hw_scope = -1;
-    t->team = &team;
-    t->num = 0;
-    t->level = saved.level + 1;
-    t->ws_count = 0;
-    t->single = 0;
-    t->ws = NULL;
-    t->holds_chunk = 0;
-    if (wi) {
-        ws_setup(&team.ws[0], wi);
-        team.ws[0].ready = 1;
-        t->ws = &team.ws[0];
-        t->ws_num = 0;
-        t->ws_count = 1;
+    uint32_t num;
+    struct team *enc = cur(&num);
+    struct team_thr saved = __simty_thr;
+    uint32_t level = (uint32_t)omp_get_level(), active = (uint32_t)omp_in_parallel();
+    if (enc == &__simty_main_team) {
+        __simty_main_team.nested = 1; /* members now check their depth */
+        __simty_team_dirty = 1;
     }
+    int was_ready = __simty_team_state == TEAM_READY && simty_tid() == 0;
+    if (was_ready)
+        __simty_team_state = TEAM_SLOW; /* hart 0 is in a team of one */
+    struct solo so;
+    solo_init(&so);
+    if (wi) {
+        ws_setup(&so.team.ws[0], wi);
+        so.team.ws[0].ready = 1;
+        so.team.preinit = 1;
+    }
+    __simty_thr.team = &so.team;
+    __simty_thr.depth = saved.depth + 1;
+    __simty_thr.level = level + 1;
+    __simty_thr.active = active;
     fn(data);
-    *t = saved;
+    __simty_thr = saved;
+    if (was_ready)
+        __simty_team_state = TEAM_READY;
 }
 
 static void parallel(void (*fn)(void *), void *data, unsigned num_threads,
@@ -101,17 +154,20 @@ static void parallel(void (*fn)(void *), void *data, unsigned num_threads,
         run_solo(fn, data, wi);
         return;
     }
-    struct team *team = &main_team;
+    struct team *team = &__simty_main_team;
     if (wi) {
         struct team_ws *s = &team->ws[team->ws_base % TEAM_WS_SLOTS];
         ws_setup(s, wi);
         s->ready = team->ws_base + 1;
         team->preinit = 1;
     }
-    __simty_team_run(team, n, fn, data);
+    __simty_team_run(n, fn, data);
 }
 
-void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags)
+/* GOMP_parallel itself is in fast.S: the fast path (hart 0, whole machine,
+ * barrier mode) in a few instructions, else this. */
+void __simty_gomp_parallel_slow(void (*fn)(void *), void *data, unsigned num_threads,
+                                unsigned flags)
 {
     (void)flags;
     parallel(fn, data, num_threads, NULL);
@@ -119,7 +175,8 @@ void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigne
 
 void GOMP_barrier(void)
 {
-    __simty_team_barrier(cur_team());
+    uint32_t num;
+    __simty_team_barrier(cur(&num));
 }
 
 bool GOMP_barrier_cancel(void)
@@ -179,8 +236,10 @@ void GOMP_atomic_end(void)
 
 bool GOMP_single_start(void)
 {
-    struct team *team = cur_team();
-    uint32_t mine = ++__simty_thr.single;
+    uint32_t num;
+    struct team *team = cur(&num);
+    pt_sync(team, num);
+    uint32_t mine = ++team->pt.single[num];
     if (team->n == 1) {
         team->single = mine;
         return true;
@@ -192,14 +251,16 @@ void *GOMP_single_copy_start(void)
 {
     if (GOMP_single_start())
         return NULL;
-    struct team *team = cur_team();
+    uint32_t num;
+    struct team *team = cur(&num);
     __simty_team_barrier(team);
     return team->copy;
 }
 
 void GOMP_single_copy_end(void *data)
 {
-    struct team *team = cur_team();
+    uint32_t num;
+    struct team *team = cur(&num);
     team->copy = data;
     __simty_team_barrier(team);
 }
@@ -221,64 +282,69 @@ static void ws_setup(struct team_ws *s, const struct ws_init *wi)
     s->finished = 0;
 }
 
-/* Enter the next construct; returns its slot, set up from wi if this
- * thread is the first to arrive. */
-static struct team_ws *ws_begin(const struct ws_init *wi)
+/* Enter the next construct, set up from wi by the first thread to arrive. */
+static void ws_begin(const struct ws_init *wi)
 {
-    struct team_thr *t = &__simty_thr;
-    struct team *team = cur_team();
-    uint32_t c = t->ws_count++;
+    uint32_t num;
+    struct team *team = cur(&num);
+    struct team_pt *pt = &team->pt;
+    pt_sync(team, num);
+    uint32_t c = pt->ws_count[num]++;
     struct team_ws *s = &team->ws[c % TEAM_WS_SLOTS];
-    t->ws = s;
-    t->ws_num = c;
-    t->holds_chunk = 0;
-    t->static_k = 0;
+    pt->ws_num[num] = c;
+    pt->holds[num] = 0;
+    pt->static_k[num] = 0;
     for (;;) {
         if (__atomic_load_n(&s->ready, __ATOMIC_ACQUIRE) == c + 1)
-            return s;
+            return;
         simty_lock(&s->lock);
         if (s->ready == c + 1) {
             simty_unlock(&s->lock);
-            return s;
+            return;
         }
         uint32_t round = s->round;
         if (round == c / TEAM_WS_SLOTS) {
             ws_setup(s, wi);
             __atomic_store_n(&s->ready, c + 1, __ATOMIC_RELEASE);
             simty_unlock(&s->lock);
-            return s;
+            return;
         }
         simty_unlock(&s->lock);
         simty_wait_change(&s->round, round); /* construct c - SLOTS still running */
     }
 }
 
-/* Hand the ordered turn on past this thread's chunk (ordered loops). */
-static void ordered_release(struct team_ws *s)
+/* The calling thread's current construct (after pt_sync). */
+static struct team_ws *ws_cur(struct team *team, uint32_t num)
 {
-    struct team_thr *t = &__simty_thr;
-    if (!t->holds_chunk)
+    return &team->ws[team->pt.ws_num[num] % TEAM_WS_SLOTS];
+}
+
+/* Hand the ordered turn on past this thread's chunk (ordered loops). */
+static void ordered_release(struct team *team, uint32_t num, struct team_ws *s)
+{
+    struct team_pt *pt = &team->pt;
+    if (!pt->holds[num])
         return;
-    uint32_t v;
-    while ((v = __atomic_load_n(&s->ordered_next, __ATOMIC_ACQUIRE)) != t->chunk_lo)
+    uint32_t v, lo = pt->chunk_lo[num];
+    while ((v = __atomic_load_n(&s->ordered_next, __ATOMIC_ACQUIRE)) != lo)
         simty_wait_change(&s->ordered_next, v);
-    __atomic_store_n(&s->ordered_next, t->chunk_hi, __ATOMIC_RELEASE);
-    t->holds_chunk = 0;
+    __atomic_store_n(&s->ordered_next, pt->chunk_hi[num], __ATOMIC_RELEASE);
+    pt->holds[num] = 0;
 }
 
 static void ws_end(void)
 {
-    struct team_thr *t = &__simty_thr;
-    struct team_ws *s = t->ws;
-    if (s == NULL)
-        return;
-    ordered_release(s);
-    struct team *team = cur_team();
+    uint32_t num;
+    struct team *team = cur(&num);
+    pt_sync(team, num);
+    struct team_ws *s = ws_cur(team, num);
+    ordered_release(team, num, s);
     if (__atomic_fetch_add(&s->finished, 1, __ATOMIC_ACQ_REL) == team->n - 1) {
         s->finished = 0;
-        __atomic_store_n(&s->round, t->ws_num / TEAM_WS_SLOTS + 1, __ATOMIC_RELEASE);
+        __atomic_store_n(&s->round, team->pt.ws_num[num] / TEAM_WS_SLOTS + 1,
+                         __ATOMIC_RELEASE);
     }
-    t->ws = NULL;
 }
 
 /* ---- Loops: chunks in index space ---------------------------------------- */
@@ -314,26 +380,30 @@ static uint64_t iters_ull(bool up, unsigned long long start, unsigned long long 
     return check_iters(start > end && step ? (start - end + step - 1) / step : 0);
 }
 
-/* The next chunk of this thread, [lo, hi); false when none is left. */
-static bool next_chunk(struct team_ws *s, uint32_t *lo, uint32_t *hi)
+/* The next chunk of this thread, [lo, hi) in index space, into its entry;
+ * ordered: the thread then holds the chunk's turn. Returns the construct,
+ * NULL when no chunk is left. */
+static struct team_ws *next_chunk(int ordered)
 {
-    struct team_thr *t = &__simty_thr;
-    uint32_t n = cur_team()->n;
-    uint32_t niters = (uint32_t)s->niters;
-    uint32_t a, b;
-    ordered_release(s);
+    uint32_t num;
+    struct team *team = cur(&num);
+    struct team_pt *pt = &team->pt;
+    pt_sync(team, num);
+    struct team_ws *s = ws_cur(team, num);
+    uint32_t n = team->n, niters = (uint32_t)s->niters, a, b;
+    ordered_release(team, num, s);
     switch (s->sched) {
     case TEAM_SCHED_DYNAMIC:
         a = __atomic_fetch_add(&s->next, s->chunk, __ATOMIC_RELAXED);
         if (a >= niters)
-            return false;
+            return NULL;
         b = niters - a < s->chunk ? niters : a + s->chunk;
         break;
     case TEAM_SCHED_GUIDED:
         for (;;) {
             a = s->next;
             if (a >= niters)
-                return false;
+                return NULL;
             uint32_t rem = niters - a, q = (rem + n - 1) / n;
             if (q < s->chunk)
                 q = s->chunk;
@@ -345,49 +415,54 @@ static bool next_chunk(struct team_ws *s, uint32_t *lo, uint32_t *hi)
             }
         }
         break;
-    default: /* static */
+    default: { /* static */
+        uint32_t k = pt->static_k[num];
         if (s->chunk_given) {
-            uint64_t first = ((uint64_t)t->static_k * n + t->num) * s->chunk;
+            uint64_t first = ((uint64_t)k * n + num) * s->chunk;
             if (first >= niters)
-                return false;
+                return NULL;
             a = (uint32_t)first;
             b = niters - a < s->chunk ? niters : a + s->chunk;
         } else {
-            if (t->static_k)
-                return false;
+            if (k)
+                return NULL;
             uint32_t q = niters / n, r = niters % n;
-            a = t->num * q + (t->num < r ? t->num : r);
-            b = a + q + (t->num < r);
+            a = num * q + (num < r ? num : r);
+            b = a + q + (num < r);
             if (a >= b)
-                return false;
+                return NULL;
         }
-        t->static_k++;
+        pt->static_k[num] = k + 1;
         break;
     }
-    *lo = a;
-    *hi = b;
-    t->chunk_lo = a;
-    t->chunk_hi = b;
-    return true;
+    }
+    pt->chunk_lo[num] = a;
+    pt->chunk_hi[num] = b;
+    pt->holds[num] = (uint32_t)ordered;
+    return s;
 }
 
-static bool next_long(long *istart, long *iend)
+static bool next_long(long *istart, long *iend, int ordered)
 {
-    struct team_ws *s = __simty_thr.ws;
-    uint32_t lo, hi;
-    if (s == NULL || !next_chunk(s, &lo, &hi))
+    struct team_ws *s = next_chunk(ordered);
+    if (s == NULL)
         return false;
+    uint32_t num;
+    struct team *team = cur(&num);
+    uint32_t lo = team->pt.chunk_lo[num], hi = team->pt.chunk_hi[num];
     *istart = (long)(s->start + (int64_t)lo * s->incr);
     *iend = (long)(s->start + (int64_t)hi * s->incr);
     return true;
 }
 
-static bool next_ull(unsigned long long *istart, unsigned long long *iend)
+static bool next_ull(unsigned long long *istart, unsigned long long *iend, int ordered)
 {
-    struct team_ws *s = __simty_thr.ws;
-    uint32_t lo, hi;
-    if (s == NULL || !next_chunk(s, &lo, &hi))
+    struct team_ws *s = next_chunk(ordered);
+    if (s == NULL)
         return false;
+    uint32_t num;
+    struct team *team = cur(&num);
+    uint32_t lo = team->pt.chunk_lo[num], hi = team->pt.chunk_hi[num];
     *istart = s->ustart + lo * s->uincr;
     *iend = s->ustart + hi * s->uincr;
     return true;
@@ -405,16 +480,12 @@ static bool loop_start(int sched, long start, long end, long incr, long chunk,
 {
     struct ws_init wi = loop_init(sched, start, end, incr, chunk);
     ws_begin(&wi);
-    bool got = next_long(istart, iend);
-    __simty_thr.holds_chunk = ordered && got;
-    return got;
+    return next_long(istart, iend, ordered);
 }
 
 static bool loop_next(long *istart, long *iend, int ordered)
 {
-    bool got = next_long(istart, iend);
-    __simty_thr.holds_chunk = ordered && got;
-    return got;
+    return next_long(istart, iend, ordered);
 }
 
 static bool loop_ull_start(int sched, bool up, unsigned long long start,
@@ -425,16 +496,12 @@ static bool loop_ull_start(int sched, bool up, unsigned long long start,
     struct ws_init wi = {sched, (uint32_t)(chunk > MAX_ITERS ? MAX_ITERS : chunk),
                          iters_ull(up, start, end, incr), 0, 0, start, incr};
     ws_begin(&wi);
-    bool got = next_ull(istart, iend);
-    __simty_thr.holds_chunk = ordered && got;
-    return got;
+    return next_ull(istart, iend, ordered);
 }
 
 static bool loop_ull_next(unsigned long long *istart, unsigned long long *iend, int ordered)
 {
-    bool got = next_ull(istart, iend);
-    __simty_thr.holds_chunk = ordered && got;
-    return got;
+    return next_ull(istart, iend, ordered);
 }
 
 void GOMP_loop_end(void)
@@ -552,12 +619,14 @@ PARALLEL_LOOP_RUNTIME_FN(maybe_nonmonotonic_runtime)
 
 void GOMP_ordered_start(void)
 {
-    struct team_thr *t = &__simty_thr;
-    struct team_ws *s = t->ws;
-    if (s == NULL || !t->holds_chunk)
+    uint32_t num;
+    struct team *team = cur(&num);
+    pt_sync(team, num);
+    if (!team->pt.holds[num])
         return;
-    uint32_t v;
-    while ((v = __atomic_load_n(&s->ordered_next, __ATOMIC_ACQUIRE)) != t->chunk_lo)
+    struct team_ws *s = ws_cur(team, num);
+    uint32_t v, lo = team->pt.chunk_lo[num];
+    while ((v = __atomic_load_n(&s->ordered_next, __ATOMIC_ACQUIRE)) != lo)
         simty_wait_change(&s->ordered_next, v);
 }
 
@@ -570,9 +639,10 @@ void GOMP_ordered_end(void)
 
 static unsigned sections_next(void)
 {
-    struct team_ws *s = __simty_thr.ws;
-    if (s == NULL)
-        return 0;
+    uint32_t num;
+    struct team *team = cur(&num);
+    pt_sync(team, num);
+    struct team_ws *s = ws_cur(team, num);
     uint32_t i = __atomic_fetch_add(&s->next, 1, __ATOMIC_RELAXED);
     return i < s->niters ? i + 1 : 0;
 }
@@ -678,12 +748,15 @@ void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
 
 int omp_get_thread_num(void)
 {
-    return __simty_thr.team ? (int)__simty_thr.num : 0;
+    uint32_t num;
+    cur(&num);
+    return (int)num;
 }
 
 int omp_get_num_threads(void)
 {
-    return __simty_thr.team ? (int)__simty_thr.team->n : 1;
+    uint32_t num;
+    return (int)cur(&num)->n;
 }
 
 int omp_get_max_threads(void)
@@ -694,7 +767,9 @@ int omp_get_max_threads(void)
 void omp_set_num_threads(int n)
 {
     if (n >= 1)
-        icv_nthreads = (uint32_t)n;
+        __simty_team_icv_nthreads = (uint32_t)n;
+    if (simty_tid() == 0 && __simty_team_state != TEAM_RUNNING)
+        __simty_team_refresh();
 }
 
 int omp_get_num_procs(void)
@@ -709,17 +784,25 @@ int omp_get_thread_limit(void)
 
 int omp_in_parallel(void)
 {
-    return __simty_thr.active != 0;
+    uint32_t num;
+    struct team *team = cur(&num);
+    if (team == &__simty_main_team)
+        return team->n > 1;
+    return __simty_thr.depth ? (int)__simty_thr.active : 0;
 }
 
 int omp_get_level(void)
 {
-    return (int)__simty_thr.level;
+    uint32_t num;
+    struct team *team = cur(&num);
+    if (team == &__simty_main_team)
+        return 1;
+    return __simty_thr.depth ? (int)__simty_thr.level : 0;
 }
 
 int omp_get_active_level(void)
 {
-    return (int)__simty_thr.active;
+    return omp_in_parallel();
 }
 
 int omp_get_team_size(int level)

@@ -21,21 +21,38 @@
 #include "team.h"
 
 __thread struct team_thr __simty_thr;
+struct team __simty_main_team;
 
 volatile uint32_t __simty_team_live_threads;
-volatile uint32_t __simty_team_forked;
 
-static volatile uint32_t pool_wake;
+/* The word idle workers sleep on: (generation << POOL_N_BITS) | n, n the
+ * size of the team being started, 0 for a pthread waiting in a mailbox.
+ * Each write wakes them all; hart 0 changes fork_fn, fork_data and
+ * fork_hw only while no team runs. */
+#define POOL_N_BITS 19
+#define POOL_N_MASK ((1u << POOL_N_BITS) - 1)
+static volatile uint32_t pool_word;
+void (*__simty_fork_fn)(void *);
+void *__simty_fork_data;
+volatile uint32_t __simty_team_state;
+volatile uint32_t __simty_team_dirty;
+uint32_t __simty_team_icv_nthreads;
+static uint32_t fork_n;
+/* Barrier mode, a team smaller than the machine: its non-members wait in
+ * wrs.nto until region_end reaches fork_end (hart 0 bumps it after the
+ * join), then park again. Were they to stay in the barrier CSR, the team's
+ * own barriers would release them, and one could read fork_n as hart 0
+ * rewrites it for the next region. */
+static volatile uint32_t region_end;
+static uint32_t fork_end;
 
-/* The team being started (hart 0 writes it; workers read it under the
- * fork_seq sequence number, odd while it changes). */
-static struct {
-    void (*fn)(void *);
-    void *data;
-    struct team *team;
-    uint32_t n;
-} fork_desc;
-static volatile uint32_t fork_seq;
+/* On the simulator idle workers first park in the machine-scope barrier
+ * CSR (barrier mode): hart 0 starts a team by writing fork_* and arriving
+ * there too, which releases them all at once. The first pthread_create
+ * (by hart 0: no other thread runs then) switches the pool to wrs mode for
+ * good, since a pthread that runs on never arrives. QEMU (no barrier CSR)
+ * is in wrs mode from the start. */
+static volatile uint32_t wrs_mode;
 
 /* pthreads' mailboxes, one per hart, allocated at the first pthread. */
 struct mailbox {
@@ -46,21 +63,23 @@ struct mailbox {
 static struct mailbox *volatile mailboxes;
 static simty_lock_t mailbox_alloc_lock;
 
-uint32_t __simty_team_hw_scope(uint32_t n)
+static void pool_wake(uint32_t n)
 {
-    if (!simty_on_simulator())
-        return (uint32_t)-1;
-    if (n == simty_nthreads())
-        return SIMTY_BARRIER_SCOPE_MACHINE;
-    if (simty_cores() > 1 && n == simty_warps() * simty_threads_per_warp())
-        return SIMTY_BARRIER_SCOPE_CORE;
-    return (uint32_t)-1;
+    uint32_t w = pool_word;
+    __atomic_store_n(&pool_word, (w & ~POOL_N_MASK) + (1u << POOL_N_BITS) + n,
+                     __ATOMIC_RELEASE);
 }
 
-static inline void hw_barrier(uint32_t scope)
+/* The barrier CSR serves a team of every hart in barrier mode. A smaller
+ * team uses the software barrier; its non-members leave the CSR (below). */
+static int hw_scope_for(uint32_t n)
 {
-    __asm__ volatile("csrw " SIMTY_XSTR(SIMTY_CSR_BARRIER) ", %0" ::"r"(scope) : "memory");
+    return simty_on_simulator() && !wrs_mode && n == simty_nthreads()
+               ? SIMTY_BARRIER_SCOPE_MACHINE
+               : -1;
 }
+
+#define hw_barrier team_hw_barrier
 
 /* Team barrier: the CSR when the team is a whole scope, else a
  * sense-reversing counter whose waiters sleep on bar_gen. */
@@ -84,95 +103,95 @@ void __simty_team_barrier(struct team *team)
 
 int __simty_team_can_fork(void)
 {
-    return simty_tid() == 0 && __simty_thr.level == 0 && __simty_team_live_threads == 0;
+    return simty_tid() == 0 && __simty_team_state != TEAM_RUNNING && __simty_thr.depth == 0 &&
+           __simty_team_live_threads == 0;
 }
 
-static void member_start(struct team *team, uint32_t num)
+/* The main team's per-thread arrays, for every hart. Allocated before
+ * main, from a heap nothing has used yet: fresh RAM, zero on the simulator
+ * and on QEMU, so seq needs no clearing (a cleared array would cost one
+ * store per hart on hart 0 alone). */
+static void alloc_pt(struct team *team)
 {
-    struct team_thr *t = &__simty_thr;
-    t->team = team;
-    t->num = num;
-    t->level = 1;
-    t->active = team->n > 1;
-    t->ws_count = team->ws_base;
-    t->single = team->single_base;
-    t->ws = NULL;
-    if (team->preinit) {
-        t->ws = &team->ws[team->ws_base % TEAM_WS_SLOTS];
-        t->ws_num = team->ws_base;
-        t->ws_count++;
+    uint32_t n = simty_nthreads();
+    uint32_t *all = malloc((size_t)n * sizeof *all * TEAM_PT_FIELDS);
+    if (all == NULL) {
+        fprintf(stderr, "omp: no memory for the team of %u threads\n", (unsigned)n);
+        abort();
     }
-    t->holds_chunk = 0;
+    uint32_t **f = &team->pt.seq;
+    for (int i = 0; i < TEAM_PT_FIELDS; i++)
+        f[i] = all + (size_t)i * n;
+    team->seq = 1; /* entries of seq 0 are stale */
 }
 
-static void member_end(void)
+void __simty_team_refresh(void)
 {
-    __simty_thr.team = NULL;
-    __simty_thr.level = 0;
-    __simty_thr.active = 0;
+    struct team *team = &__simty_main_team;
+    uint32_t n = simty_nthreads();
+    uint32_t icv = __simty_team_icv_nthreads;
+    if (simty_on_simulator() && !wrs_mode && n > 1 && (icv == 0 || icv >= n) &&
+        __simty_thr.depth == 0 && simty_tid() == 0) {
+        team->n = n;
+        team->hw_scope = SIMTY_BARRIER_SCOPE_MACHINE;
+        fork_n = n;
+        __simty_team_state = TEAM_READY;
+    } else {
+        __simty_team_state = TEAM_SLOW;
+    }
 }
 
-/* Hart 0: run fn(data) on a team of n (hart 0 and workers 1..n-1). */
-void __simty_team_run(struct team *team, uint32_t n, void (*fn)(void *), void *data)
+/* After a region that used work-sharing, single or nesting: every thread
+ * met the same constructs, so hart 0's counts are the team's; the next
+ * region's entries are stale. */
+void __simty_team_cleanup(void)
 {
-    team->n = n;
-    team->hw_scope = (int)__simty_team_hw_scope(n);
-    team->joined = 0;
+    struct team *team = &__simty_main_team;
+    if (team->pt.seq[0] == team->seq)
+        team->ws_base = team->pt.ws_count[0];
+    else if (team->preinit)
+        team->ws_base++;
     team->single_base = team->single;
-    __simty_team_forked = 1;
-    uint32_t seq = fork_seq;
-    __atomic_store_n(&fork_seq, seq + 1, __ATOMIC_RELEASE); /* odd: changing */
-    fork_desc.fn = fn;
-    fork_desc.data = data;
-    fork_desc.team = team;
-    fork_desc.n = n;
-    __atomic_store_n(&fork_seq, seq + 2, __ATOMIC_RELEASE);
-    __atomic_fetch_add(&pool_wake, 1, __ATOMIC_RELEASE);
+    team->seq++;
+    team->preinit = 0;
+    team->nested = 0;
+    __simty_team_dirty = 0;
+}
 
-    member_start(team, 0);
+/* Hart 0: run fn(data) on the main team of n (harts 0..n-1). */
+void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
+{
+    struct team *team = &__simty_main_team;
+    int hw = hw_scope_for(n);
+    team->n = n;
+    team->hw_scope = hw;
+    team->joined = 0;
+    __simty_team_dirty = 1;
+    __simty_fork_fn = fn;
+    __simty_fork_data = data;
+    fork_n = n;
+    fork_end = region_end + 1;
+    __simty_team_state = TEAM_RUNNING;
+    if (wrs_mode || !simty_on_simulator())
+        pool_wake(n);
+    else
+        hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE);
+
     fn(data);
-    uint32_t ws_end = __simty_thr.ws_count;
-    member_end();
-    if (team->hw_scope >= 0) {
-        hw_barrier((uint32_t)team->hw_scope);
+
+    if (hw >= 0) {
+        hw_barrier((uint32_t)hw);
     } else {
         uint32_t j;
         while ((j = __atomic_load_n(&team->joined, __ATOMIC_ACQUIRE)) != n - 1)
             simty_wait_change(&team->joined, j);
+        __atomic_store_n(&region_end, fork_end, __ATOMIC_RELEASE); /* non-members park */
     }
-    team->ws_base = ws_end;
-    team->preinit = 0;
-    __simty_team_forked = 0;
+    __simty_team_cleanup();
+    __simty_team_refresh();
 }
 
-/* A worker's share of a team; returns once it has joined. */
-static void worker_team(uint32_t me, uint32_t *seen_fork)
-{
-    for (;;) {
-        uint32_t s = __atomic_load_n(&fork_seq, __ATOMIC_ACQUIRE);
-        if (s == *seen_fork || (s & 1))
-            return; /* no new team (or one being written: a wake follows) */
-        void (*fn)(void *) = fork_desc.fn;
-        void *data = fork_desc.data;
-        struct team *team = fork_desc.team;
-        uint32_t n = fork_desc.n;
-        if (__atomic_load_n(&fork_seq, __ATOMIC_ACQUIRE) != s)
-            continue;
-        *seen_fork = s;
-        if (me >= n)
-            return;
-        member_start(team, me);
-        fn(data);
-        member_end();
-        if (team->hw_scope >= 0)
-            hw_barrier((uint32_t)team->hw_scope);
-        else
-            __atomic_fetch_add(&team->joined, 1, __ATOMIC_RELEASE);
-        return;
-    }
-}
-
-static void worker_thread(uint32_t me)
+static void __attribute__((noinline)) worker_thread(uint32_t me)
 {
     struct mailbox *mb = mailboxes;
     if (mb == NULL || __atomic_load_n(&mb[me].state, __ATOMIC_ACQUIRE) != 2)
@@ -184,21 +203,61 @@ static void worker_thread(uint32_t me)
     __atomic_store_n(&mb[me].state, 0, __ATOMIC_RELEASE);
 }
 
+/* A worker: sleep, run team shares and pthreads. Kept to registers (the
+ * lanes of a warp run it together; every stack or TLS access of theirs
+ * would be one memory pass per lane). */
 static void __attribute__((noreturn)) worker(uint32_t me)
 {
-    uint32_t seen_wake = 0, seen_fork = 0;
+    uint32_t nthreads = simty_nthreads();
+    if (simty_on_simulator()) {
+        /* Each pass differs in a register, so that the spin detector
+         * (docs/progress.md) never takes this loop, which only the barrier
+         * paces, for a spin and backs it off. */
+        for (uint32_t pass = 0;; pass++) {
+            __asm__ volatile("" ::"r"(pass));
+            hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE);
+            uint32_t n = fork_n;
+            if (me < n) {
+                __simty_fork_fn(__simty_fork_data);
+                if (n == nthreads)
+                    hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE); /* join */
+                else
+                    __atomic_fetch_add(&__simty_main_team.joined, 1, __ATOMIC_RELEASE);
+            } else if (wrs_mode) {
+                break;
+            } else {
+                uint32_t end = fork_end, v;
+                while ((v = __atomic_load_n(&region_end, __ATOMIC_ACQUIRE)) != end)
+                    simty_wait_change(&region_end, v);
+            }
+        }
+    }
+    uint32_t seen = 0;
     for (;;) {
-        seen_wake = simty_wait_change(&pool_wake, seen_wake);
-        worker_team(me, &seen_fork);
-        worker_thread(me);
+        uint32_t w = simty_wait_change(&pool_word, seen);
+        seen = w;
+        uint32_t n = w & POOL_N_MASK;
+        if (me < n) {
+            __simty_fork_fn(__simty_fork_data);
+            __atomic_fetch_add(&__simty_main_team.joined, 1, __ATOMIC_RELEASE);
+        } else if (n == 0) {
+            worker_thread(me);
+        }
     }
 }
 
 uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg)
 {
     uint32_t n = simty_nthreads();
-    if (__simty_team_forked || n < 2)
+    if (__simty_team_state == TEAM_RUNNING || n < 2)
         return 0;
+    if (!wrs_mode && simty_on_simulator()) {
+        /* Barrier mode: only hart 0 runs (no team, no pthread yet). */
+        fork_n = 0;
+        wrs_mode = 1;
+        __simty_team_state = TEAM_SLOW;
+        hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE);
+    }
     if (mailboxes == NULL) {
         simty_lock(&mailbox_alloc_lock);
         if (mailboxes == NULL) {
@@ -219,7 +278,9 @@ uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg)
         mb[h].arg = arg;
         __atomic_fetch_add(&__simty_team_live_threads, 1, __ATOMIC_RELAXED);
         __atomic_store_n(&mb[h].state, 2, __ATOMIC_RELEASE);
-        __atomic_fetch_add(&pool_wake, 1, __ATOMIC_RELEASE);
+        simty_lock(&mailbox_alloc_lock); /* one writer of pool_word at a time */
+        pool_wake(0);
+        simty_unlock(&mailbox_alloc_lock);
         return h;
     }
     return 0;
@@ -234,6 +295,8 @@ void __attribute__((noreturn)) __simty_team_entry(int argc, char **argv, char **
     uint32_t me = simty_tid();
     if (me != 0)
         worker(me);
+    alloc_pt(&__simty_main_team);
+    __simty_team_refresh();
     exit(main(argc, argv, envp));
 }
 

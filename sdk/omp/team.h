@@ -46,10 +46,27 @@ struct team_ws {
 #define TEAM_SCHED_DYNAMIC 2
 #define TEAM_SCHED_GUIDED 3
 
+/* Per-thread state of a team's threads, one array entry per thread number
+ * (structure of arrays: the lanes of a warp touch consecutive words, which
+ * coalesce, where per-thread TLS words lie a stack area apart). An entry
+ * is reset lazily, when its seq differs from the team's. */
+struct team_pt {
+    uint32_t *seq;      /* team->seq the entry belongs to */
+    uint32_t *ws_count; /* work-sharing constructs met */
+    uint32_t *single;   /* single constructs met */
+    uint32_t *ws_num;   /* current work-sharing construct */
+    uint32_t *chunk_lo, *chunk_hi; /* current chunk (index space) */
+    uint32_t *static_k; /* static schedule: chunks taken */
+    uint32_t *holds;    /* an ordered chunk to hand on at the next one */
+};
+#define TEAM_PT_FIELDS 8
+
 /* An OpenMP team. */
 struct team {
     uint32_t n;                       /* threads */
     int hw_scope;                     /* barrier CSR scope, -1: software */
+    uint32_t seq;                     /* regions run by this team */
+    volatile uint32_t nested;         /* main team: a member nested a region */
     volatile uint32_t bar_count, bar_gen; /* software barrier */
     volatile uint32_t joined;         /* workers done (join, software) */
     volatile uint32_t single;         /* single constructs claimed */
@@ -57,34 +74,62 @@ struct team {
     uint32_t ws_base;                 /* work-sharing constructs before it */
     int preinit;                      /* construct ws_base set up by the fork */
     void *volatile copy;              /* single copyprivate data */
+    struct team_pt pt;
     struct team_ws ws[TEAM_WS_SLOTS];
 };
 
-/* Per-thread OpenMP state (in TLS: every hart has its own). */
+/* Per-thread context outside the main team (TLS): nested regions and
+ * pthreads' orphaned constructs run in teams of one. */
 struct team_thr {
-    struct team *team;  /* NULL outside any region */
-    uint32_t num;       /* thread number in the team */
-    uint32_t level;     /* nesting level (active or not) */
-    uint32_t active;    /* enclosing regions with more than one thread */
-    uint32_t ws_count;  /* work-sharing constructs met in this region */
-    uint32_t single;    /* single constructs met in this region */
-    struct team_ws *ws; /* current work-sharing construct */
-    uint32_t ws_num;    /* its construct number */
-    uint32_t chunk_lo, chunk_hi; /* current chunk (index space) */
-    uint32_t static_k;  /* static schedule: chunks taken */
-    int holds_chunk;    /* an ordered chunk to hand on at the next one */
+    struct team *team; /* the team of one, when depth > 0 */
+    uint32_t depth;    /* nested teams of one entered */
+    uint32_t level;    /* omp_get_level() there */
+    uint32_t active;   /* omp_in_parallel() there */
 };
 
 extern __thread struct team_thr __simty_thr;
+extern struct team __simty_main_team;
+
+/* State of the main team: TEAM_READY when the next region without
+ * num_threads can take the fast path of GOMP_parallel (barrier mode, the
+ * default team is the whole machine, no team or pthread runs, hart 0 is at
+ * level 0), TEAM_RUNNING while a region of the main team runs. */
+#define TEAM_SLOW 0
+#define TEAM_READY 1   /* fast.S spells these two itself */
+#define TEAM_RUNNING 2
+extern volatile uint32_t __simty_team_state;
+extern void (*__simty_fork_fn)(void *);
+extern void *__simty_fork_data;
+extern uint32_t __simty_team_icv_nthreads; /* nthreads-var, 0: every hart */
+extern volatile uint32_t __simty_team_dirty; /* the region needs cleanup */
+void __simty_team_refresh(void);          /* recompute TEAM_READY */
+void __simty_team_cleanup(void);          /* after a dirty region */
+
+static inline void team_hw_barrier(uint32_t scope)
+{
+    __asm__ volatile("csrw " SIMTY_XSTR(SIMTY_CSR_BARRIER) ", %0" ::"r"(scope) : "memory");
+}
+
+/* The calling thread's team and number in it, fast for the main team:
+ * its thread numbers are hart ids. */
+static inline struct team *team_cur(uint32_t *num, struct team *(*orphan)(void))
+{
+    struct team *m = &__simty_main_team;
+    uint32_t h = simty_tid();
+    if (__simty_team_state == TEAM_RUNNING && h < m->n && (!m->nested || __simty_thr.depth == 0)) {
+        *num = h;
+        return m;
+    }
+    *num = 0;
+    return __simty_thr.depth ? __simty_thr.team : orphan();
+}
 
 /* team.c: the pool. */
-void __simty_team_run(struct team *team, uint32_t n, void (*fn)(void *), void *data);
+void __simty_team_run(uint32_t n, void (*fn)(void *), void *data);
 int __simty_team_can_fork(void);  /* caller may start a team of > 1 */
 void __simty_team_barrier(struct team *team);
-uint32_t __simty_team_hw_scope(uint32_t n);
 /* pthreads: start fn(arg) on an idle hart; returns its hart id, 0 if none. */
 uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg);
 extern volatile uint32_t __simty_team_live_threads; /* pthreads running */
-extern volatile uint32_t __simty_team_forked;       /* a team > 1 is running */
 
 #endif /* SIMTY_TEAM_H */

@@ -3,7 +3,7 @@
  * omp_set_num_threads make smaller teams; nested regions are teams of one;
  * a barrier outside any region is a team of one. */
 #include <omp.h>
-#include <stdio.h>
+#include "check.h"
 
 #define MAXT 4096
 static int seen[MAXT];
@@ -35,18 +35,18 @@ int main(void)
         if (omp_get_level() != 1 || (omp_get_num_threads() > 1 && !omp_in_parallel()))
             phase_ok = 0;
     }
-    printf("default team: %s\n", got == max && check_team(max) ? "ok" : "WRONG");
+    check("default team", got == max && check_team(max));
 
     int want = max > 3 ? 3 : max;
 #pragma omp parallel num_threads(want)
     __atomic_fetch_add(&seen[omp_get_thread_num()], 1, __ATOMIC_RELAXED);
-    printf("num_threads: %s\n", check_team(want) ? "ok" : "WRONG");
+    check("num_threads", check_team(want));
 
     omp_set_num_threads(2);
     int two = max >= 2 ? 2 : 1;
 #pragma omp parallel
     __atomic_fetch_add(&seen[omp_get_thread_num()], 1, __ATOMIC_RELAXED);
-    printf("set_num_threads: %s\n", check_team(two) && omp_get_max_threads() == two ? "ok" : "WRONG");
+    check("set_num_threads", check_team(two) && omp_get_max_threads() == two);
     omp_set_num_threads(max);
 
     /* Barrier: every thread writes its slot, then reads every other's. */
@@ -72,7 +72,7 @@ int main(void)
     }
     for (int i = 0; i < MAXT; i++)
         seen[i] = 0;
-    printf("barrier: %s\n", errors == 0 ? "ok" : "WRONG");
+    check("barrier", errors == 0);
 
     int nested_bad = 0;
 #pragma omp parallel num_threads(want)
@@ -84,6 +84,6 @@ int main(void)
         }
     }
 #pragma omp barrier
-    printf("nested: %s\n", nested_bad == 0 && phase_ok ? "ok" : "WRONG");
-    return 0;
+    check("nested", nested_bad == 0 && phase_ok);
+    return result();
 }
