@@ -56,6 +56,10 @@ Groups:
             vectored handlers, nested mret, traps by some lanes of a warp,
             timer and software interrupts, on every model and on QEMU
 
+  semihost  semihosting (tests/semihost): files and arguments against the
+            host gcc build, on every model and QEMU; hostile paths, pointers
+            and lengths; lane-by-lane order; EXIT_EXTENDED
+
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
 (up to 64 x 64 = 4096 harts) are checked against the scalar model (diff,
@@ -739,6 +743,11 @@ def group_python(ctx):
 def group_sdk(ctx):
     import sdk_checks
     return sdk_checks.tests(ctx, run, simty, Failure)
+def group_semihost(ctx):
+    import semihost_checks
+    return semihost_checks.tests(ctx, run, simty, Failure)
+
+
 def group_gdb(ctx):
     import gdb_checks
     return gdb_checks.tests(ctx, run, simty, Failure)
@@ -825,6 +834,7 @@ GROUPS = {
     "multicore": group_multicore,
     "memory": group_memory,
     "trap": group_trap,
+    "semihost": group_semihost,
     "fpfuzz": group_fpfuzz,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
