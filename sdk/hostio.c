@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/times.h>
+#include <time.h>
 #include <unistd.h>
 #include <simty.h>
 
@@ -237,4 +239,33 @@ int __wrap_fstat(int fd, struct stat *st)
         return 0;
     }
     return fd < 0 ? bad_fd() : __real_fstat(fd - FD_BASE, st);
+}
+
+/* rename() (ISO C; picolibc's libsemihost has no rename). */
+int sys_semihost_rename(const char *from, const char *to);
+int sys_semihost_errno(void);
+
+int rename(const char *from, const char *to)
+{
+    if (sys_semihost_rename(from, to) == 0)
+        return 0;
+    errno = sys_semihost_errno();
+    return -1;
+}
+
+/* times() (and so clock()): picolibc's libsemihost returns ELAPSED's raw
+ * ticks, which clock() would read as microseconds; here they are scaled by
+ * TICKFREQ to CLOCKS_PER_SEC (simulated time: docs/platform.md). */
+clock_t times(struct tms *t)
+{
+    uintptr_t e[2] = {0, 0};
+    if (semihost(0x30 /* ELAPSED */, (uintptr_t)e) != 0)
+        return (clock_t)-1;
+    uintptr_t hz = semihost(0x31 /* TICKFREQ */, 0);
+    uint64_t ticks = (uint64_t)e[1] << 32 | e[0];
+    clock_t c = hz && hz != (uintptr_t)-1 ? (clock_t)(ticks / (hz / CLOCKS_PER_SEC ? hz / CLOCKS_PER_SEC : 1))
+                                          : (clock_t)ticks;
+    t->tms_utime = c;
+    t->tms_stime = t->tms_cutime = t->tms_cstime = 0;
+    return c;
 }

@@ -61,6 +61,10 @@ Groups:
             model, every shape of tests/omp_checks.py at least once, with
             --progress off, and on QEMU (tests/omp_checks.py)
 
+  semihost  semihosting (tests/semihost): files and arguments against the
+            host gcc build, on every model and QEMU; hostile paths, pointers
+            and lengths; lane-by-lane order; EXIT_EXTENDED
+
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
 (up to 64 x 64 = 4096 harts) are checked against the scalar model (diff,
@@ -746,6 +750,11 @@ def group_python(ctx):
 def group_sdk(ctx):
     import sdk_checks
     return sdk_checks.tests(ctx, run, simty, Failure)
+def group_semihost(ctx):
+    import semihost_checks
+    return semihost_checks.tests(ctx, run, simty, Failure)
+
+
 def group_gdb(ctx):
     import gdb_checks
     return gdb_checks.tests(ctx, run, simty, Failure)
@@ -842,6 +851,7 @@ GROUPS = {
     "multicore": group_multicore,
     "memory": group_memory,
     "trap": group_trap,
+    "semihost": group_semihost,
     "fpfuzz": group_fpfuzz,
     "omp-programs": group_omp_programs,
     "progress-long": group_progress_long,
