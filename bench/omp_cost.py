@@ -15,7 +15,9 @@ Prints two Markdown tables, from cycle-model runs:
    thread-instructions, SIMD efficiency and memory replays.  vecadd runs
    with schedule(static) (each thread one contiguous block: a warp's lanes
    read words a block apart, nothing coalesces), schedule(static,1) (lane l
-   reads word l: what the SPMD version does) and schedule(dynamic,16).
+   reads word l: what the SPMD version does), schedule(dynamic,16),
+   schedule(runtime) (the runtime's choice) and schedule(auto) (GCC's
+   choice: contiguous blocks, inline in the program).
 
 usage: bench/omp_cost.py [--simty build/simty] [--tiny] [-j N]
 
@@ -47,6 +49,8 @@ PAIRS = [
     ("vecadd 65536, static,1", ("vecadd", []), ("vecadd", ["-DVECADD_N=65536", "-DVECADD_SCHED=1"])),
     ("vecadd 65536, dynamic,16", ("vecadd", []),
      ("vecadd", ["-DVECADD_N=65536", "-DVECADD_SCHED=2"])),
+    ("vecadd 65536, runtime", ("vecadd", []), ("vecadd", ["-DVECADD_N=65536", "-DVECADD_SCHED=4"])),
+    ("vecadd 65536, auto", ("vecadd", []), ("vecadd", ["-DVECADD_N=65536", "-DVECADD_SCHED=5"])),
     ("matmul 64x64, collapse(2) static,1", ("matmul", []), ("matmul", ["-DMATMUL_N=64"])),
     ("mandelbrot 64x48, rows dynamic,1", ("mandelbrot", []), ("mandelbrot", [])),
 ]

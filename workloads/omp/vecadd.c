@@ -1,10 +1,12 @@
 /*
  * vecadd.c - c = a + b in OpenMP, once per loop schedule.
  *
- *   usage: vecadd [-n N] [-s static|cyclic|dynamic|guided|runtime|all]
+ *   usage: vecadd [-n N] [-s static|cyclic|dynamic|guided|runtime|auto|all]
  *
  * cyclic is schedule(static,1): thread t takes i = t, t+T, ... (what a SIMT
- * warp coalesces); static hands each thread one contiguous block. Prints,
+ * warp coalesces); static hands each thread one contiguous block (and so
+ * does auto: GCC lowers it to static in the program itself, while runtime
+ * leaves the choice to the runtime library). Prints,
  * per schedule, a position-weighted checksum of c, the same for every
  * schedule and team size.
  */
@@ -29,7 +31,8 @@ static int32_t a[NMAX] __attribute__((aligned(256)));
 static int32_t b[NMAX] __attribute__((aligned(256)));
 static int32_t c[NMAX] __attribute__((aligned(256)));
 
-static const char *const SCHEDS[] = {"static", "cyclic", "dynamic", "guided", "runtime"};
+static const char *const SCHEDS[] = {"static", "cyclic", "dynamic", "guided", "runtime",
+                                     "auto"};
 #define NSCHED (int)(sizeof SCHEDS / sizeof SCHEDS[0])
 
 static void add(int sched, int n)
@@ -55,8 +58,13 @@ static void add(int sched, int n)
         for (int i = 0; i < n; i++)
             c[i] = a[i] + b[i];
         break;
-    default:
+    case 4:
 #pragma omp parallel for schedule(runtime)
+        for (int i = 0; i < n; i++)
+            c[i] = a[i] + b[i];
+        break;
+    default:
+#pragma omp parallel for schedule(auto)
         for (int i = 0; i < n; i++)
             c[i] = a[i] + b[i];
         break;
