@@ -9,7 +9,7 @@ does not depend on the team).
 
 make check runs a representative subset (every program on every model
 once, every shape at least once, one --progress off run and one QEMU run
-each); the opt-in group omp-long (make check-omp-long) runs the full matrix:
+each; under the sanitizers one small run a program); the opt-in group omp-long (make check-omp-long) runs the full matrix:
 every program on every model at every shape, --progress off on the SIMT
 models at every shape, and 2 host threads at 2 cores.
 """
@@ -208,10 +208,17 @@ def check_table_complete(Failure):
                       % (sorted(PROGRAMS), programs.omp_names()))
 
 
-def runs(full):
+def runs(full, sanitized=False):
     """(program, label, simty options) of the runs of make check (full:
-    of omp-long)."""
+    of omp-long; sanitized: one small run a program, rotating the models
+    over one and two cores)."""
     out = []
+    if sanitized and not full:
+        for i, name in enumerate(PROGRAMS):
+            model, shape = MODELS[i % 3], OMP_SHAPES[4 if i % 2 else 1]
+            out.append((name, "%s %s" % (model, shape_name(shape)),
+                        ["-m", model] + shape_args(shape)))
+        return out
     for i, name in enumerate(PROGRAMS):
         for j, model in enumerate(MODELS):
             shapes = OMP_SHAPES if full else [OMP_SHAPES[(i + j) % len(OMP_SHAPES)]]
@@ -238,7 +245,7 @@ def runs(full):
 def tests(ctx, run, simty, Failure, full=False):
     host = HostReference(ctx, Failure)
     out = []
-    for name, label, opts in runs(full):
+    for name, label, opts in runs(full, ctx.sanitized):
         def t(name=name, opts=opts, label=label):
             compare(ctx, Failure, host, name, programs.omp_elf(name), opts, label)
         out.append(("omp-programs %s %s" % (name, label), t))
