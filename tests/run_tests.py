@@ -58,8 +58,8 @@ Groups:
   omp-programs  the OpenMP, -ftree-parallelize-loops and pthreads programs
             of workloads/omp (files and arguments included) print what
             their host gcc -fopenmp build prints: every program on every
-            model, every shape of tests/omp_checks.py at least once, with
-            --progress off, and on QEMU (tests/omp_checks.py)
+            model, every shape of tests/omp_programs_checks.py at least once, with
+            --progress off, and on QEMU (tests/omp_programs_checks.py)
 
   semihost  semihosting (tests/semihost): files and arguments against the
             host gcc build, on every model and QEMU; hostile paths, pointers
@@ -819,13 +819,13 @@ def group_march_long(ctx):
 
 
 def group_omp_programs(ctx):
-    import omp_checks
-    return omp_checks.tests(ctx, run, simty, Failure)
+    import omp_programs_checks
+    return omp_programs_checks.tests(ctx, run, simty, Failure)
 
 
 def group_omp_long(ctx):
-    import omp_checks
-    return omp_checks.tests(ctx, run, simty, Failure, full=True)
+    import omp_programs_checks
+    return omp_programs_checks.tests(ctx, run, simty, Failure, full=True)
 
 
 def group_progress_long(ctx):

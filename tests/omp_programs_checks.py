@@ -204,7 +204,7 @@ def check_autopar_calls_gomp(Failure):
 def check_table_complete(Failure):
     """Every program of workloads/omp is in PROGRAMS (and nothing else)."""
     if sorted(PROGRAMS) != programs.omp_names():
-        raise Failure("tests/omp_checks.py PROGRAMS %s, workloads/omp has %s"
+        raise Failure("tests/omp_programs_checks.py PROGRAMS %s, workloads/omp has %s"
                       % (sorted(PROGRAMS), programs.omp_names()))
 
 
