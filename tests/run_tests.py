@@ -58,12 +58,15 @@ Groups:
   omp-programs  the OpenMP, -ftree-parallelize-loops and pthreads programs
             of workloads/omp (files and arguments included) print what
             their host gcc -fopenmp build prints: every program on every
-            model, every shape of tests/omp_programs_checks.py at least once, with
-            --progress off, and on QEMU (tests/omp_programs_checks.py)
-
+            model, every shape at least once, with --progress off, and on
+            QEMU (tests/omp_programs_checks.py)
   semihost  semihosting (tests/semihost): files and arguments against the
             host gcc build, on every model and QEMU; hostile paths, pointers
             and lengths; lane-by-lane order; EXIT_EXTENDED
+  omp       OpenMP (libgomp ABI) and pthreads programs (tests/omp), built
+            with simty-cc -fopenmp / -pthread / -ftree-parallelize-loops:
+            every model at 1x1, 8x4, 8x32 and 2 cores of 8x8, --progress
+            off, QEMU; the link-time guard of team mode
 
 QEMU (-M virt) runs at most 512 harts and is slow (seconds per program even
 at 8 harts), so the suite runs it at -smp 1 to 8 only; the shapes beyond
@@ -775,6 +778,11 @@ def group_trap(ctx):
     return trap_checks.tests(ctx, run, simty, Failure)
 
 
+def group_omp(ctx):
+    import omp_checks
+    return omp_checks.tests(ctx, run, simty, Failure)
+
+
 FPFUZZ_SEEDS = range(1, 5)
 
 
@@ -852,6 +860,7 @@ GROUPS = {
     "memory": group_memory,
     "trap": group_trap,
     "semihost": group_semihost,
+    "omp": group_omp,
     "fpfuzz": group_fpfuzz,
     "omp-programs": group_omp_programs,
     "progress-long": group_progress_long,

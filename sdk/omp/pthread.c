@@ -55,8 +55,9 @@ static void run_key_destructors(void)
     }
 }
 
-static void finish(struct __simty_pthread *t)
+static void finish(void *p)
 {
+    struct __simty_pthread *t = p;
     if (simty_atomic_cas(&t->state, ST_RUNNING, ST_DONE) == ST_DETACHED)
         free(t);
 }
@@ -75,7 +76,6 @@ static void thread_main(void *p)
     run_key_destructors();
     exit_jump = NULL;
     self = NULL;
-    finish(t);
 }
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
@@ -91,7 +91,7 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
     t->state = ST_RUNNING;
     int detached = attr && attr->_detach == PTHREAD_CREATE_DETACHED;
     *thread = t;
-    if (__simty_team_start_thread(thread_main, t) == 0) {
+    if (__simty_team_start_thread(thread_main, finish, t) == 0) {
         free(t);
         return EAGAIN;
     }

@@ -34,14 +34,15 @@ volatile uint32_t __simty_team_live_threads;
 static volatile uint32_t pool_word;
 void (*__simty_fork_fn)(void *);
 void *__simty_fork_data;
-volatile uint32_t __simty_team_state;
+volatile uint32_t __simty_team_state; /* refreshed before main */
 volatile uint32_t __simty_team_dirty;
 uint32_t __simty_team_icv_nthreads;
-static uint32_t fork_n;
+uint32_t __simty_fork_n;
+volatile uint32_t __simty_team_joined;
 /* Barrier mode, a team smaller than the machine: its non-members wait in
  * wrs.nto until region_end reaches fork_end (hart 0 bumps it after the
  * join), then park again. Were they to stay in the barrier CSR, the team's
- * own barriers would release them, and one could read fork_n as hart 0
+ * own barriers would release them, and one could read __simty_fork_n as hart 0
  * rewrites it for the next region. */
 static volatile uint32_t region_end;
 static uint32_t fork_end;
@@ -57,7 +58,7 @@ static volatile uint32_t wrs_mode;
 /* pthreads' mailboxes, one per hart, allocated at the first pthread. */
 struct mailbox {
     volatile uint32_t state; /* 0 idle, 1 claimed, 2 ready, 3 running */
-    void (*fn)(void *);
+    void (*fn)(void *), (*end)(void *);
     void *arg;
 };
 static struct mailbox *volatile mailboxes;
@@ -134,7 +135,7 @@ void __simty_team_refresh(void)
         __simty_thr.depth == 0 && simty_tid() == 0) {
         team->n = n;
         team->hw_scope = SIMTY_BARRIER_SCOPE_MACHINE;
-        fork_n = n;
+        __simty_fork_n = n;
         __simty_team_state = TEAM_READY;
     } else {
         __simty_team_state = TEAM_SLOW;
@@ -165,11 +166,11 @@ void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
     int hw = hw_scope_for(n);
     team->n = n;
     team->hw_scope = hw;
-    team->joined = 0;
+    __simty_team_joined = 0;
     __simty_team_dirty = 1;
     __simty_fork_fn = fn;
     __simty_fork_data = data;
-    fork_n = n;
+    __simty_fork_n = n;
     fork_end = region_end + 1;
     __simty_team_state = TEAM_RUNNING;
     if (wrs_mode || !simty_on_simulator())
@@ -183,55 +184,51 @@ void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
         hw_barrier((uint32_t)hw);
     } else {
         uint32_t j;
-        while ((j = __atomic_load_n(&team->joined, __ATOMIC_ACQUIRE)) != n - 1)
-            simty_wait_change(&team->joined, j);
+        while ((j = __atomic_load_n(&__simty_team_joined, __ATOMIC_ACQUIRE)) != n - 1)
+            simty_wait_change(&__simty_team_joined, j);
         __atomic_store_n(&region_end, fork_end, __ATOMIC_RELEASE); /* non-members park */
     }
     __simty_team_cleanup();
     __simty_team_refresh();
 }
 
+/* Run the pthread in this hart's mailbox; the hart is idle again (and may
+ * be claimed) before the thread's end is signalled, so that a create after
+ * a join always finds it. */
 static void __attribute__((noinline)) worker_thread(uint32_t me)
 {
     struct mailbox *mb = mailboxes;
     if (mb == NULL || __atomic_load_n(&mb[me].state, __ATOMIC_ACQUIRE) != 2)
         return;
+    void (*fn)(void *) = mb[me].fn, (*end)(void *) = mb[me].end;
+    void *arg = mb[me].arg;
     mb[me].state = 3;
-    mb[me].fn(mb[me].arg);
-    mb[me].fn = NULL;
+    fn(arg);
     __atomic_fetch_sub(&__simty_team_live_threads, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&mb[me].state, 0, __ATOMIC_RELEASE);
+    end(arg);
 }
 
 /* A worker: sleep, run team shares and pthreads. Kept to registers (the
  * lanes of a warp run it together; every stack or TLS access of theirs
  * would be one memory pass per lane). */
+/* fast.S's park loop, for a worker that is not in the team just started:
+ * returns non-zero in wrs mode (leave the loop), else once the team's
+ * region has ended. */
+int __simty_team_nonmember(void)
+{
+    if (wrs_mode)
+        return 1;
+    uint32_t end = fork_end, v;
+    while ((v = __atomic_load_n(&region_end, __ATOMIC_ACQUIRE)) != end)
+        simty_wait_change(&region_end, v);
+    return 0;
+}
+
 static void __attribute__((noreturn)) worker(uint32_t me)
 {
-    uint32_t nthreads = simty_nthreads();
-    if (simty_on_simulator()) {
-        /* Each pass differs in a register, so that the spin detector
-         * (docs/progress.md) never takes this loop, which only the barrier
-         * paces, for a spin and backs it off. */
-        for (uint32_t pass = 0;; pass++) {
-            __asm__ volatile("" ::"r"(pass));
-            hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE);
-            uint32_t n = fork_n;
-            if (me < n) {
-                __simty_fork_fn(__simty_fork_data);
-                if (n == nthreads)
-                    hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE); /* join */
-                else
-                    __atomic_fetch_add(&__simty_main_team.joined, 1, __ATOMIC_RELEASE);
-            } else if (wrs_mode) {
-                break;
-            } else {
-                uint32_t end = fork_end, v;
-                while ((v = __atomic_load_n(&region_end, __ATOMIC_ACQUIRE)) != end)
-                    simty_wait_change(&region_end, v);
-            }
-        }
-    }
+    if (simty_on_simulator())
+        __simty_team_park(me, simty_nthreads()); /* fast.S; returns in wrs mode */
     uint32_t seen = 0;
     for (;;) {
         uint32_t w = simty_wait_change(&pool_word, seen);
@@ -239,21 +236,21 @@ static void __attribute__((noreturn)) worker(uint32_t me)
         uint32_t n = w & POOL_N_MASK;
         if (me < n) {
             __simty_fork_fn(__simty_fork_data);
-            __atomic_fetch_add(&__simty_main_team.joined, 1, __ATOMIC_RELEASE);
+            __atomic_fetch_add(&__simty_team_joined, 1, __ATOMIC_RELEASE);
         } else if (n == 0) {
             worker_thread(me);
         }
     }
 }
 
-uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg)
+uint32_t __simty_team_start_thread(void (*fn)(void *), void (*end)(void *), void *arg)
 {
     uint32_t n = simty_nthreads();
     if (__simty_team_state == TEAM_RUNNING || n < 2)
         return 0;
     if (!wrs_mode && simty_on_simulator()) {
         /* Barrier mode: only hart 0 runs (no team, no pthread yet). */
-        fork_n = 0;
+        __simty_fork_n = 0;
         wrs_mode = 1;
         __simty_team_state = TEAM_SLOW;
         hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE);
@@ -275,6 +272,7 @@ uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg)
         if (mb[h].state != 0 || simty_atomic_cas(&mb[h].state, 0, 1) != 0)
             continue;
         mb[h].fn = fn;
+        mb[h].end = end;
         mb[h].arg = arg;
         __atomic_fetch_add(&__simty_team_live_threads, 1, __ATOMIC_RELAXED);
         __atomic_store_n(&mb[h].state, 2, __ATOMIC_RELEASE);

@@ -68,7 +68,6 @@ struct team {
     uint32_t seq;                     /* regions run by this team */
     volatile uint32_t nested;         /* main team: a member nested a region */
     volatile uint32_t bar_count, bar_gen; /* software barrier */
-    volatile uint32_t joined;         /* workers done (join, software) */
     volatile uint32_t single;         /* single constructs claimed */
     uint32_t single_base;             /* ... before this region */
     uint32_t ws_base;                 /* work-sharing constructs before it */
@@ -94,11 +93,15 @@ extern struct team __simty_main_team;
  * num_threads can take the fast path of GOMP_parallel (barrier mode, the
  * default team is the whole machine, no team or pthread runs, hart 0 is at
  * level 0), TEAM_RUNNING while a region of the main team runs. */
-#define TEAM_SLOW 0
-#define TEAM_READY 1   /* fast.S spells these two itself */
+#define TEAM_READY 0   /* fast.S relies on it being 0 */
+#define TEAM_SLOW 1
 #define TEAM_RUNNING 2
 extern volatile uint32_t __simty_team_state;
 extern void (*__simty_fork_fn)(void *);
+extern uint32_t __simty_fork_n;            /* size of the team being started */
+extern volatile uint32_t __simty_team_joined; /* workers done (software join) */
+void __simty_team_park(uint32_t me, uint32_t nthreads); /* fast.S */
+int __simty_team_nonmember(void);
 extern void *__simty_fork_data;
 extern uint32_t __simty_team_icv_nthreads; /* nthreads-var, 0: every hart */
 extern volatile uint32_t __simty_team_dirty; /* the region needs cleanup */
@@ -128,8 +131,9 @@ static inline struct team *team_cur(uint32_t *num, struct team *(*orphan)(void))
 void __simty_team_run(uint32_t n, void (*fn)(void *), void *data);
 int __simty_team_can_fork(void);  /* caller may start a team of > 1 */
 void __simty_team_barrier(struct team *team);
-/* pthreads: start fn(arg) on an idle hart; returns its hart id, 0 if none. */
-uint32_t __simty_team_start_thread(void (*fn)(void *), void *arg);
+/* pthreads: start fn(arg) on an idle hart, then end(arg) once the hart is
+ * idle again; returns its hart id, 0 if none is idle. */
+uint32_t __simty_team_start_thread(void (*fn)(void *), void (*end)(void *), void *arg);
 extern volatile uint32_t __simty_team_live_threads; /* pthreads running */
 
 #endif /* SIMTY_TEAM_H */
