@@ -13,7 +13,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,13 +162,14 @@ FILE *const stderr = &err_stream;
 
 /* ---- POSIX descriptors over libsemihost (-Wl,--wrap) ---- */
 
-int __real_open(const char *path, int flags, ...);
 int __real_close(int fd);
 ssize_t __real_read(int fd, void *buf, size_t n);
 ssize_t __real_write(int fd, const void *buf, size_t n);
 off_t __real_lseek(int fd, off_t off, int whence);
 int __real_isatty(int fd);
 int __real_fstat(int fd, struct stat *st);
+
+int sys_semihost_errno(void);
 
 #define FD_BASE 2 /* fd = handle + 2: handles start at 1 */
 
@@ -179,14 +179,29 @@ static int bad_fd(void)
     return -1;
 }
 
+int sys_semihost_open(const char *path, int mode);
+
+/* open(): the semihosting mode from the flags (picolibc's own open() turns
+ * O_RDWR without O_TRUNC into "a+", so that fopen(path, "r+") would append
+ * every write): O_RDONLY "r"; with O_TRUNC "w"/"w+", with O_APPEND "a"/"a+",
+ * else "r+" (no mode writes in place without reading: an O_WRONLY file
+ * must be readable), which O_CREAT makes "w" when the file does not exist.
+ * The permission bits are the host's default (0644 on the simulator). */
 int __wrap_open(const char *path, int flags, ...)
 {
-    va_list ap;
-    va_start(ap, flags);
-    int mode = (flags & O_CREAT) ? va_arg(ap, int) : 0;
-    va_end(ap);
-    int h = __real_open(path, flags, mode);
-    return h < 0 ? h : h + FD_BASE;
+    int acc = flags & O_ACCMODE;
+    int mode = acc == O_RDONLY    ? 0
+               : flags & O_TRUNC  ? (acc == O_RDWR ? 6 : 4)
+               : flags & O_APPEND ? (acc == O_RDWR ? 10 : 8)
+                                  : 2;
+    int h = sys_semihost_open(path, mode);
+    if (h < 0 && mode == 2 && (flags & O_CREAT)) /* (not there yet: create it) */
+        h = sys_semihost_open(path, acc == O_RDWR ? 6 : 4);
+    if (h < 0) {
+        errno = sys_semihost_errno();
+        return -1;
+    }
+    return h + FD_BASE;
 }
 
 int __wrap_close(int fd)
@@ -243,7 +258,6 @@ int __wrap_fstat(int fd, struct stat *st)
 
 /* rename() (ISO C; picolibc's libsemihost has no rename). */
 int sys_semihost_rename(const char *from, const char *to);
-int sys_semihost_errno(void);
 
 int rename(const char *from, const char *to)
 {

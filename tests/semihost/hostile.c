@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     char small[2];
     uintptr_t cl[2] = {(uintptr_t)small, 1};
     show("cmdline short", semihost(0x15, (uintptr_t)cl));
-    show("tt still", open_name(":tt", 3, 4) > 0);
-    show("in.txt", open_name("in.txt", 6, 0) > 0);
+    show("tt still", (int)open_name(":tt", 3, 4) > 0);
+    show("in.txt", (int)open_name("in.txt", 6, 0) > 0);
     return 0;
 }

@@ -1,7 +1,7 @@
 /* Semihosting test (tests/semihost_checks.py): libc beyond ISO C that
  * existing programs call (issue 33, item 6), the same source built by the
  * host's gcc and by sdk/simty-cc: getopt_long, posix_memalign, fopen with
- * glibc's mode letters ("aw+" is "a+"), a heap that starts zeroed,
+ * glibc's mode letters ("aw+" is "a+"; "r+" writes in place), a heap that starts zeroed,
  * time/clock/gettimeofday (printed with --times only: simulated time on
  * simty, the host's elsewhere).  Thread 0 only. */
 #include <getopt.h>
@@ -51,12 +51,27 @@ int main(int argc, char **argv)
     if (f) {
         fputs("first\n", f);
         rewind(f);
-        fputs("second\n", f); /* appends */
-        rewind(f);
         fgets(line, sizeof line, f);
         fclose(f);
     }
     printf("aw+: %s read back %s", f ? "opened" : "refused", line);
+    f = fopen("libc-mode.tmp", "w"); /* "r+" writes in place */
+    if (f) {
+        fputs("abcdef\n", f);
+        fclose(f);
+    }
+    f = fopen("libc-mode.tmp", "r+");
+    if (f) {
+        fputs("XY", f);
+        fclose(f);
+    }
+    f = fopen("libc-mode.tmp", "r");
+    line[0] = 0;
+    if (f) {
+        fgets(line, sizeof line, f);
+        fclose(f);
+    }
+    printf("r+: %s", line);
     f = fopen("libc-mode.tmp", "re");
     printf("re: %s\n", f ? "opened" : "refused");
     if (f)
