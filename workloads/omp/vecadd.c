@@ -114,7 +114,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < NSCHED; k++) {
         if (only >= 0 && k != only)
             continue;
-        memset(c, 0, sizeof c);
+        memset(c, 0, sizeof c[0] * (size_t)n);
         ROI_BEGIN();
         add(k, n);
         ROI_END();
