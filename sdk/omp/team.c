@@ -4,14 +4,15 @@
  *
  * crt0 (built with -DSIMTY_TEAM_MODE) calls __simty_team_entry instead of
  * main on every hart: hart 0 runs main and then exit(); every other hart
- * becomes a worker and sleeps in simty_wait_change on pool_wake (lr.w +
- * wrs.nto: no issue slots) until it is handed work:
- *   - an OpenMP team share: hart 0 publishes (fn, data, n) under fork_seq
- *     and bumps pool_wake; workers 1..n-1 run fn(data) and join, through
- *     the barrier CSR when the team is every thread of the machine (or of
- *     core 0), else by counting into team->joined;
- *   - a pthread: its creator claims an idle hart's mailbox (state 0 -> 1),
- *     writes fn and arg, marks it ready (2) and bumps pool_wake.
+ * becomes a worker. Barrier mode (the simulator, until the first
+ * pthread): idle workers are parked in the machine-scope barrier CSR;
+ * hart 0 starts a team of n by writing __simty_fork_fn/_data/_n and
+ * arriving there too; workers 0..n-1 run the function and join through the
+ * CSR (a team of every hart) or by counting (a smaller team, whose
+ * non-members wait in wrs.nto meanwhile). The loops of both sides are in
+ * fast.S. Wrs mode (QEMU, or once a pthread was created): idle workers
+ * sleep in lr.w + wrs.nto on pool_word, which a fork or a pthread_create
+ * rewrites; a pthread's creator first claims an idle hart's mailbox.
  * The program ends when a thread calls exit() or main returns: _exit (team
  * mode) writes the test finisher, which ends every parked thread too.
  */
@@ -40,12 +41,20 @@ uint32_t __simty_team_icv_nthreads;
 uint32_t __simty_fork_n;
 volatile uint32_t __simty_team_joined;
 /* Barrier mode, a team smaller than the machine: its non-members wait in
- * wrs.nto until region_end reaches fork_end (hart 0 bumps it after the
- * join), then park again. Were they to stay in the barrier CSR, the team's
- * own barriers would release them, and one could read __simty_fork_n as hart 0
- * rewrites it for the next region. */
+ * wrs.nto until region_end holds the number of the barrier that started
+ * the region (the barrier CSR counts completed barriers, and no other can
+ * complete while they are out of it), which hart 0 writes after the join;
+ * then they park again. Were they to stay in the barrier CSR, the team's
+ * own barriers would release them, and one could read __simty_fork_n as
+ * hart 0 rewrites it for the next region. */
 static volatile uint32_t region_end;
-static uint32_t fork_end;
+
+static inline uint32_t barriers_completed(void)
+{
+    uint32_t v;
+    __asm__ volatile("csrr %0, " SIMTY_XSTR(SIMTY_CSR_BARRIER) : "=r"(v)::"memory");
+    return v;
+}
 
 /* On the simulator idle workers first park in the machine-scope barrier
  * CSR (barrier mode): hart 0 starts a team by writing fork_* and arriving
@@ -171,12 +180,14 @@ void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
     __simty_fork_fn = fn;
     __simty_fork_data = data;
     __simty_fork_n = n;
-    fork_end = region_end + 1;
     __simty_team_state = TEAM_RUNNING;
-    if (wrs_mode || !simty_on_simulator())
+    uint32_t fork_id = 0;
+    if (wrs_mode || !simty_on_simulator()) {
         pool_wake(n);
-    else
+    } else {
         hw_barrier(SIMTY_BARRIER_SCOPE_MACHINE);
+        fork_id = barriers_completed();
+    }
 
     fn(data);
 
@@ -186,7 +197,7 @@ void __simty_team_run(uint32_t n, void (*fn)(void *), void *data)
         uint32_t j;
         while ((j = __atomic_load_n(&__simty_team_joined, __ATOMIC_ACQUIRE)) != n - 1)
             simty_wait_change(&__simty_team_joined, j);
-        __atomic_store_n(&region_end, fork_end, __ATOMIC_RELEASE); /* non-members park */
+        __atomic_store_n(&region_end, fork_id, __ATOMIC_RELEASE); /* non-members park */
     }
     __simty_team_cleanup();
     __simty_team_refresh();
@@ -219,8 +230,8 @@ int __simty_team_nonmember(void)
 {
     if (wrs_mode)
         return 1;
-    uint32_t end = fork_end, v;
-    while ((v = __atomic_load_n(&region_end, __ATOMIC_ACQUIRE)) != end)
+    uint32_t id = barriers_completed(), v;
+    while ((v = __atomic_load_n(&region_end, __ATOMIC_ACQUIRE)) != id)
         simty_wait_change(&region_end, v);
     return 0;
 }

@@ -74,6 +74,18 @@ int main(void)
         seen[i] = 0;
     check("barrier", errors == 0);
 
+    /* Small teams back to back: the harts outside them must be parked
+     * again before the next region starts (a race once). */
+    int small = 0;
+    for (int r = 0; r < 40; r++) {
+#pragma omp parallel num_threads(1 + r % 4)
+        __atomic_fetch_add(&small, 1, __ATOMIC_RELAXED);
+    }
+    int small_want = 0;
+    for (int r = 0; r < 40; r++)
+        small_want += 1 + r % 4 < max ? 1 + r % 4 : max;
+    check("small teams back to back", small == small_want);
+
     int nested_bad = 0;
 #pragma omp parallel num_threads(want)
     {
