@@ -26,6 +26,9 @@
 #   make check-asan-full     the sanitized suite with its full matrices (make
 #                 check's sanitized pass runs fewer diff shapes and random
 #                 programs: docs/testing.md, "What make check costs")
+#   make check-omp-long      the workloads/omp programs (OpenMP, pthreads) on
+#                 every model at every shape, --progress off, --host-threads
+#                 (make check runs a subset: tests/omp_programs_checks.py)
 #   make check-march-long    the ISA variants' runs make check leaves out
 #                 (-march builds besides the default rv32gc: rv32ima, or
 #                 MARCH=rv32ima,rv32imafd)
@@ -57,7 +60,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 python3-setuptools python3-wheel munge slurmctld slurmd slurm-client
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-asan-full check-random-long check-progress-long check-diff-long check-march-long \
+.PHONY: all deps unit check check-asan check-asan-full check-random-long check-progress-long check-diff-long check-march-long check-omp-long \
         demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty $(BUILD)/libsimty.so
@@ -156,13 +159,16 @@ check-march-long: deps all
 check-progress-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only progress-long
 
+check-omp-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only omp-long
+
 # The workload suite (workloads/*.c), built with the SDK's default flags
 # plus WL_CFLAGS, into WL_DIR.
 WL_CFLAGS ?=
 WL_DIR    ?= $(BUILD)/workloads/default
 WL_SRC    := $(wildcard workloads/*.c)
 WL_ELF    := $(WL_SRC:workloads/%.c=$(WL_DIR)/%.elf)
-SDK_FILES := sdk/simty-cc sdk/crt0.S sdk/runtime.c sdk/simty.ld sdk/include/simty.h \
+SDK_FILES := sdk/simty-cc sdk/crt0.S sdk/runtime.c sdk/hostio.c sdk/simty.ld sdk/include/simty.h \
              sdk/include/simty_guest.h
 workloads: deps $(WL_ELF)
 $(WL_DIR)/%.elf: workloads/%.c workloads/workload.h $(SDK_FILES)

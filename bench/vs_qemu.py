@@ -203,7 +203,8 @@ def child_cpu(cmd, what):
 def qemu_cmd(qemu, elf):
     return [qemu, "-M", "virt", "-bios", "none", "-smp", "1",
             "-m", str(qemu_run.parse_size(RAM) // 1024) + "K",
-            "-display", "none", "-serial", "stdio", "-monitor", "none", "-kernel", elf]
+            "-display", "none", "-serial", "stdio", "-monitor", "none", "-kernel", elf] + \
+        qemu_run.semihosting_args([elf])
 
 
 def simty_cmd(simty, elf, opts, js):

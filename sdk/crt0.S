@@ -5,7 +5,8 @@
  * sets gp, carves its stack + TLS area from __simty_ram_end, initialises its
  * own TLS block, waits for hart 0 to zero .bss (on QEMU; the simulator's
  * loader already did) and run the constructors, then
- * calls main(0, NULL) and passes the result to _exit.
+ * calls main(argc, argv) (hart 0 fetched the command line: hostio.c) and
+ * passes the result to _exit.
  *
  * On the simulator the wait for hart 0 is the hardware barrier (a write to
  * CSR simty_barrier, docs/platform.md): the waiting threads are parked, not
@@ -165,6 +166,7 @@ _start:
     bltu    t0, t1, 1b
 2:
     call    __libc_init_array
+    call    __simty_get_args        /* argc, argv (hostio.c: semihosting) */
     fence   rw, w
     la      t0, __simty_init_done
     li      t1, 1
@@ -177,8 +179,8 @@ _start:
     fence   r, rw
     j       3f
 2:  csrw    SIMTY_CSR_BARRIER, zero /* simulator: park until hart 0 arrives */
-3:  li      a0, 0                   /* argc */
-    li      a1, 0                   /* argv */
+3:  lw      a0, __simty_argc        /* argc, argv: the same for every hart */
+    lw      a1, __simty_argv
     li      a2, 0                   /* envp */
 #ifdef SIMTY_TEAM_MODE
     call    __simty_team_entry      /* team mode: main on hart 0 (omp/team.c) */

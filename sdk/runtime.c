@@ -133,7 +133,9 @@ static FILE console = FDEV_SETUP_STREAM(console_put, console_get,
 
 FILE *const stdin = &console;
 FILE *const stdout = &console;
-FILE *const stderr = &console;
+/* stderr: hostio.c (the host's stderr through semihosting).  The SDK's own
+ * messages below (abort, assert, signals) stay on the console, in order
+ * with the program's output. */
 
 /*
  * picolibc's retargetable locks (sys/lock.h): malloc, atexit, getenv and
@@ -241,6 +243,7 @@ void __attribute__((noreturn)) __simty_exit_qemu(int code)
  */
 static void __attribute__((noreturn)) end_program(int code)
 {
+    fflush(stderr); /* this hart's pending stderr line */
     fflush(stdout); /* QEMU: this hart's pending line, under the lock */
     *FINISHER = ((uint32_t)(code & 0xff) << SIMTY_FINISHER_CODE_SHIFT) | SIMTY_FINISHER_FAIL;
     for (;;) /* not reached: the finisher ends the run */
@@ -249,13 +252,13 @@ static void __attribute__((noreturn)) end_program(int code)
 
 void abort(void)
 {
-    fprintf(stderr, "abort: hart %u called abort()\n", simty_tid());
+    fprintf(stdout, "abort: hart %u called abort()\n", simty_tid());
     end_program(128 + SIGABRT);
 }
 
 void __assert_func(const char *file, int line, const char *func, const char *expr)
 {
-    fprintf(stderr, "assert: hart %u: %s:%d: %s%sassertion \"%s\" failed\n", simty_tid(),
+    fprintf(stdout, "assert: hart %u: %s:%d: %s%sassertion \"%s\" failed\n", simty_tid(),
             file ? file : "?", line, func ? func : "", func ? ": " : "", expr ? expr : "?");
     end_program(128 + SIGABRT);
 }
@@ -286,6 +289,6 @@ int kill(pid_t pid, int sig)
     }
     if (sig == 0)
         return 0;
-    fprintf(stderr, "signal: hart %u raised signal %d\n", simty_tid(), sig);
+    fprintf(stdout, "signal: hart %u raised signal %d\n", simty_tid(), sig);
     end_program(128 + sig);
 }

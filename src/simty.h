@@ -444,6 +444,18 @@ typedef void simty_monitor_fn(simty_monitor_event event, const simty_monitor_inf
                               void *ctx);
 int simty_set_monitor(simty_sim *s, double interval, simty_monitor_fn *fn, void *ctx);
 
+/* Semihosting (docs/platform.md, "Semihosting"): the guest's command line
+ * (GET_CMDLINE: argv[0] is the program; arguments joined by spaces, one
+ * with a space, tab, newline, quote or backslash, or empty, in double
+ * quotes with " and \ escaped by a backslash); 0, or -1 out of memory. */
+int simty_set_cmdline(simty_sim *s, int argc, const char *const *argv);
+/* The root of the guest's host files (NULL: the current directory): guest
+ * paths are relative to it and cannot leave it.  0, or -1 with a reason if
+ * it is not a directory that can be opened. */
+int simty_set_fs_root(simty_sim *s, const char *dir, char *err, size_t errlen);
+/* Host file access on (the default) or off (only the ":tt" console). */
+void simty_set_host_files(simty_sim *s, int on);
+
 const simty_result *simty_result_get(const simty_sim *s);
 const simty_stats *simty_stats_get(const simty_sim *s);
 

@@ -144,7 +144,11 @@ OPTION_CASES = [
     ("flag with a value", ["--stats=1"], "ok", USAGE, r"option '--stats=1' takes no value"),
     ("missing long value", ["--stats-json"], None, USAGE, r"option '--stats-json' needs a value"),
     ("no program", [], None, USAGE, r"no program given"),
-    ("two programs", ["ok", "ok"], None, USAGE, r"unexpected argument"),
+    # arguments after the program are the guest's (semihosting GET_CMDLINE)
+    ("fs root missing", ["--fs-root", "/nonexistent-simty-root"], "ok", USAGE,
+     r"^simty: --fs-root /nonexistent-simty-root: No such file or directory$"),
+    ("fs root and no host files", ["--fs-root", ".", "--no-host-files"], "ok", USAGE,
+     r"--fs-root and --no-host-files: give one of them"),
     ("trace window without a trace", ["--trace-from", "10"], "ok", USAGE,
      r"--trace-from, --trace-to and --trace-roi need --trace-commits or --trace-kanata"),
     ("trace roi without a trace", ["--trace-roi"], "ok", USAGE, r"need --trace-commits"),

@@ -8,7 +8,9 @@
   and its exit statuses, same table whatever --jobs; --shard K/N then
   --merge (also through GNU parallel) equals the unsharded table;
 - region of interest: counts hand-checked on tests/stats/roi.S;
-- tools/results.py --quick: the report pipeline end to end (gnuplot).
+- tools/results.py --quick: the report pipeline end to end (gnuplot);
+- bench/omp_cost.py --tiny: the OpenMP cost benchmark runs and its tables
+  are whole.
 """
 
 import csv
@@ -210,6 +212,30 @@ def tests(ctx, run, simty, Failure, variants=None):
                                          "mandelbrot": "1", "divergent": "0"}:
             raise Failure("shipped layouts: status %d, %s %s" % (status, o, e.strip()))
     out.append(("bench/vs_qemu.py checks its array layouts", vs_qemu_layout))
+
+    def omp_cost_tiny():
+        """bench/omp_cost.py --tiny (the OpenMP cost benchmark, issue 33)
+        prints both tables with a figure in every cell, and its contiguous
+        schedule(static) blocks cost vecadd memory replays that
+        schedule(static,1) does not."""
+        script = os.path.join(programs.ROOT, "bench", "omp_cost.py")
+        status, o, e = run([sys.executable, script, "--tiny", "-j", "1", "--simty", ctx.simty],
+                           timeout=900)
+        if status != 0:
+            raise Failure("omp_cost.py --tiny: status %d %s" % (status, e.strip()[-1000:]))
+        ops = re.findall(r"^\| (fork \+ join|barrier|critical section|dynamic,1 chunk)[^|]*\| "
+                         r"(-?[\d.]+) \|$", o, re.M)
+        if len(ops) != 5 or any(float(v) <= 0 for _, v in ops):
+            raise Failure("omp_cost.py --tiny: operation rows %r in\n%s" % (ops, o))
+        rows = dict(re.findall(r"^\| vecadd 4096, (static|static,1) \| 8x4 \|(?: [^|]+ \|){7} "
+                               r"\d+ \| (\d+) \|$", o, re.M))
+        if set(rows) != {"static", "static,1"} or \
+                int(rows["static"]) <= int(rows["static,1"]):
+            raise Failure("omp_cost.py --tiny: OpenMP vecadd memory replays static %s, "
+                          "static,1 %s (static must replay more):\n%s"
+                          % (rows.get("static"), rows.get("static,1"), o))
+    if not ctx.sanitized:
+        out.append(("bench/omp_cost.py --tiny", omp_cost_tiny))
 
     # ---- simty bench itself ----
     ok_elf = programs.example_elf("vecadd", "-O2")

@@ -14,6 +14,7 @@ GUEST = os.path.join(ROOT, "build", "guest")
 SIMTY_CC = os.path.join(ROOT, "sdk", "simty-cc")
 GCC = "riscv64-unknown-elf-gcc"
 OBJDUMP = "riscv64-unknown-elf-objdump"
+NM = "riscv64-unknown-elf-nm"
 QEMU_RUN = os.path.join(ROOT, "tests", "qemu_run.py")
 RANDPROG = os.path.join(ROOT, "tools", "randprog.py")
 ASM_FLAGS = ["-misa-spec=2.2", "-nostdlib",
@@ -151,6 +152,39 @@ def build_multicore(name, brk=None):
         os.makedirs(os.path.dirname(out), exist_ok=True)
         _run([SIMTY_CC, "-Wall", "-Wextra", "-Werror"] + (["-D" + brk] if brk else []) +
              [src, "-o", out], out)
+    return out
+
+
+def omp_names():
+    """The OpenMP, auto-parallelised and pthreads programs (workloads/omp)."""
+    return sorted(os.path.basename(p)[:-2]
+                  for p in glob.glob(os.path.join(ROOT, "workloads", "omp", "*.c")))
+
+
+def omp_source(name):
+    return os.path.join(ROOT, "workloads", "omp", name + ".c")
+
+
+def omp_flags(name):
+    """The flags a workloads/omp program is built with, on the host and for
+    simty: -fopenmp -O2 and the warnings, plus its header's `build flags:`."""
+    with open(omp_source(name)) as f:
+        m = re.search(r"^ \* build flags: (.*)$", f.read(), re.M)
+    return ["-fopenmp", "-O2", "-Wall", "-Wextra", "-Werror"] + (m.group(1).split() if m else [])
+
+
+def omp_elf(name, variant=""):
+    return os.path.join(GUEST, "omp", name + variant + ".elf")
+
+
+def build_omp(name, extra=(), variant=""):
+    """A workloads/omp program built with sdk/simty-cc (extra flags, e.g.
+    -DSIMTY_ROI, go into a build named NAME+variant)."""
+    src = omp_source(name)
+    out = omp_elf(name, variant)
+    if stale(out, [src, os.path.join(ROOT, "workloads", "omp", "omp_roi.h")] + sdk_files()):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        _run([SIMTY_CC] + omp_flags(name) + list(extra) + [src, "-o", out], out)
     return out
 
 
@@ -334,10 +368,11 @@ def build_random_fp(seed):
     return out
 
 
-def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS, marches=(), qemu_marches=()):
+def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS, marches=(), qemu_marches=(), omp=False):
     """Builds every guest program (random = (first_seed, count) or None;
     marches: the ISA variants of the examples, workloads and random
-    programs; qemu_marches: those of the examples and FP workloads alone)."""
+    programs; qemu_marches: those of the examples and FP workloads alone;
+    omp: the workloads/omp programs too)."""
     build_isa()
     work = [(build_example, (n, o)) for n in example_names() for o in opts]
     for m in marches:
@@ -354,6 +389,8 @@ def build_all(jobs=2, random=None, opts=EXAMPLE_OPTS, marches=(), qemu_marches=(
         work += [(build_simt_c, (src, o)) for o in SIMT_C_OPTS]
     work += [(build_workload, (n,)) for n in workload_names()]
     work += [(build_progress, (n,)) for n in progress_names()]
+    if omp:
+        work += [(build_omp, (n,)) for n in omp_names()]
     for n in multicore_names():
         work += [(build_multicore, (n, b)) for b in [None] + multicore_breaks(n)]
     for kind in ("bad", "stats", "simt", "timing", "disasm", "trap"):

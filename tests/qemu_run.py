@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run a simty guest ELF on qemu-system-riscv32 (the golden reference).
 
-usage: tests/qemu_run.py [--smp N] [--timeout SEC] [--ram-size SIZE] PROG.elf
+usage: tests/qemu_run.py [--smp N] [--timeout SEC] [--ram-size SIZE] PROG.elf [ARG...]
 
 N is at most 512, the limit of QEMU's virt machine (and QEMU is slow with
 many harts: the test suite stays at 8 or fewer).
@@ -10,7 +10,9 @@ QEMU runs a temporary copy of the ELF in which the loader-filled words
 (docs/platform.md) are patched the way the simulator's loader would:
 __simty_nthreads = N and __simty_ram_end = 0x80000000 + SIZE, when the ELF
 defines them. stdout is exactly the guest's UART output; the exit status is
-the guest's (finisher) exit code, or 124 on timeout.
+the guest's (finisher) exit code, or 124 on timeout.  Semihosting is on
+(-semihosting-config enable=on,target=native): PROG.elf ARG... is the
+guest's command line, quoted as simty quotes it.
 """
 
 import argparse
@@ -31,6 +33,22 @@ PT_LOAD = 1
 
 class ElfError(Exception):
     pass
+
+
+def quote_arg(a):
+    """An argument as simty quotes it on the command line (docs/platform.md,
+    "Semihosting"): QEMU joins its arg= values with spaces."""
+    if a and not any(c in a for c in ' \t\n"\\'):
+        return a
+    return '"' + a.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def semihosting_args(argv):
+    """QEMU's semihosting on (the SDK's start-up fetches the command line,
+    stderr and files go through it), with argv as the guest's command line."""
+    spec = "enable=on,target=native" + "".join(
+        ",arg=" + quote_arg(a).replace(",", ",,") for a in argv)
+    return ["-semihosting-config", spec]
 
 
 def parse_size(text):
@@ -124,6 +142,8 @@ def main():
                     help="QEMU binary (default qemu-system-riscv32, or "
                          "$SIMTY_QEMU)")
     ap.add_argument("elf", metavar="PROG.elf")
+    ap.add_argument("guest_args", nargs=argparse.REMAINDER, metavar="ARG",
+                    help="the program's arguments (semihosting GET_CMDLINE)")
     args = ap.parse_args()
 
     if args.smp < 1:
@@ -169,7 +189,7 @@ def main():
         cmd = [qemu, "-M", "virt", "-bios", "none", "-smp", str(args.smp),
                "-m", str(ram_size // 1024) + "K",
                "-display", "none", "-serial", "stdio", "-monitor", "none",
-               "-kernel", copy]
+               "-kernel", copy] + semihosting_args([args.elf] + args.guest_args)
         sys.stdout.flush()
         # stdin from /dev/null: QEMU leaves the terminal alone and output is
         # passed through untouched (inherited stdout).

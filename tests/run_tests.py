@@ -68,6 +68,14 @@ Groups:
   trap      machine-mode traps (tests/trap): every exception cause, direct and
             vectored handlers, nested mret, traps by some lanes of a warp,
             timer and software interrupts, on every model and on QEMU
+  omp-programs  the OpenMP, -ftree-parallelize-loops and pthreads programs
+            of workloads/omp (files and arguments included) print what
+            their host gcc -fopenmp build prints: every program on every
+            model, every shape at least once, with --progress off, and on
+            QEMU (tests/omp_programs_checks.py)
+  semihost  semihosting (tests/semihost): files and arguments against the
+            host gcc build, on every model and QEMU; hostile paths, pointers
+            and lengths; lane-by-lane order; EXIT_EXTENDED
   omp       OpenMP (libgomp ABI) and pthreads programs (tests/omp), built
             with simty-cc -fopenmp / -pthread / -ftree-parallelize-loops:
             every model at 1x1, 8x4, 8x32 and 2 cores of 8x8, --progress
@@ -87,6 +95,8 @@ Opt-in group (only with --only):
                  check-diff-long)
   march-long     the ISA variants' runs that make check leaves out (make
                  check-march-long MARCH=rv32imafd,rv32gc)
+  omp-long       omp-programs' full matrix: every program, model and shape,
+                 --progress off, --host-threads (make check-omp-long)
 
 ISA variants (issue 15): besides the SDK's default target (rv32ima), the
 examples, workloads and random programs are built for each -march of
@@ -798,6 +808,11 @@ def group_cluster(ctx):
 def group_sdk(ctx):
     import sdk_checks
     return sdk_checks.tests(ctx, run, simty, Failure)
+def group_semihost(ctx):
+    import semihost_checks
+    return semihost_checks.tests(ctx, run, simty, Failure)
+
+
 def group_gdb(ctx):
     import gdb_checks
     return gdb_checks.tests(ctx, run, simty, Failure)
@@ -866,6 +881,16 @@ def group_march_long(ctx):
         bench_checks.tests(ctx, run, simty, Failure, variants="rest")
 
 
+def group_omp_programs(ctx):
+    import omp_programs_checks
+    return omp_programs_checks.tests(ctx, run, simty, Failure)
+
+
+def group_omp_long(ctx):
+    import omp_programs_checks
+    return omp_programs_checks.tests(ctx, run, simty, Failure, full=True)
+
+
 def group_progress_long(ctx):
     import progress_checks
     return progress_checks.tests(ctx, run, simty, Failure, full=True)
@@ -890,14 +915,17 @@ GROUPS = {
     "multicore": group_multicore,
     "memory": group_memory,
     "trap": group_trap,
+    "semihost": group_semihost,
     "omp": group_omp,
     "fpfuzz": group_fpfuzz,
+    "omp-programs": group_omp_programs,
     "progress-long": group_progress_long,
     "diff-long": group_diff_long,
     "march-long": group_march_long,
+    "omp-long": group_omp_long,
 }
 # Run only when named with --only (see the docstring).
-OPT_IN = ("progress-long", "diff-long", "march-long")
+OPT_IN = ("progress-long", "diff-long", "march-long", "omp-long")
 
 
 class Progress:
@@ -1043,7 +1071,8 @@ def main():
     print("run_tests: building guest programs", flush=True)
     programs.build_all(jobs=args.jobs, random=(ctx.seed, ctx.random_count)
                        if {"random", "march-long"} & set(groups) else None,
-                       marches=ctx.marches, qemu_marches=programs.QEMU_MARCHES)
+                       marches=ctx.marches, qemu_marches=programs.QEMU_MARCHES,
+                       omp=bool({"omp-programs", "omp-long"} & set(groups)))
     print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
 
     print("run_tests: guest programs: %.0f CPU-seconds" % cpu_seconds(), flush=True)

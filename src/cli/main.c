@@ -21,13 +21,13 @@
 #include "util/escape.h"
 
 static const char commands_text[] =
-    "usage: simty run [options] PROGRAM.elf   (or simty PROGRAM.elf [options])\n"
+    "usage: simty run [options] PROGRAM.elf [ARG...]   (or simty PROGRAM.elf [options])\n"
     "       simty disasm [options] PROGRAM.elf   (see simty disasm --help)\n"
     "       simty bench [options] PROGRAM.elf|DIRECTORY...   (see simty bench --help)\n"
     "       simty bench --merge [-f csv|md] [-o FILE] TABLE.csv...\n"
     "       simty --help | --version\n";
 
-static const char run_usage_text[] = "usage: simty run [options] PROGRAM.elf\n";
+static const char run_usage_text[] = "usage: simty run [options] PROGRAM.elf [ARG...]\n";
 
 static const char run_options_text[] =
     "\n"
@@ -111,6 +111,9 @@ static const char run_options_text[] =
     "                         free port; the port is printed on stderr); the run\n"
     "                         starts at once and stops when gdb attaches\n"
     "      --gdb-wait         with --gdb: wait for gdb before the first cycle\n"
+    "      --fs-root DIR      the guest's host files (semihosting) are under DIR\n"
+    "                         (default: the current directory); it cannot leave it\n"
+    "      --no-host-files    no host file access for the guest (its console stays)\n"
     "  -h, --help             this text\n"
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
@@ -138,6 +141,10 @@ typedef struct cli_opts {
     gdb_options gdb;     /* --gdb, --gdb-wait */
     unsigned heartbeat;  /* --heartbeat seconds, or 0 */
     int quiet;           /* --quiet */
+    const char *fs_root; /* --fs-root (NULL: the current directory) */
+    int no_host_files;   /* --no-host-files */
+    int guest_argc;      /* the program and its arguments (GET_CMDLINE) */
+    char **guest_argv;
 } cli_opts;
 
 enum {
@@ -173,6 +180,8 @@ enum {
     OPT_GDB,
     OPT_GDB_WAIT,
     OPT_HEARTBEAT,
+    OPT_FS_ROOT,
+    OPT_NO_HOST_FILES,
 };
 
 /* parse_args() printed the help text: the command succeeds. */
@@ -219,6 +228,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"gdb-wait", no_argument, 0, OPT_GDB_WAIT},
         {"heartbeat", required_argument, 0, OPT_HEARTBEAT},
         {"quiet", no_argument, 0, 'q'},
+        {"fs-root", required_argument, 0, OPT_FS_ROOT},
+        {"no-host-files", no_argument, 0, OPT_NO_HOST_FILES},
         {0, 0, 0, 0},
     };
     char **mem_set = o->mem_set; /* argc entries, the caller's */
@@ -309,6 +320,8 @@ static int parse_args(int argc, char **argv, cli_opts *o)
                 return usage_error("--mem-set: at most %d settings", MAX_MEM_SETS);
             o->mem_set[o->n_mem_set++] = optarg;
             break;
+        case OPT_FS_ROOT: o->fs_root = optarg; break;
+        case OPT_NO_HOST_FILES: o->no_host_files = 1; break;
         default: rc = option_error(argv, longopts); break;
         }
         if (rc)
@@ -342,9 +355,11 @@ static int parse_args(int argc, char **argv, cli_opts *o)
                            "apart", o->cfg.quantum, o->cfg.quantum);
     if (optind >= argc)
         return usage_error("no program given");
-    if (optind + 1 < argc)
-        return usage_error("unexpected argument '%s' after the program", argv[optind + 1]);
+    if (o->fs_root && o->no_host_files)
+        return usage_error("--fs-root and --no-host-files: give one of them");
     o->program = argv[optind];
+    o->guest_argc = argc - optind; /* the program's own arguments follow it */
+    o->guest_argv = argv + optind;
     return 0;
 }
 
@@ -481,6 +496,15 @@ static int cmd_run(int argc, char **argv)
     const char *warning;
     for (unsigned i = 0; !o.quiet && (warning = simty_load_warning(s, i)); i++)
         fprintf(stderr, "simty: warning: %s\n", warning);
+    if (simty_set_cmdline(s, o.guest_argc, (const char *const *)o.guest_argv) ||
+        (o.fs_root && simty_set_fs_root(s, o.fs_root, err, sizeof err))) {
+        fprintf(stderr, "simty: %s\n", o.fs_root ? err : "out of host memory");
+        simty_destroy(s);
+        trace_close(&commits);
+        trace_close(&kanata_out);
+        return o.fs_root ? SIMTY_STATUS_USAGE : SIMTY_STATUS_LOAD;
+    }
+    simty_set_host_files(s, !o.no_host_files);
     int gdb_fd = o.gdb.enabled ? gdb_listen(o.gdb.port) : -1;
     if (o.gdb.enabled && gdb_fd < 0) {
         simty_destroy(s);

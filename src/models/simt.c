@@ -88,7 +88,7 @@ static inline __attribute__((always_inline)) void simt_slot_done(simty_sim *s, s
         commit_trace_commit(s, s->cycle, gw, 0, active->pc, o->insn, o->retired);
     c->stats.warp_instructions++;
     warp_count_executed(s, &c->stats, active, o);
-    if (s->cfg.spin_detect)
+    if (s->cfg.spin_detect && !o->c.backoff) /* (else a semihosting call's wait) */
         o->c.backoff = spin_note(&pt->spin, s, gw, active, o);
     /* the offline sorter stepped in the cycles since the warp's last issue */
     warp_commit(s, &c->stats, pt, gw * s->T, &o->c, s->cycle - m->last_slot[w], s->cycle);

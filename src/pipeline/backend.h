@@ -90,7 +90,7 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
         wp->replay_mask &= ~active->mask;
     }
     /* the spin detector reads the registers the slot leaves behind */
-    if (s->cfg.spin_detect)
+    if (s->cfg.spin_detect && !o->c.backoff) /* (else a semihosting call's wait) */
         o->c.backoff = spin_note(&p->paths[w].spin, s, gw, active, o);
     out->valid = true;
     out->u = *in;

@@ -166,6 +166,10 @@ static void apply(simty_sim *s, sim_core *c, const fx *e)
             if (!sim_stopped(s))
                 lane_atomic(s, e->op, e->hart, e->addr, e->value, e->rd, e->pc);
             break;
+        case FX_SEMIHOST: /* (after a stop: not served, as a store) */
+            if (!sim_stopped(s))
+                *e->rd = semihost_call(s, e->hart, e->addr, e->value, e->t);
+            break;
         case FX_END:
             sim_thread_ended(s, e->hart);
             break;

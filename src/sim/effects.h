@@ -5,7 +5,7 @@
  * machine as it was at its start: loads read memory (and, in quanta, the
  * thread's own stores of the quantum: fx_forward), and what would change
  * shared state is logged in the core's own effect log instead: stores,
- * atomics and LR/SC, the end of a thread, a path that starts waiting (the
+ * atomics and LR/SC, semihosting calls, the end of a thread, a path that starts waiting (the
  * barrier unit), a guest fault, a region-of-interest mark, an atomic's
  * commit-trace line.  After every core has run, sim_publish() applies the
  * logs in time order (core order within a cycle).  So a tick reads only
@@ -21,7 +21,7 @@
 
 #include "isa/insn.h"
 
-enum fx_kind { FX_STORE, FX_AMO, FX_END, FX_WAIT, FX_STOP, FX_ROI, FX_TRACE };
+enum fx_kind { FX_STORE, FX_AMO, FX_END, FX_WAIT, FX_STOP, FX_ROI, FX_TRACE, FX_SEMIHOST };
 
 typedef struct fx {
     uint8_t kind;   /* enum fx_kind */
@@ -29,8 +29,9 @@ typedef struct fx {
     uint8_t why;    /* FX_WAIT: enum path_wait; FX_ROI: open */
     uint16_t op;    /* FX_AMO: the instruction's op */
     unsigned hart;
-    uint32_t addr, value, pc; /* FX_STORE, FX_AMO (value: rs2); FX_TRACE: value, the record */
-    uint32_t *rd;   /* FX_AMO: where the result goes, or NULL (x0) */
+    uint32_t addr, value, pc; /* FX_STORE, FX_AMO (value: rs2); FX_TRACE: value, the record;
+                               * FX_SEMIHOST: addr, value = a0, a1 */
+    uint32_t *rd;   /* FX_AMO: where the result goes, or NULL (x0); FX_SEMIHOST: a0 */
     unsigned waiting, threads; /* FX_WAIT: paths parked, threads arriving */
     uint64_t wake, now;        /* FX_WAIT */
     uint64_t t;     /* the cycle the core logged it in (fx_push) */

@@ -90,12 +90,14 @@ int simty_set_monitor(simty_sim *s, double interval, simty_monitor_fn *fn, void 
     if (fn && !(interval > 0 && interval <= 1e9))
         return -1;
     monitor_init(&s->monitor);
-    s->console.before_write = NULL;
+    s->console.before_write = s->semi.errc.before_write = NULL;
     if (fn) {
         s->monitor = (sim_monitor){.fn = fn, .ctx = ctx, .interval = interval,
                                    .next = UINT64_MAX};
         s->console.before_write = before_output;
         s->console.before_ctx = s;
+        s->semi.errc.before_write = before_output; /* (the guest's stderr too) */
+        s->semi.errc.before_ctx = s;
         monitor_run_start(s); /* (a monitor set between two run calls) */
     }
     sim_checks_due(s);

@@ -375,6 +375,7 @@ static void run_returned(simty_sim *s)
     sim_fold_stats(s);
     if (sim_stopped(s)) {
         console_flush_all(&s->console);
+        semihost_flush(s);
         s->result.output_errno = s->console.err;
         output_lost(s);
     }

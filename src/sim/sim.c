@@ -95,6 +95,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->cfg = *cfg;
+    s->semi.root_fd = -1; /* (before anything can fail: simty_destroy closes it) */
     s->ignored = settings_ignored_mask(cfg); /* (before spin_detect becomes policy) */
     s->cfg.spin_detect = cfg->progress && cfg->spin_detect; /* part of the policy */
     s->W = cfg->warps;
@@ -148,7 +149,8 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->f || !s->frm || !s->fflags || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
         !s->resv || !s->resv_slot || !s->status ||
         !s->exit_code || !s->decoded ||
-        console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts)) {
+        console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts) ||
+        semihost_init(&s->semi, stderr, s->nharts)) {
         snprintf(err, errlen, "out of host memory");
         goto fail;
     }
@@ -179,6 +181,7 @@ void simty_destroy(simty_sim *s)
     free(s->publish_next);
     free(s->paths);
     console_free(&s->console);
+    semihost_free(&s->semi);
     elf_free(&s->elf);
     free(s->program_path);
     line_table_free(&s->lines);

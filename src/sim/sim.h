@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "devices/devices.h"
+#include "devices/semihost.h"
 #include "isa/insn.h"
 #include "loader/dwarf_line.h"
 #include "loader/elf.h"
@@ -125,6 +126,7 @@ struct simty_sim {
     bool ram_auto;       /* the RAM's size was not given: sized to the machine */
     char load_warning[256]; /* simty_load_warning(0), "" for none (stacks.c) */
     console_t console;
+    semihost semi;       /* semihosting: host files, command line (devices/semihost.h) */
     elf_image elf;
     bool loaded;         /* a program is loaded and every model is ready to run it */
     bool load_tried;     /* simty_load* was called (one program per simulator) */

@@ -227,6 +227,33 @@ static lane_mask irq_waiters(const simty_sim *s, unsigned hart0, lane_mask mask)
     return w;
 }
 
+/* A semihosting call (devices/semihost.h) by the lanes of mask: served
+ * lane by lane in thread order, at once on one core, at the end of the
+ * cycle (quantum) on several, in the order of every core's effects
+ * (sim/effects.h).  The path then waits SEMIHOST_CYCLES_PER_LANE cycles a
+ * lane (and, in quanta, for the quantum's end: its result comes then). */
+static __attribute__((noinline, cold)) void semihost_lanes(simty_sim *s, unsigned gw, uint32_t *x,
+                                                           unsigned T, unsigned hart0,
+                                                           lane_mask mask, uint32_t pc,
+                                                           warp_outcome *o)
+{
+    const uint64_t now = warp_core(s, gw)->now;
+    for (lane_mask m = mask; m; m &= m - 1) {
+        unsigned l = lowest_lane(m);
+        uint32_t *a0 = &x[10 * T + l];
+        if (s->deferring)
+            fx_push(s, hart_core(s, hart0 + l), (fx){.kind = FX_SEMIHOST, .hart = hart0 + l,
+                                                      .addr = *a0, .value = x[11 * T + l],
+                                                      .pc = pc, .rd = a0});
+        else
+            *a0 = semihost_call(s, hart0 + l, *a0, x[11 * T + l], now);
+    }
+    uint64_t wait = (uint64_t)SEMIHOST_CYCLES_PER_LANE * lane_count(mask, T);
+    if (s->deferring && s->quantum > 1 && s->quantum_end > now + wait)
+        wait = s->quantum_end - now;
+    o->c.backoff = wait;
+}
+
 /* The lanes `taken` of path p took a branch or jump to itself (its other
  * lanes go on at next[0]): nothing changed for them, so they would take it
  * for ever.
@@ -465,6 +492,10 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
                 set_next(&o->c.next[1], pc, mask & ~kind, p->depth);
                 o->c.next[1].stamp = PATH_NOT_ISSUED;
             }
+            break;
+        }
+        if (d->op == OP_EBREAK && semihost_is_call(s, hart0 + lowest_lane(mask), pc, d)) {
+            semihost_lanes(s, gw, x, T, hart0, mask, pc, o);
             break;
         }
         if (d->op == OP_EBREAK) {
