@@ -31,6 +31,8 @@ int main(void)
 
     omp_sched_t kind;
     int chunk;
+    omp_get_schedule(&kind, &chunk); /* static blocks: sdk/omp/gomp.c */
+    check("default schedule", kind == omp_sched_static && chunk == 0);
     omp_set_schedule(omp_sched_guided, 5);
     omp_get_schedule(&kind, &chunk);
     check("schedule", kind == omp_sched_guided && chunk == 5);

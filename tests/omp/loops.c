@@ -66,6 +66,10 @@ int main(void)
         hit(i);
     check("guided,4 step 2", once_each(1, N, 2));
 
+#pragma omp parallel for schedule(runtime)
+    for (int i = 0; i < N; i++)
+        hit(i);
+    check("runtime default", once_each(0, N, 1));
     omp_set_schedule(omp_sched_dynamic, 3);
 #pragma omp parallel for schedule(runtime)
     for (int i = 0; i < N; i++)
