@@ -496,6 +496,10 @@ static int cmd_run(int argc, char **argv)
     const char *warning;
     for (unsigned i = 0; !o.quiet && (warning = simty_load_warning(s, i)); i++)
         fprintf(stderr, "simty: warning: %s\n", warning);
+    /* argv[0]: the program's file name, as the library's default. */
+    const char *slash = strrchr(o.guest_argv[0], '/');
+    if (slash)
+        o.guest_argv[0] = (char *)slash + 1;
     if (simty_set_cmdline(s, o.guest_argc, (const char *const *)o.guest_argv) ||
         (o.fs_root && simty_set_fs_root(s, o.fs_root, err, sizeof err))) {
         fprintf(stderr, "simty: %s\n", o.fs_root ? err : "out of host memory");

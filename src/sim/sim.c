@@ -257,6 +257,14 @@ int simty_load(simty_sim *s, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "out of host memory");
         return -1;
     }
+    /* The guest's default command line (GET_CMDLINE): the program's file
+     * name without its directory, so that the figures of a run do not
+     * depend on where the program was run from (docs/platform.md). */
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (!s->semi.cmdline && simty_set_cmdline(s, 1, &base)) {
+        snprintf(err, errlen, "out of host memory");
+        return -1;
+    }
     return start_program(s, err, errlen);
 }
 
