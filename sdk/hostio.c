@@ -87,32 +87,60 @@ static int split_args(char *c, char **v, int max)
     return n;
 }
 
+/* The line did not fit in the heap: a message on stderr and exit status
+ * 1 before main (sdk/README.md). */
+static void __attribute__((noreturn)) args_too_long(void)
+{
+    static const char msg[] = "simty sdk: command line too long for the heap\n";
+    uintptr_t block[3] = {(uintptr_t)stderr_handle, (uintptr_t)msg, sizeof msg - 1};
+    if (stderr_handle > 0)
+        semihost(SYS_WRITE, (uintptr_t)block);
+    /* the test finisher ends every thread (the others wait at start-up) */
+    *(volatile uint32_t *)SIMTY_FINISHER_BASE = 1u << SIMTY_FINISHER_CODE_SHIFT |
+                                                SIMTY_FINISHER_FAIL;
+    for (;;)
+        __asm__ volatile("wfi");
+}
+
+/* The command line into buf (static), or a heap buffer doubled until it
+ * fits (GET_CMDLINE refuses a buffer without room for the line and its
+ * NUL, and overwrites the length word with the line's length: size is
+ * the buffer's). */
+static char *fetch_cmdline(size_t *size)
+{
+    char *buf = cmdline_buf;
+    *size = CMDLINE_BYTES;
+    for (;;) {
+        uintptr_t cl[2] = {(uintptr_t)buf, *size};
+        if (semihost(SYS_GET_CMDLINE, (uintptr_t)cl) == 0)
+            return buf;
+        if (buf != cmdline_buf)
+            free(buf);
+        *size = *size == CMDLINE_BYTES ? 65536 : *size * 2;
+        if (*size > 0x40000000u || !(buf = malloc(*size)))
+            args_too_long();
+    }
+}
+
 /* crt0, hart 0, before the start-up barrier: the command line for every
  * thread's main(argc, argv), and the stderr handle. */
 void __simty_get_args(void)
 {
     uintptr_t block[3] = {(uintptr_t)":tt", 8 /* "a": stderr */, 3};
     stderr_handle = (int)semihost(SYS_OPEN, (uintptr_t)block);
-    char *buf = cmdline_buf;
-    uintptr_t cl[2] = {(uintptr_t)buf, CMDLINE_BYTES};
-    if (semihost(SYS_GET_CMDLINE, (uintptr_t)cl) != 0) {
-        cl[0] = (uintptr_t)(buf = malloc(65536)); /* a long one */
-        cl[1] = 65536;
-        if (!buf || semihost(SYS_GET_CMDLINE, (uintptr_t)cl) != 0)
-            return; /* argc 0 */
-    }
+    size_t size;
+    char *buf = fetch_cmdline(&size);
     char **v = argv_slots;
     /* split_args rewrites the line in place: more arguments than slots
-     * fetch it again for a bigger array */
+     * fetch it again (into the same buffer, of the same size) and split
+     * it into a bigger array */
     int n = split_args(buf, v, ARGV_SLOTS);
-    if (n > ARGV_SLOTS) { /* re-fetch and split into a bigger array */
-        char **big = malloc(((size_t)n + 1) * sizeof *big);
-        if (big && semihost(SYS_GET_CMDLINE, (uintptr_t)cl) == 0) {
-            split_args(buf, big, n);
-            v = big;
-        } else {
-            n = ARGV_SLOTS;
-        }
+    if (n > ARGV_SLOTS) {
+        uintptr_t cl[2] = {(uintptr_t)buf, size};
+        v = malloc(((size_t)n + 1) * sizeof *v);
+        if (!v || semihost(SYS_GET_CMDLINE, (uintptr_t)cl) != 0)
+            args_too_long();
+        split_args(buf, v, n);
     }
     v[n] = NULL;
     __simty_argc = n;

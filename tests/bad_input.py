@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import struct
+import subprocess
 
 import programs
 
@@ -253,12 +254,26 @@ def tests(ctx, run, simty, Failure):
         [sim, "nosuch.elf"], USAGE, r"unknown command 'nosuch\.elf' \(.*a program file: No such")))
 
     def program_first():
-        """simty PROGRAM.elf [options] is simty run [options] PROGRAM.elf."""
-        for args in ([], ["-w", "2", "-t", "2", "-m", "simt"]):
-            want = run([sim, "run"] + args + [ok_elf])
-            got = run([sim, ok_elf] + args)
-            if got != want or want[0] != 0 or "hello" not in want[1]:
-                raise Failure("simty %s: %r, simty run: %r" % (" ".join(args), got, want))
+        """simty PROGRAM.elf ARG... is simty run PROGRAM.elf ARG...: what
+        follows the program is the guest's, options or not (they were
+        moved before it, and the first guest argument became the
+        program)."""
+        want = run([sim, "run", ok_elf])
+        if run([sim, ok_elf]) != want or want[0] != 0 or "hello" not in want[1]:
+            raise Failure("simty hello.elf: %r, simty run hello.elf: %r"
+                          % (run([sim, ok_elf]), want))
+        elf = os.path.join(ctx.tmp, "args-first.elf")
+        p = subprocess.run([programs.SIMTY_CC, "-O2", os.path.join(
+            programs.ROOT, "tests", "sdk", "args.c"), "-o", elf], capture_output=True, text=True)
+        if p.returncode != 0:
+            raise Failure("building tests/sdk/args.c: %s" % p.stderr)
+        guest = ["-t", "1", "-w", "1", "x"]
+        want = run([sim, "run", elf] + guest)
+        got = run([sim, elf] + guest)
+        if got[:2] != want[:2] or want[0] != 0 or "argc 6" not in want[1] \
+                or "last x" not in want[1]:
+            raise Failure("simty args.elf %s: %r, simty run ... args.elf: %r"
+                          % (" ".join(guest), got, want))
     out.append(("cli simty PROGRAM.elf runs it", program_first))
 
     def help_and_version():

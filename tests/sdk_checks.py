@@ -184,6 +184,28 @@ def tests(ctx, run, simty, Failure):
 
     out.append(("sdk stack overflow", overflow))
 
+    # main's arguments beyond the static buffers (64 arguments, 1 KiB): 100
+    # arguments were cut to 64, a line over 64 KiB gave argc 0.
+    def arguments():
+        elf = build("args.c", "args.elf")
+        many = [str(i) for i in range(1, 101)]
+        long_args = [c * 30000 for c in "xyz"]  # 90 KiB of command line
+        cases = ((many, "argc 101\nlast 100\ntotal %d\nnull 1\n"
+                  % (len(elf) + sum(map(len, many)))),
+                 (long_args, "argc 4\nlast %s\ntotal %d\nnull 1\n"
+                  % ("z" * 40, len(elf) + 90000)))
+        for guest, want in cases:
+            for where, cmd in (("simty", [ctx.simty, "run", "-t", "1", "-w", "1", elf]),
+                               ("qemu", [programs.QEMU_RUN, "--smp", "1", "--timeout",
+                                         "120", elf])):
+                status, text, err = run(cmd + guest, timeout=200)
+                if status != 0 or text != want:
+                    raise Failure("%s, %d arguments of %d bytes: status %d, printed %r "
+                                  "(want %r)\n%s" % (where, len(guest), len(guest[-1]),
+                                                      status, text, want, err[-400:]))
+
+    out.append(("sdk arguments: 100 of them, and a 90 KiB command line", arguments))
+
     # Start-up and exit of a program whose main returns at once, cycle model
     # (issue 32): they were 37,624 and 324,113 cycles when crt0 initialised
     # each thread's TLS block byte by byte (one replay pass per byte and

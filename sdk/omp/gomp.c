@@ -398,9 +398,24 @@ static struct team_ws *next_chunk(int ordered)
     ordered_release(team, num, s);
     switch (s->sched) {
     case TEAM_SCHED_DYNAMIC:
-        a = __atomic_fetch_add(&s->next, s->chunk, __ATOMIC_RELAXED);
-        if (a >= niters)
+        /* fetch-and-add while the counter cannot wrap: each thread adds
+         * once more after the last chunk, so next stays below niters +
+         * (n + 1) * chunk; a bigger chunk claims by CAS (a wrapped counter
+         * re-issued iterations) */
+        if (s->next >= niters)
             return NULL;
+        if ((uint64_t)niters + ((uint64_t)n + 1) * s->chunk <= UINT32_MAX) {
+            a = __atomic_fetch_add(&s->next, s->chunk, __ATOMIC_RELAXED);
+            if (a >= niters)
+                return NULL;
+        } else {
+            do {
+                a = s->next;
+                if (a >= niters)
+                    return NULL;
+            } while (simty_atomic_cas(&s->next, a, niters - a < s->chunk ? niters : a + s->chunk)
+                     != a);
+        }
         b = niters - a < s->chunk ? niters : a + s->chunk;
         break;
     case TEAM_SCHED_GUIDED:

@@ -21,7 +21,7 @@
 #include "util/escape.h"
 
 static const char commands_text[] =
-    "usage: simty run [options] PROGRAM.elf [ARG...]   (or simty PROGRAM.elf [options])\n"
+    "usage: simty run [options] PROGRAM.elf [ARG...]   (or simty PROGRAM.elf [ARG...])\n"
     "       simty disasm [options] PROGRAM.elf   (see simty disasm --help)\n"
     "       simty bench [options] PROGRAM.elf|DIRECTORY...   (see simty bench --help)\n"
     "       simty bench --merge [-f csv|md] [-o FILE] TABLE.csv...\n"
@@ -592,15 +592,12 @@ int main(int argc, char **argv)
         return cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(argv[1], "bench"))
         return cmd_bench(argc - 1, argv + 1);
-    /* simty PROGRAM.elf [options]: simty run [options] PROGRAM.elf (an
-     * existing file that is not a command's name) */
+    /* simty PROGRAM.elf [ARG...]: exactly simty run PROGRAM.elf [ARG...]
+     * (an existing file that is not a command's name; what follows it is
+     * the guest's, never simty's options) */
     struct stat st;
-    if (argv[1][0] != '-' && stat(argv[1], &st) == 0 && !S_ISDIR(st.st_mode)) {
-        char *program = argv[1];
-        memmove(argv + 1, argv + 2, (size_t)(argc - 2) * sizeof *argv);
-        argv[argc - 1] = program;
+    if (argv[1][0] != '-' && stat(argv[1], &st) == 0 && !S_ISDIR(st.st_mode))
         return cmd_run(argc, argv);
-    }
     if (argv[1][0] == '-')
         return usage_error("unknown option '%s' before the command (expected run, disasm, "
                            "bench or a program file)", argv[1]);

@@ -60,7 +60,9 @@ typedef struct hart_csr {
 /* A thread may have at most this many traps nested (taken without an mret
  * between them; the trap suite's programs nest two): an exception taken at
  * that depth is a guest fault, a handler that faults again at each entry
- * (a trap that would nest forever), on every model and shape. */
+ * (a trap that would nest forever), on every model and shape. Only mret
+ * lowers the count: a handler that leaves by a jump (longjmp-style
+ * recovery) faults at its thread's 65th trap (docs/platform.md, traps). */
 #define MMODE_MAX_NEST 64u
 
 /* A trap that lane work raised (sim_exception) and the executor takes. */

@@ -56,6 +56,18 @@ int main(void)
         hit(i);
     check("dynamic,5 downwards", once_each(10, N, 1));
 
+    /* chunks so big that the threads' fetches past the end wrapped a 32-bit
+     * counter (4 of them at 2^30 + 1) and re-issued iterations */
+#pragma omp parallel for schedule(dynamic, 1073741825)
+    for (int i = 0; i < N; i++)
+        hit(i);
+    check("dynamic,2^30+1", once_each(0, N, 1));
+
+#pragma omp parallel for schedule(dynamic, 2147483647)
+    for (int i = 0; i < N; i++)
+        hit(i);
+    check("dynamic,2^31-1", once_each(0, N, 1));
+
 #pragma omp parallel for schedule(guided)
     for (int i = 0; i < N; i++)
         hit(i);
