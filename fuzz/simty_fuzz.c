@@ -182,6 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     simty_sim *s = simty_create(&c, err, sizeof err);
     if (!s)
         return 0;
+    simty_set_host_files(s, 0); /* (the default: no guest touches the host's files) */
     if (simty_load_image(s, data + HDR, size - HDR, err, sizeof err) == 0) {
         if (data[H_FLAGS] & F_STOP)
             simty_request_stop(s, 2);

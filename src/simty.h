@@ -450,10 +450,14 @@ int simty_set_monitor(simty_sim *s, double interval, simty_monitor_fn *fn, void 
  * quotes with " and \ escaped by a backslash); 0, or -1 out of memory. */
 int simty_set_cmdline(simty_sim *s, int argc, const char *const *argv);
 /* The root of the guest's host files (NULL: the current directory): guest
- * paths are relative to it and cannot leave it.  0, or -1 with a reason if
- * it is not a directory that can be opened. */
+ * paths are relative to it and cannot leave it.  Turns host files on.  0,
+ * or -1 with a reason if it is not a directory that can be opened. */
 int simty_set_fs_root(simty_sim *s, const char *dir, char *err, size_t errlen);
-/* Host file access on (the default) or off (only the ":tt" console). */
+/* Host file access and the host's stdin on, or off: the default of
+ * simty_create (a guest then has only the ":tt" console output; its stdin
+ * is at end of file).  `simty run` turns them on, `simty bench`, the Python
+ * bindings and the fuzzer leave them off.  On without simty_set_fs_root:
+ * the root is the process's current directory. */
 void simty_set_host_files(simty_sim *s, int on);
 
 const simty_result *simty_result_get(const simty_sim *s);

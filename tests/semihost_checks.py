@@ -8,8 +8,16 @@
   stdout and stderr apart;
 - tests/semihost/hostile.c: `..`, absolute paths, symbolic links out of the
   root, a very long name, unmapped pointers, huge lengths, SYSTEM, an
-  unknown operation and --no-host-files each give the guest -1 and an errno,
-  never a host crash, and nothing is created outside the root;
+  unknown operation, a FIFO (for reading and for writing: at once, never
+  waiting), a trailing slash on a file and --no-host-files each give the
+  guest -1 and an errno, never a host crash, and nothing is created outside
+  the root; the same with openat2 and with the component walk that stands
+  in for it (SIMTY_NO_OPENAT2=1); a deleted current directory is an error
+  the guest sees, every time;
+- the host's stdin: a pipe that never sends does not hold `simty run`: a
+  SIGTERM ends it (143) with its --stats-json written;
+- the library's default is no host files: a guest under `simty bench`
+  cannot create a file;
 - a call by every lane of a warp is served lane by lane in thread order on
   every model; the whole output is the same with 2 cores on 1 and 2 host
   threads;
@@ -23,6 +31,7 @@
 import os
 import shutil
 import subprocess
+import threading
 
 import programs
 
@@ -32,7 +41,7 @@ INPUT = "the quick brown fox\njumps over the lazy dog\nthe end\n" * 3
 ARGS = ["the", "fox", "a b", 'q"uote']
 
 # hostile.c's lines, errno numbers as picolibc's (13 EACCES, 14 EFAULT,
-# 9 EBADF, 22 EINVAL, 88 ENOSYS, 91 ENAMETOOLONG)
+# 9 EBADF, 20 ENOTDIR, 22 EINVAL, 88 ENOSYS, 91 ENAMETOOLONG)
 HOSTILE = """dotdot: -1 errno 13
 dotdot inside: -1 errno 13
 absolute: -1 errno 13
@@ -52,6 +61,9 @@ remove dotdot: -1 errno 13
 rename out: -1 errno 13
 system: -1 errno 13
 unknown: -1 errno 88
+fifo read: -1 errno 13
+fifo write: -1 errno 13
+trailing slash: -1 errno 20
 cmdline short: -1 errno 22
 tt still: 1 errno 22
 in.txt: 1 errno 22
@@ -63,7 +75,9 @@ def tests(ctx, run, simty, Failure):
     work = os.path.join(ctx.tmp, "semihost")
 
     def build(src):
-        elf = os.path.join(ctx.tmp, "semihost-" + src.replace(".c", ".elf"))
+        # (one file per test: tests running in parallel build the same source)
+        elf = os.path.join(ctx.tmp, "semihost-%s-%d-%d.elf" % (src[:-2], os.getpid(),
+                                                              threading.get_ident()))
         p = subprocess.run([programs.SIMTY_CC, "-O2", "-Wall", "-Wextra", "-Werror",
                             os.path.join(SRC, src), "-o", elf], capture_output=True, text=True)
         if p.returncode != 0:
@@ -78,15 +92,16 @@ def tests(ctx, run, simty, Failure):
             f.write(INPUT)
         return d
 
-    def run_in(cwd, cmd):
-        p = subprocess.run(cmd, cwd=cwd, capture_output=True, timeout=300)
+    def run_in(cwd, cmd, env=None):
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, timeout=300,
+                           env=dict(os.environ, **env) if env else None)
         err = p.stderr.decode("utf-8", "replace")
         if ctx.sanitized and ("Sanitizer" in err or "runtime error" in err):
             raise Failure("sanitizer report running %s:\n%s" % (" ".join(cmd), err))
         return p.returncode, p.stdout.decode("utf-8", "replace"), err
 
-    def sim(cwd, elf, opts, args):
-        return run_in(cwd, [ctx.simty, "run"] + opts + [elf] + args)
+    def sim(cwd, elf, opts, args, env=None):
+        return run_in(cwd, [ctx.simty, "run"] + opts + [elf] + args, env)
 
     def files():
         elf = build("files.c")
@@ -143,19 +158,83 @@ def tests(ctx, run, simty, Failure):
         if os.path.exists(victim):
             os.unlink(victim)
         os.symlink(victim, os.path.join(d, "link-file"))
-        for m in MODELS:
-            for shape in (["-w", "1", "-t", "1"], ["-w", "8", "-t", "4"]):
-                st, so, se = sim(work, elf, ["-m", m, "--fs-root", d] + shape, [])
-                if st != 0 or so != HOSTILE or se or os.path.exists(victim):
-                    raise Failure("hostile.c, %s %s: status %d, stderr %r, created outside "
-                                  "the root: %s, stdout:\n%s"
-                                  % (m, " ".join(shape), st, se, os.path.exists(victim), so))
+        os.mkfifo(os.path.join(d, "fifo"))
+        runs = [(m, shape, None) for m in MODELS
+                for shape in (["-w", "1", "-t", "1"], ["-w", "8", "-t", "4"])]
+        runs.append(("scalar", ["-w", "1", "-t", "1"], {"SIMTY_NO_OPENAT2": "1"}))
+        for m, shape, env in runs:
+            try:
+                st, so, se = sim(work, elf, ["-m", m, "--fs-root", d] + shape, [], env)
+            except subprocess.TimeoutExpired:
+                raise Failure("hostile.c, %s %s: hangs (the FIFO?)" % (m, " ".join(shape)))
+            if st != 0 or so != HOSTILE or se or os.path.exists(victim):
+                raise Failure("hostile.c, %s %s%s: status %d, stderr %r, created outside "
+                              "the root: %s, stdout:\n%s"
+                              % (m, " ".join(shape), " SIMTY_NO_OPENAT2=1" if env else "",
+                                 st, se, os.path.exists(victim), so))
         st, so, se = sim(d, elf, ["--no-host-files"], [])
         lines = so.splitlines()
         if st != 0 or len(lines) != len(HOSTILE.splitlines()) or \
                 lines[-2:] != ["tt still: 1 errno 22", "in.txt: 0 errno 13"] or \
                 not all(ln.endswith(": -1 errno 13") for ln in lines[:8]):
             raise Failure("hostile.c --no-host-files: status %d, stdout:\n%s" % (st, so))
+
+    def deleted_cwd():
+        # the root (the current directory) was removed: every call is ENOENT,
+        # also the second (it once crashed on a half-opened root)
+        elf = build("hostile.c")
+        d = os.path.join(work, "gone")
+        os.makedirs(work, exist_ok=True)
+        shutil.rmtree(d, ignore_errors=True)
+        p = subprocess.run(["sh", "-c", 'mkdir gone && cd gone && rmdir ../gone && exec "$0" run '
+                            '-w 1 -t 1 "$1"', ctx.simty, elf], cwd=work, capture_output=True,
+                           text=True, timeout=300)
+        lines = p.stdout.splitlines()
+        if p.returncode != 0 or "dotdot: -1 errno 2" not in lines or \
+                "in.txt: 0 errno 2" not in lines:
+            raise Failure("hostile.c in a deleted directory: status %d, stdout %r, stderr %r"
+                          % (p.returncode, p.stdout, p.stderr))
+
+    def stdin_signal():
+        # a pipe that never sends: SIGTERM still ends the run, stats written
+        elf = build("hostile.c")
+        os.makedirs(work, exist_ok=True)
+        stats = os.path.join(work, "stdin-stats.json")
+        if os.path.exists(stats):
+            os.unlink(stats)
+        sleeper = subprocess.Popen(["sleep", "30"], stdout=subprocess.PIPE)
+        try:
+            p = subprocess.Popen([ctx.simty, "run", "--stats-json", stats, elf, "stdin"],
+                                 stdin=sleeper.stdout, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+            sleeper.stdout.close()
+            import time
+            time.sleep(1)
+            p.terminate()
+            try:
+                so, se = p.communicate(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.communicate()
+                raise Failure("simty run reading a silent stdin: SIGTERM did not stop it")
+        finally:
+            sleeper.kill()
+            sleeper.wait()
+        if p.returncode != 143 or not os.path.exists(stats):
+            raise Failure("simty run reading a silent stdin, SIGTERM: status %d (expected 143), "
+                          "--stats-json written: %s, stderr %r"
+                          % (p.returncode, os.path.exists(stats), se))
+
+    def bench_no_files():
+        # the library's default (simty bench): no host files
+        elf = build("create.c")
+        d = fresh("bench")
+        st, so, se = run_in(d, [ctx.simty, "bench", "-s", "1x1", "-m", "scalar", elf])
+        if os.path.exists(os.path.join(d, "x")):
+            raise Failure("a guest under simty bench created a file (status %d)" % st)
+        st, so, se = sim(d, elf, [], [])
+        if st != 0 or so != "create: opened\n" or not os.path.exists(os.path.join(d, "x")):
+            raise Failure("hostile create under simty run: status %d, stdout %r" % (st, so))
 
     def order():
         elf = build("hostile.c")
@@ -233,6 +312,9 @@ def tests(ctx, run, simty, Failure):
     out.append(("semihost files and arguments vs the host build", files))
     out.append(("semihost libc beyond ISO C vs the host build", libc))
     out.append(("semihost hostile paths, pointers and lengths", hostile))
+    out.append(("semihost in a deleted current directory", deleted_cwd))
+    out.append(("semihost stdin that never sends, SIGTERM", stdin_signal))
+    out.append(("semihost simty bench has no host files", bench_no_files))
     out.append(("semihost lane-by-lane order", order))
     out.append(("semihost EXIT_EXTENDED status, stdout and stderr", exit_status))
     return out

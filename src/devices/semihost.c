@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +15,7 @@
 #include <sys/syscall.h>
 #endif
 
+#include "sim/progress.h"
 #include "sim/sim.h"
 
 enum { SH_FREE, SH_HOST, SH_STDIN, SH_STDOUT, SH_STDERR, SH_FEATURES };
@@ -31,8 +33,8 @@ enum {
 
 /* Guest errno numbers (picolibc's, as newlib's): 1..34 are the host's on
  * Linux; these differ. */
-enum { G_EIO = 5, G_EBADF = 9, G_EFAULT = 14, G_EACCES = 13, G_EINVAL = 22, G_EMFILE = 24,
-       G_ENOSYS = 88, G_ENOTEMPTY = 90, G_ENAMETOOLONG = 91, G_ELOOP = 92 };
+enum { G_ENOENT = 2, G_EIO = 5, G_EBADF = 9, G_EACCES = 13, G_EFAULT = 14, G_ENOTDIR = 20,
+       G_EISDIR = 21, G_EINVAL = 22, G_EMFILE = 24, G_EFBIG = 27, G_ESPIPE = 29, G_ENOSYS = 88, G_ENOTEMPTY = 90, G_ENAMETOOLONG = 91, G_ELOOP = 92 };
 
 /* ":semihosting-features": the magic, then feature byte 0 (EXIT_EXTENDED,
  * separate stdout and stderr ":tt" handles). */
@@ -41,6 +43,9 @@ static const uint8_t features[5] = {'S', 'H', 'F', 'B', 0x03};
 int semihost_init(semihost *h, FILE *err, unsigned nharts)
 {
     h->root_fd = -1;
+    h->no_files = true; /* host files and stdin: opt-in (simty_set_host_files) */
+    const char *e = getenv("SIMTY_NO_OPENAT2");
+    h->no_openat2 = e && strcmp(e, "1") == 0;
     h->nharts = nharts;
     h->err = calloc(nharts, sizeof *h->err);
     if (!h->err || console_init(&h->errc, err, nharts))
@@ -179,7 +184,14 @@ static int open_root(simty_sim *s)
     if (h->root_fd < 0)
         return -1;
     h->root_real = realpath(dir, NULL);
-    return h->root_real ? 0 : -1;
+    if (!h->root_real) { /* (a deleted directory): not opened, try again next time */
+        int e = errno;
+        close(h->root_fd);
+        h->root_fd = -1;
+        errno = e;
+        return -1;
+    }
+    return 0;
 }
 
 /* The guest path at ptr (len bytes) as a path relative to the root in buf:
@@ -193,7 +205,7 @@ static int32_t guest_path(simty_sim *s, uint32_t ptr, uint32_t len, char *buf)
         return G_EFAULT;
     buf[len] = 0;
     if (strlen(buf) != len || len == 0)
-        return len ? G_EINVAL : 2; /* a NUL inside; ENOENT for "" */
+        return len ? G_EINVAL : G_ENOENT; /* a NUL inside; ENOENT for "" */
     if (buf[0] != '/')
         return 0;
     const char *r = s->semi.root_real;
@@ -209,35 +221,60 @@ static int32_t guest_path(simty_sim *s, uint32_t ptr, uint32_t len, char *buf)
     return 0;
 }
 
-/* openat(dir, rel) that never leaves dir: openat2 with RESOLVE_BENEATH
- * (Linux 5.6+: `..` and symbolic links are followed while they stay
- * beneath), else component by component without following any symbolic
- * link and refusing `..`.  Returns an fd or -1 (errno). */
-static int open_beneath(int dir, const char *rel, int flags, mode_t mode)
+/* Is name in dir a symbolic link? */
+static bool is_link(int dir, const char *name)
 {
-#if defined(__linux__) && defined(SYS_openat2)
-    struct {
-        uint64_t flags, mode, resolve;
-    } how = {(uint64_t)(unsigned)flags, (flags & O_CREAT) ? mode : 0, 0x08 /* RESOLVE_BENEATH */ | 0x02 /* NO_MAGICLINKS */};
-    long r = syscall(SYS_openat2, dir, rel, &how, sizeof how);
-    if (r >= 0 || (errno != ENOSYS && errno != EPERM))
-        return (int)r;
-#endif
+    struct stat st;
+    return fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+}
+
+/* The last step of walk_beneath: name in dir (rel ended with a slash if
+ * dir_only), with walk's errors: a symbolic link is EACCES (it could lead
+ * out), a non-directory before a slash ENOTDIR, a new name before a slash
+ * EISDIR, as openat2 gives them. */
+static int open_last(int dir, const char *name, bool dir_only, int flags, mode_t mode)
+{
+    struct stat st;
+    if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        if (S_ISLNK(st.st_mode) || (dir_only && !S_ISDIR(st.st_mode))) {
+            errno = S_ISLNK(st.st_mode) ? EACCES : ENOTDIR;
+            return -1;
+        }
+    } else if (dir_only && errno == ENOENT && (flags & O_CREAT)) {
+        errno = EISDIR;
+        return -1;
+    }
+    int fd = openat(dir, name, flags | O_NOFOLLOW, mode);
+    if (fd < 0 && (errno == ELOOP || errno == ENOTDIR) && is_link(dir, name))
+        errno = EACCES; /* (it became one meanwhile) */
+    return fd;
+}
+
+/* openat(dir, rel) component by component, following no symbolic link and
+ * refusing `..` (EACCES, as a symbolic link): the fallback of
+ * open_beneath. */
+static int walk_beneath(int dir, const char *rel, int flags, mode_t mode)
+{
     char path[SEMIHOST_PATH_MAX + 1];
     snprintf(path, sizeof path, "%s", rel);
+    size_t len = strlen(path);
+    bool dir_only = len && path[len - 1] == '/';
     int cur = dir;
     char *save = NULL;
     char *c = strtok_r(path, "/", &save);
     while (c) {
         char *next = strtok_r(NULL, "/", &save);
+        int fd;
         if (strcmp(c, "..") == 0) {
-            if (cur != dir)
-                close(cur);
+            fd = -1;
             errno = EACCES;
-            return -1;
+        } else if (next) {
+            fd = openat(cur, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (fd < 0 && errno == ENOTDIR && is_link(cur, c))
+                errno = EACCES;
+        } else {
+            fd = open_last(cur, c, dir_only, flags, mode);
         }
-        int fd = next ? openat(cur, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                      : openat(cur, c, flags | O_NOFOLLOW, mode);
         int e = errno;
         if (cur != dir)
             close(cur);
@@ -251,9 +288,31 @@ static int open_beneath(int dir, const char *rel, int flags, mode_t mode)
     return cur == dir ? openat(dir, ".", flags, mode) : cur;
 }
 
+/* openat(dir, rel) that never leaves dir: openat2 with RESOLVE_BENEATH
+ * (Linux 5.6+: `..` and symbolic links are followed while they stay
+ * beneath), else (openat2 missing or refused by a seccomp filter, or
+ * no_openat2) walk_beneath.  Returns an fd or -1 (errno). */
+static int open_beneath(const semihost *h, int dir, const char *rel, int flags, mode_t mode)
+{
+#if defined(__linux__) && defined(SYS_openat2)
+    if (!h->no_openat2) {
+        struct {
+            uint64_t flags, mode, resolve;
+        } how = {(uint64_t)(unsigned)flags, (flags & O_CREAT) ? mode : 0,
+                 0x08 /* RESOLVE_BENEATH */ | 0x02 /* NO_MAGICLINKS */};
+        long r = syscall(SYS_openat2, dir, rel, &how, sizeof how);
+        if (r >= 0 || (errno != ENOSYS && errno != EPERM))
+            return (int)r;
+    }
+#else
+    (void)h;
+#endif
+    return walk_beneath(dir, rel, flags, mode);
+}
+
 /* The directory holding the last component of rel (its fd, to close) and
  * that component in *name; -1 (errno) if there is none to act on. */
-static int parent_beneath(int root, char *rel, const char **name)
+static int parent_beneath(const semihost *h, int root, char *rel, const char **name)
 {
     char *slash = strrchr(rel, '/');
     const char *last = slash ? slash + 1 : rel;
@@ -265,7 +324,7 @@ static int parent_beneath(int root, char *rel, const char **name)
     if (!slash)
         return openat(root, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     *slash = 0;
-    int fd = open_beneath(root, *rel ? rel : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    int fd = open_beneath(h, root, *rel ? rel : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
     *slash = '/';
     return fd;
 }
@@ -313,16 +372,22 @@ static uint32_t sh_open(simty_sim *s, unsigned hart, uint32_t a1)
     if (e)
         return fail(s, hart, e);
     static const int acc[3] = {O_RDONLY, O_WRONLY | O_CREAT | O_TRUNC, O_WRONLY | O_CREAT | O_APPEND};
-    int flags = acc[p[1] / 4] | O_CLOEXEC;
+    /* O_NONBLOCK: a FIFO or a device must not hold the simulator in open() */
+    int flags = acc[p[1] / 4] | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
     if (p[1] & 2) /* + */
         flags = (flags & ~(O_RDONLY | O_WRONLY)) | O_RDWR;
-    int fd = open_beneath(s->semi.root_fd, path, flags, 0644);
-    if (fd < 0)
-        return host_fail(s, hart);
+    int fd = open_beneath(&s->semi, s->semi.root_fd, path, flags, 0644);
+    if (fd < 0) /* (ENXIO: a FIFO for writing that nobody reads) */
+        return errno == ENXIO ? fail(s, hart, G_EACCES) : host_fail(s, hart);
+    /* regular files only: a FIFO, a device or a socket could block */
     struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    e = fstat(fd, &st) ? G_EIO : S_ISDIR(st.st_mode) ? G_EISDIR
+                               : !S_ISREG(st.st_mode) ? G_EACCES : 0;
+    if (!e && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0)
+        e = G_EIO;
+    if (e) {
         close(fd);
-        return fail(s, hart, 21); /* EISDIR */
+        return fail(s, hart, e);
     }
     return new_handle(s, hart, SH_HOST, fd);
 }
@@ -378,6 +443,33 @@ static uint32_t sh_write(simty_sim *s, unsigned hart, uint32_t a1)
     return p[2] - done;
 }
 
+/* One byte of the host's stdin into *c: 1, 0 (end of file; host stdin
+ * off; the run was asked to stop while it waited: it ends, INTERRUPTED) or
+ * -1 (errno).  Waits in slices (poll) so that a signal's stop request ends
+ * the wait: a pipe or a terminal that never sends cannot hold the
+ * simulator. */
+static ssize_t stdin_byte(simty_sim *s, uint8_t *c)
+{
+    if (s->semi.no_files)
+        return 0;
+    for (;;) {
+        if (s->stop_request) { /* the run ends here, before the guest sees the EOF */
+            if (!sim_stopped(s))
+                sim_stop_requested(s);
+            return 0;
+        }
+        struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+        int n = poll(&p, 1, SEMIHOST_STDIN_SLICE_MS);
+        if (n < 0 && errno != EINTR)
+            return -1;
+        if (n <= 0)
+            continue;
+        ssize_t r = read(STDIN_FILENO, c, 1);
+        if (r >= 0 || (errno != EINTR && errno != EAGAIN))
+            return r;
+    }
+}
+
 /* READ {handle, buffer, length}: the bytes not read (length: end of file). */
 static uint32_t sh_read(simty_sim *s, unsigned hart, uint32_t a1)
 {
@@ -400,9 +492,7 @@ static uint32_t sh_read(simty_sim *s, unsigned hart, uint32_t a1)
             memcpy(buf, features + f->pos, (size_t)r);
             f->pos += (uint32_t)r;
         } else if (f->kind == SH_STDIN) {
-            r = (ssize_t)fread(buf, 1, 1, s->semi.in ? s->semi.in : stdin); /* a byte at a time */
-            if (r == 0 && ferror(s->semi.in ? s->semi.in : stdin))
-                r = -1;
+            r = stdin_byte(s, buf); /* a byte at a time */
         } else {
             r = read(f->fd, buf, n);
         }
@@ -435,14 +525,14 @@ static uint32_t sh_seek_flen(simty_sim *s, unsigned hart, uint32_t a1, bool seek
         return 0;
     }
     if (f->kind != SH_HOST)
-        return fail(s, hart, 29); /* ESPIPE */
+        return fail(s, hart, G_ESPIPE);
     if (seek)
         return lseek(f->fd, (off_t)p[1], SEEK_SET) < 0 ? host_fail(s, hart) : 0;
     struct stat st;
     if (fstat(f->fd, &st) != 0)
         return host_fail(s, hart);
     if (st.st_size > INT32_MAX)
-        return fail(s, hart, 27); /* EFBIG */
+        return fail(s, hart, G_EFBIG);
     return (uint32_t)st.st_size;
 }
 
@@ -460,7 +550,7 @@ static uint32_t sh_remove(simty_sim *s, unsigned hart, uint32_t a1)
     if (e)
         return fail(s, hart, e);
     const char *name;
-    int dir = parent_beneath(s->semi.root_fd, path, &name);
+    int dir = parent_beneath(&s->semi, s->semi.root_fd, path, &name);
     if (dir < 0)
         return host_fail(s, hart);
     int r = unlinkat(dir, name, 0);
@@ -486,10 +576,10 @@ static uint32_t sh_rename(simty_sim *s, unsigned hart, uint32_t a1)
     if (e)
         return fail(s, hart, e);
     const char *n1, *n2;
-    int d1 = parent_beneath(s->semi.root_fd, from, &n1);
+    int d1 = parent_beneath(&s->semi, s->semi.root_fd, from, &n1);
     if (d1 < 0)
         return host_fail(s, hart);
-    int d2 = parent_beneath(s->semi.root_fd, to, &n2);
+    int d2 = parent_beneath(&s->semi, s->semi.root_fd, to, &n2);
     int r = d2 < 0 ? -1 : renameat(d1, n1, d2, n2);
     e = errno;
     close(d1);
@@ -565,8 +655,10 @@ uint32_t semihost_call(simty_sim *s, unsigned hart, uint32_t op, uint32_t a1, ui
     case SYS_WRITE: return sh_write(s, hart, a1);
     case SYS_READ: return sh_read(s, hart, a1);
     case SYS_READC: {
-        int ch = fgetc(s->semi.in ? s->semi.in : stdin);
-        return ch == EOF ? fail(s, hart, G_EIO) : (uint32_t)ch;
+        ssize_t r = stdin_byte(s, &c);
+        if (r < 0)
+            return host_fail(s, hart);
+        return r == 0 ? fail(s, hart, G_EIO) : c;
     }
     case SYS_ISERROR: {
         uint32_t v;
@@ -672,7 +764,7 @@ int simty_set_cmdline(simty_sim *s, int argc, const char *const *argv)
 }
 
 int simty_set_fs_root(simty_sim *s, const char *dir, char *err, size_t errlen)
-{
+{ /* (turns host files on: simty_set_host_files(s, 0) after it turns them off) */
     int fd = open(dir ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     char *real = fd < 0 ? NULL : realpath(dir ? dir : ".", NULL);
     char *copy = dir ? strdup(dir) : NULL;
@@ -692,6 +784,7 @@ int simty_set_fs_root(simty_sim *s, const char *dir, char *err, size_t errlen)
     h->root_fd = fd;
     h->root = copy;
     h->root_real = real;
+    h->no_files = false;
     return 0;
 }
 

@@ -31,16 +31,23 @@
 /* Cost of one call in the SIMT models: the calling path waits this many
  * cycles per lane served. */
 #define SEMIHOST_CYCLES_PER_LANE 50u
+/* Stdin reads wait in slices of this many ms, looking for a stop request
+ * (a signal) between them. */
+#define SEMIHOST_STDIN_SLICE_MS 100
 /* Longest path name a guest may pass (bytes, without the NUL). */
 #define SEMIHOST_PATH_MAX 1024u
-/* Host files a program may hold open at once. */
+/* Handles a program may hold open at once, per simulator (not per hart;
+ * picolibc's start-up takes one for ":tt"). */
 #define SEMIHOST_MAX_FILES 256u
 
 typedef struct semihost {
     char *root;          /* --fs-root (NULL: the current directory) */
     char *root_real;     /* its real path, for absolute guest paths (lazily) */
     int root_fd;         /* -1 until the first file access */
-    bool no_files;       /* --no-host-files: only ":tt" */
+    bool no_files;       /* host files and stdin off (the library's default;
+                          * --no-host-files): only ":tt" output */
+    bool no_openat2;     /* SIMTY_NO_OPENAT2=1 at simty_create: always the
+                          * component walk (a test knob) */
     char *cmdline;       /* GET_CMDLINE (NULL: empty) */
     int32_t *err;        /* per hart: the guest errno of its last failed call */
     unsigned nharts;
@@ -50,7 +57,6 @@ typedef struct semihost {
         uint32_t pos;    /* ":semihosting-features": read position */
     } files[SEMIHOST_MAX_FILES]; /* guest handle h: files[h - 1] */
     console_t errc;      /* the guest's stderr, line by line per hart */
-    FILE *in;            /* the guest's stdin (NULL: the host's stdin) */
 } semihost;
 
 struct simty_sim;

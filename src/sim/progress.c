@@ -126,7 +126,7 @@ static const char *signal_name(int signo)
 
 /* A stop asked for from outside the run (simty_request_stop) or by the
  * console. */
-static void stop_requested(simty_sim *s)
+void sim_stop_requested(simty_sim *s)
 {
     int why = s->stop_request;
     if (why == STOP_OUTPUT) {
@@ -188,7 +188,7 @@ static bool limits(simty_sim *s)
     if (sim_stopped(s))
         return true;
     if (s->stop_request) {
-        stop_requested(s);
+        sim_stop_requested(s);
         return true;
     }
     if (s->cycle >= s->cycle_limit) {

@@ -25,6 +25,10 @@ bool sim_cycle_limits_slow(simty_sim *s);
 /* Stops the run as deadlocked: "deadlock: WHY", then who waits at the
  * barrier and which threads never arrive, who waits in wrs, then HINT. */
 void sim_deadlock(simty_sim *s, const char *why, const char *hint);
+/* Ends the run for its stop_request now (a signal's INTERRUPTED, or the
+ * console's output error): what the next check would do; for a device
+ * that gave up waiting (semihosting's stdin). */
+void sim_stop_requested(simty_sim *s);
 
 /* The next cycle sim_cycle_limits looks further: the deadlock watch's
  * next sample or the monitor's next clock read (sim/monitor.h), whichever

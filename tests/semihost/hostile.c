@@ -4,7 +4,7 @@
  * result and errno (ERRNO); none may reach outside --fs-root or upset the
  * host.  `hostile order`: every thread writes its id (WRITE0) after a
  * barrier; `hostile exit N`: EXIT_EXTENDED with status N after a line on
- * stdout and one on stderr. */
+ * stdout and one on stderr; `hostile stdin`: counts the bytes of the host's stdin (READ). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +47,17 @@ int main(int argc, char **argv)
     }
     if (simty_tid() != 0)
         return 0;
+    if (argc > 1 && !strcmp(argv[1], "stdin")) {
+        /* (raw: the SDK's stdin is the console, always at end of file) */
+        uintptr_t tt = open_name(":tt", 3, 0), n = 0;
+        char buf[64];
+        uintptr_t rd[3] = {tt, (uintptr_t)buf, sizeof buf};
+        uintptr_t left;
+        while ((left = semihost(0x06, (uintptr_t)rd)) < sizeof buf) /* READ */
+            n += sizeof buf - left;
+        printf("stdin %u\n", (unsigned)n);
+        return 0;
+    }
     if (argc > 2 && !strcmp(argv[1], "exit")) {
         printf("out\n");
         fprintf(stderr, "err\n");
@@ -84,6 +95,9 @@ int main(int argc, char **argv)
     uintptr_t sys[2] = {(uintptr_t)"echo hi", 7};
     show("system", semihost(0x12, (uintptr_t)sys));
     show("unknown", semihost(0x99, 0));
+    show("fifo read", open_name("fifo", 4, 0));
+    show("fifo write", open_name("fifo", 4, 4));
+    show("trailing slash", open_name("in.txt/", 7, 0));
     char small[2];
     uintptr_t cl[2] = {(uintptr_t)small, 1};
     show("cmdline short", semihost(0x15, (uintptr_t)cl));
