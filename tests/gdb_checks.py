@@ -159,12 +159,26 @@ def tests(ctx, run, simty, Failure):
         expect(text, [r"hit Breakpoint 1, main \(\) at .*kernel\.c:%d" % bp,
                       r"Thread 8 \(core 0 warp 1 lane 3, (active|waiting) path\)",
                       r"Thread 1 \(core 0 warp 0 lane 0, (active|waiting) path\)",
-                      r"^\$1 = 7$", r"^\$2 = 27$", r"^\$3 = 77$",
+                      r"^\$1 = 7$", r"^\$3 = 77$",
                       r"^\$4 = 7$", r"^\$5 = 0x4000112d$", r"^\$6 = 0x0$",
                       r"^%d\s+if \(tid == 3\)" % (bp + 1),
                       r"Thread 4 hit Hardware watchpoint 2: watched",
                       r"Old value = 0\s+New value = 37", r"^\$9 = 37$",
                       r"exited normally"], "model %s" % model)
+        # Thread 3 (lane 2 of warp 0) has stored its value when it is at the
+        # breakpoint too.  On the SIMT models lanes 2-3 may still be one line
+        # before it, at the store of `value` (seen on simt since the start-up
+        # fetches the command line: the lanes' paths split there), when
+        # lanes 0-1 reach it: then the value is not stored yet and only
+        # where the thread is can be checked.
+        t3 = re.search(r"^\s*3\s+Thread 3 \(.*$", text, re.M)
+        if not t3:
+            raise Failure("model %s: no thread 3 in info threads:\n%s" % (model, text[-3000:]))
+        if re.search(r"kernel\.c:%d$" % bp, t3.group(0)):
+            expect(text, [r"^\$2 = 27$"], "model %s" % model)
+        elif model == "scalar" or not re.search(r"kernel\.c:%d$" % (bp - 1), t3.group(0)):
+            raise Failure("model %s: thread 3 neither at the breakpoint nor one line before: %s"
+                          % (model, t3.group(0)))
         pcs = re.findall(r"^\$[78] = .*(0x[0-9a-f]+)", text, re.M)
         # (the next instruction: 2 or 4 bytes on, the kernel is built rv32gc)
         if len(pcs) != 2 or int(pcs[1], 16) - int(pcs[0], 16) not in (2, 4):
