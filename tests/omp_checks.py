@@ -47,7 +47,8 @@ def team_files():
 
 def build(name):
     src = os.path.join(programs.ROOT, "tests", "omp", name + ".c")
-    out = os.path.join(programs.GUEST, "omp", name + ".elf")
+    # (build/guest/omp holds the workloads/omp programs: omp_programs_checks.py)
+    out = os.path.join(programs.GUEST, "omp-tests", name + ".elf")
     deps = [src, os.path.join(programs.ROOT, "tests", "omp", "check.h")] + team_files()
     if programs.stale(out, deps):
         os.makedirs(os.path.dirname(out), exist_ok=True)

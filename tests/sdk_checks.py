@@ -190,14 +190,15 @@ def tests(ctx, run, simty, Failure):
         elf = build("args.c", "args.elf")
         many = [str(i) for i in range(1, 101)]
         long_args = [c * 30000 for c in "xyz"]  # 90 KiB of command line
-        cases = ((many, "argc 101\nlast 100\ntotal %d\nnull 1\n"
-                  % (len(elf) + sum(map(len, many)))),
-                 (long_args, "argc 4\nlast %s\ntotal %d\nnull 1\n"
-                  % ("z" * 40, len(elf) + 90000)))
-        for guest, want in cases:
-            for where, cmd in (("simty", [ctx.simty, "run", "-t", "1", "-w", "1", elf]),
-                               ("qemu", [programs.QEMU_RUN, "--smp", "1", "--timeout",
-                                         "120", elf])):
+        # (argv[0]: the file name on simty, the path QEMU was given on QEMU)
+        cases = ((many, "argc 101\nlast 100\ntotal %d\nnull 1\n", sum(map(len, many))),
+                 (long_args, "argc 4\nlast " + "z" * 40 + "\ntotal %d\nnull 1\n", 90000))
+        for guest, form, size in cases:
+            for where, cmd, arg0 in (
+                    ("simty", [ctx.simty, "run", "-t", "1", "-w", "1", elf],
+                     os.path.basename(elf)),
+                    ("qemu", [programs.QEMU_RUN, "--smp", "1", "--timeout", "120", elf], elf)):
+                want = form % (len(arg0) + size)
                 status, text, err = run(cmd + guest, timeout=200)
                 if status != 0 or text != want:
                     raise Failure("%s, %d arguments of %d bytes: status %d, printed %r "
