@@ -251,7 +251,11 @@ class Slurm:
         self.d, self.daemons = d, daemons
         self.conf = os.path.join(d, "slurm.conf")
         # the jobs inherit the marker from sbatch's environment
-        self.env = dict(os.environ, SLURM_CONF=self.conf, **{MARKER: daemons.tmp})
+        # (without the caller's SBATCH_*/SLURM_*/SQUEUE_* variables: on a
+        # login node or inside a job they would act as sbatch options)
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("SBATCH_", "SLURM_", "SQUEUE_", "SALLOC_", "SRUN_"))}
+        self.env = dict(env, SLURM_CONF=self.conf, **{MARKER: daemons.tmp})
 
     def write_config(self):
         d = self.d
