@@ -787,7 +787,7 @@ void omp_set_num_threads(int n)
 {
     if (n >= 1)
         __simty_team_icv_nthreads = (uint32_t)n;
-    if (simty_tid() == 0 && __simty_team_state != TEAM_RUNNING)
+    if (simty_tid() == 0 && !TEAM_IS_RUNNING())
         __simty_team_refresh();
 }
 

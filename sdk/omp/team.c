@@ -113,7 +113,7 @@ void __simty_team_barrier(struct team *team)
 
 int __simty_team_can_fork(void)
 {
-    return simty_tid() == 0 && __simty_team_state != TEAM_RUNNING && __simty_thr.depth == 0 &&
+    return simty_tid() == 0 && !TEAM_IS_RUNNING() && __simty_thr.depth == 0 &&
            __simty_team_live_threads == 0;
 }
 
@@ -257,7 +257,7 @@ static void __attribute__((noreturn)) worker(uint32_t me)
 uint32_t __simty_team_start_thread(void (*fn)(void *), void (*end)(void *), void *arg)
 {
     uint32_t n = simty_nthreads();
-    if (__simty_team_state == TEAM_RUNNING || n < 2)
+    if (TEAM_IS_RUNNING() || n < 2)
         return 0;
     if (!wrs_mode && simty_on_simulator()) {
         /* Barrier mode: only hart 0 runs (no team, no pthread yet). */
