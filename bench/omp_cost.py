@@ -125,30 +125,46 @@ def workload_rows(simty, shapes, pairs, tmp, pool):
             for label, _, _ in pairs for s in shapes}
 
 
-def print_ops(costs, shapes):
+def ops_table(costs, shapes):
+    """The operations' Markdown table, as lines."""
     threads = {s: s[0] * s[1] for s in shapes}
-    print("| operation | " + " | ".join("%s cycles" % shape_name(s) for s in shapes) + " |")
-    print("|---|" + "---:|" * len(shapes))
+    out = ["| operation | " + " | ".join("%s cycles" % shape_name(s) for s in shapes) + " |",
+           "|---|" + "---:|" * len(shapes)]
     for op, what in OPS:
-        print("| %s | %s |" % (what, " | ".join("%.0f" % costs[op, s] for s in shapes)))
+        out.append("| %s | %s |" % (what, " | ".join("%.0f" % costs[op, s] for s in shapes)))
         if op == 2:
-            print("| critical section, per entry | %s |" % " | ".join(
+            out.append("| critical section, per entry | %s |" % " | ".join(
                 "%.1f" % (costs[op, s] / threads[s]) for s in shapes))
+    return out
 
 
-def print_workloads(rows, shapes, pairs):
-    print("| kernel | shape | SPMD ROI cycles | OpenMP ROI cycles | OpenMP / SPMD | "
-          "SPMD thread-instr | OpenMP thread-instr | SPMD SIMD eff. | OpenMP SIMD eff. | "
-          "SPMD mem. replays | OpenMP mem. replays |")
-    print("|---|---|" + "---:|" * 9)
+def workloads_table(rows, shapes, pairs):
+    """The OpenMP-against-SPMD Markdown table, as lines."""
+    out = ["| kernel | shape | SPMD ROI cycles | OpenMP ROI cycles | OpenMP / SPMD | "
+           "SPMD thread-instr | OpenMP thread-instr | SPMD SIMD eff. | OpenMP SIMD eff. | "
+           "SPMD mem. replays | OpenMP mem. replays |",
+           "|---|---|" + "---:|" * 9]
     for label, _, _ in pairs:
         for s in shapes:
             a, b = rows[label, s]
-            print("| %s | %s | %d | %d | %.2f | %d | %d | %.1f%% | %.1f%% | %d | %d |" % (
+            out.append("| %s | %s | %d | %d | %.2f | %d | %d | %.1f%% | %.1f%% | %d | %d |" % (
                 label, shape_name(s), a["cycles"], b["cycles"], b["cycles"] / max(1, a["cycles"]),
                 a["thread_instructions"], b["thread_instructions"],
                 100 * a["simd_efficiency"], 100 * b["simd_efficiency"],
                 a["replays_memory"], b["replays_memory"]))
+    return out
+
+
+def measure(simty, shapes, reps, pairs, jobs):
+    """(op costs, workload rows); raises BenchError."""
+    simty = os.path.abspath(simty)  # the runs' working directory is tmp
+    tmp = tempfile.mkdtemp(prefix="omp-cost-")
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            return (op_costs(simty, shapes, reps, tmp, pool),
+                    workload_rows(simty, shapes, pairs, tmp, pool))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def commit():
@@ -168,20 +184,15 @@ def main():
     shapes = [(8, 4)] if args.tiny else [(8, 32), (64, 32)]
     reps = 1 if args.tiny else 4
     pairs = TINY_PAIRS if args.tiny else PAIRS
-    tmp = tempfile.mkdtemp(prefix="omp-cost-")
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            costs = op_costs(args.simty, shapes, reps, tmp, pool)
-            rows = workload_rows(args.simty, shapes, pairs, tmp, pool)
+        costs, rows = measure(args.simty, shapes, reps, pairs, args.jobs)
     except BenchError as e:
         sys.exit("omp_cost: %s" % e)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     print("OpenMP costs on the cycle model (bench/omp_cost.py%s, commit %s)\n" % (
         " --tiny" if args.tiny else "", commit()))
-    print_ops(costs, shapes)
+    print("\n".join(ops_table(costs, shapes)))
     print()
-    print_workloads(rows, shapes, pairs)
+    print("\n".join(workloads_table(rows, shapes, pairs)))
 
 
 if __name__ == "__main__":

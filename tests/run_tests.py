@@ -1067,6 +1067,9 @@ def main():
         if g not in GROUPS:
             sys.exit("run_tests: unknown group %s" % g)
 
+    # the SDK's runtime objects, built once per flag set (sdk/simty-cc),
+    # kept in the repository's build directory rather than the user's cache
+    os.environ.setdefault("SIMTY_CC_CACHE", os.path.join(programs.ROOT, "build", "sdk-cache"))
     t0 = time.time()
     print("run_tests: building guest programs", flush=True)
     programs.build_all(jobs=args.jobs, random=(ctx.seed, ctx.random_count)

@@ -33,6 +33,11 @@
 - the programs.QEMU_MARCHES builds (e.g. rv32gc) of the examples print on
   QEMU what the default builds print on simty, and those of the FP
   workloads pass on QEMU (whatever the simulator supports);
+- simty-cc's cache of the runtime objects (SIMTY_CC_CACHE): a second build
+  makes the same ELF from one entry, another -march or team mode makes
+  another entry, "off" writes nothing, an entry without its "complete"
+  mark is not used, and a cache directory that cannot be written falls
+  back to building in the temporary directory;
 - docs/design.md names only functions the code has, and README lists
   every workload of workloads/;
 - the generated blocks of README.md and docs/pipeline.md (the tutorial's
@@ -420,4 +425,52 @@ def tests(ctx, run, simty, Failure):
                 docs_name_what_exists))
     if not ctx.sanitized:  # the figures are the same; the sanitizers only slow it down
         out.append(("sdk documentation figures", readme))
+    def cc_cache():
+        cache = os.path.join(ctx.tmp, "cc-cache")
+        src = os.path.join(SDK, "libcalls.c")
+
+        def cc(name, flags=(), where=cache):
+            elf = os.path.join(ctx.tmp, name)
+            p = subprocess.run([programs.SIMTY_CC, "-O2"] + list(flags) + [src, "-o", elf],
+                               capture_output=True, text=True,
+                               env=dict(os.environ, SIMTY_CC_CACHE=where))
+            if p.returncode != 0:
+                raise Failure("simty-cc %s (SIMTY_CC_CACHE=%s) failed: %s" % (
+                    " ".join(flags), where, p.stderr))
+            with open(elf, "rb") as f:
+                return f.read()
+
+        def entries():
+            return sorted(e for e in os.listdir(cache) if not e.startswith("."))
+
+        first = cc("cache1.elf")
+        one = entries()
+        again = cc("cache2.elf")
+        if len(one) != 1 or entries() != one or again != first:
+            raise Failure("cache: entries %s then %s, ELFs %s" % (
+                one, entries(), "equal" if again == first else "differ"))
+        if set(os.listdir(os.path.join(cache, one[0]))) < {"complete", "crt0.o", "runtime.o"}:
+            raise Failure("cache entry holds %s" % os.listdir(os.path.join(cache, one[0])))
+        cc("cache3.elf", ["-march=rv32ima"])
+        cc("cache4.elf", ["-fopenmp"])
+        if len(entries()) != 3:
+            raise Failure("cache: -march=rv32ima and -fopenmp builds made %s" % entries())
+        off = os.path.join(ctx.tmp, "cc-cache-off")
+        if cc("cache5.elf", where="off") != first or os.path.exists(off):
+            raise Failure("SIMTY_CC_CACHE=off: different ELF or a cache written")
+        # a damaged entry (no complete mark, a truncated object) is not used
+        e = os.path.join(cache, one[0])
+        os.unlink(os.path.join(e, "complete"))
+        with open(os.path.join(e, "crt0.o"), "wb"):
+            pass
+        if cc("cache6.elf") != first:
+            raise Failure("cache: a damaged entry changed the ELF")
+        # a cache that cannot be created: built in the temporary directory
+        blocker = os.path.join(ctx.tmp, "cc-cache-file")
+        with open(blocker, "w"):
+            pass
+        if cc("cache7.elf", where=os.path.join(blocker, "sub")) != first:
+            raise Failure("cache in an unusable place: different ELF")
+
+    out.append(("sdk cc cache", cc_cache))
     return out

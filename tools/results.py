@@ -22,7 +22,8 @@ Progress goes to stderr, each line with the time since the start: a line
 per section and per grid of runs, and within a grid a line every 30 s
 (-v: one per run).  The report's header names the command that made it
 (`make results`, `tools/results.py --quick`, `--sweep FILE`) and the commit;
-a section regenerated alone (--speed-only, --host-threads-only, --isa-only)
+a section regenerated alone (--speed-only, --host-threads-only, --isa-only,
+--omp-only)
 adds a header line naming it and its commit.
 """
 
@@ -49,6 +50,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import host_threads  # noqa: E402
 import results_isa  # noqa: E402
 import results_memory  # noqa: E402
+import results_omp  # noqa: E402
 import results_sync  # noqa: E402
 
 DEFAULT_SHAPES = "1x1,4x4,8x8,8x32,32x16,64x32"
@@ -529,6 +531,8 @@ def main():
                     help="measure section 7 again and replace it in OUT/RESULTS.md")
     ap.add_argument("--isa-only", action="store_true",
                     help="measure section 12 again and put it in OUT/RESULTS.md")
+    ap.add_argument("--omp-only", action="store_true",
+                    help="measure section 13 (OpenMP) again and put it in OUT/RESULTS.md")
     ap.add_argument("--sweep", metavar="FILE",
                     help="run the simty bench grids through the Python package (simty.sweep) "
                          "and keep every run in FILE; a later report with the same FILE takes "
@@ -570,6 +574,10 @@ def main():
     if args.isa_only:
         isa_only(args)
         mark_header(args, 12, "--isa-only")
+        return
+    if args.omp_only:
+        omp_only(args)
+        mark_header(args, 13, "--omp-only")
         return
     if not shutil.which("gnuplot"):
         die("gnuplot not found (Debian: apt-get install gnuplot-nox)")
@@ -641,6 +649,9 @@ def main():
     section(12, "ISA variants")
     fp_names = [n for n in names if n in FP_WORKLOADS]
     isa = results_isa.run(args, names, fp_names, build_suite, log)
+    # 13. OpenMP
+    section(13, "OpenMP")
+    omp = results_omp.run(args, log, args.quick)
     # 11. host-parallel simulation (alone: it measures host time)
     section(11, "host-parallel simulation")
     hp_text = host_threads_section(args, cfg, names, elf)
@@ -655,6 +666,10 @@ def main():
     failed += mem_failed
     isa_text, isa_failed = results_isa.section(isa, names, fp_names, md_table, gmean, 12)
     failed += isa_failed
+    omp_text, omp_failed = results_omp.section(omp, 13)
+    if omp_failed:
+        failed.append({"workload": "OpenMP (section 13)", "warps": 0, "threads": 0,
+                       "result": "not measured"})
 
     # ------------------------------------------------------------ plots --
     log("plots and report")
@@ -1008,6 +1023,7 @@ def main():
 
     R += hp_text
     R += [""] + isa_text
+    R += [""] + omp_text
 
     with open(os.path.join(args.out, "RESULTS.md"), "w") as f:
         f.write("\n".join(R))
@@ -1193,12 +1209,32 @@ def isa_only(args):
     note = ("(This section regenerated alone by `tools/results.py --isa-only`, "
             "simty commit %s, on %s.) " % (git_commit(), datetime.date.today().isoformat()))
     lines, failed = results_isa.section(res, names, fp_names, md_table, gmean, 12, note)
+    after = text.find("\n## 13. ", cut) if cut >= 0 else -1
     with open(path, "w") as f:
         f.write((text[:cut] if cut >= 0 else text.rstrip("\n") + "\n") + "\n" +
-                "\n".join(lines) + "\n")
+                "\n".join(lines) + "\n" + (text[after:] if after >= 0 else ""))
     log("wrote section 12 of %s%s" % (path, "; %d runs FAILED" % len(failed) if failed else ""))
     if failed:
         sys.exit(1)
+
+
+def omp_only(args):
+    """--omp-only: section 13 again, into an existing RESULTS.md (replaced,
+    or added at the end)."""
+    path = os.path.join(args.out, "RESULTS.md")
+    with open(path) as f:
+        text = f.read()
+    cut = text.find("\n## 13. ")
+    res = results_omp.run(args, log)
+    if isinstance(res, str):
+        die(res)
+    note = ("(This section regenerated alone by `tools/results.py --omp-only`, "
+            "simty commit %s, on %s.) " % (git_commit(), datetime.date.today().isoformat()))
+    lines, _ = results_omp.section(res, 13, note)
+    with open(path, "w") as f:
+        f.write((text[:cut] if cut >= 0 else text.rstrip("\n") + "\n") + "\n" +
+                "\n".join(lines) + "\n")
+    log("wrote section 13 of %s" % path)
 
 
 if __name__ == "__main__":
