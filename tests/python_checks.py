@@ -60,7 +60,7 @@ SWEEP_GRID = {"model": ["simt", "cycle"], "shape": ["4x4", "2x4x8"],
 SWEEP_OPTIONS = {"mem_set": {"l2.size": "256K"}}
 SWEEP_BENCH_ARGS = ["-m", "simt,cycle", "-s", "4x4,2x4x8", "--memory", "ideal,hbm2",
                     "--mem-set", "l2.size=256K"]
-CASES = ("api-stats", "api-row", "api-state", "bad-input", "sweep-bench", "sweep-dask",
+CASES = ("api-files", "api-stats", "api-row", "api-state", "bad-input", "sweep-bench", "sweep-dask",
          "kill-local", "kill-dask", "resume", "pip-install", "example", "report")
 
 
@@ -138,6 +138,49 @@ def same_frames(a, b, what, drop=()):
             what, c, a[c].dtype, b[c].dtype))
         for i, (x, y) in enumerate(zip(a[c], b[c])):
             check(x == y, "%s: row %d column %s: %r vs %r" % (what, i, c, x, y))
+
+
+def case_api_files(env, simty):
+    """Machine.load(args=, fs_root=): tests/semihost/files.c reads the
+    input file and arguments and writes the output file as `simty run`
+    does; without fs_root it has no host files."""
+    elf = os.path.join(env.tmp, "files.elf")
+    p = subprocess.run([os.path.join(ROOT, "sdk", "simty-cc"), "-O2", os.path.join(
+        ROOT, "tests", "semihost", "files.c"), "-o", elf], capture_output=True, text=True)
+    check(p.returncode == 0, "building files.c: %s" % p.stderr)
+    args = ["in.txt", "out.txt", "alpha", "two words"]
+    dirs = {}
+    for who in ("cli", "api", "none"):
+        d = dirs[who] = os.path.join(env.tmp, who)
+        os.makedirs(d)
+        with open(os.path.join(d, "in.txt"), "w") as f:
+            f.write("alpha beta\ngamma alpha\n")
+    cli = subprocess.run([env.simty, "run", "-q", "-m", "cycle", "-w", "2", "-t", "4", elf] +
+                         args, cwd=dirs["cli"], capture_output=True, text=True, timeout=600)
+    check(cli.returncode == 0, "simty run files.c: %d %s" % (cli.returncode, cli.stderr))
+    with simty.Machine(model="cycle", shape="2x4") as m:
+        m.load(elf, args=args, fs_root=dirs["api"])
+        check(m.run() == "exit" and m.result["exit_code"] == 0, "api run: %s" % m.result)
+        check(m.console == cli.stdout, "console %r, simty run printed %r" % (m.console,
+                                                                          cli.stdout))
+    want = open(os.path.join(dirs["cli"], "out.txt")).read()
+    got = open(os.path.join(dirs["api"], "out.txt")).read()
+    check(got == want and "alpha" in want, "out.txt %r, simty run wrote %r" % (got, want))
+    with simty.Machine(model="simt", shape="2x4") as m:
+        m.load(elf, args=args)
+        m.run()
+        check(m.result["exit_code"] != 0, "no fs_root: files.c exited 0")
+    check(not os.path.exists(os.path.join(dirs["none"], "out.txt")) and
+          not os.path.exists(os.path.join(os.getcwd(), "out.txt")), "no fs_root: wrote a file")
+    for bad, msg in (((lambda: simty.Machine().load(elf, args="x")), "list of strings"),
+                     ((lambda: simty.Machine().load(elf, fs_root=os.path.join(env.tmp, "nope"))),
+                      "nope")):
+        try:
+            bad()
+        except simty.SimtyError as e:
+            check(msg in str(e), "error %r does not name %r" % (str(e), msg))
+        else:
+            raise CaseFailure("no error for a bad %s" % msg)
 
 
 def case_api_stats(env, simty):

@@ -25,6 +25,9 @@ const char *simty_config_ignored(const simty_config *cfg, unsigned n, char *why,
 simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen);
 void simty_destroy(simty_sim *s);
 int simty_load(simty_sim *s, const char *path, char *err, size_t errlen);
+int simty_set_cmdline(simty_sim *s, int argc, const char *const *argv);
+int simty_set_fs_root(simty_sim *s, const char *dir, char *err, size_t errlen);
+void simty_set_host_files(simty_sim *s, int on);
 void simty_run(simty_sim *s);
 int simty_run_cycles(simty_sim *s, uint64_t cycles);
 uint64_t simty_cycle(const simty_sim *s);

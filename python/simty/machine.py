@@ -233,16 +233,38 @@ class Machine:
 
     # ---- program and run ----
 
-    def load(self, path):
-        """Loads an ELF program; returns the machine."""
+    def load(self, path, args=None, fs_root=None):
+        """Loads an ELF program; returns the machine.  args: the guest's
+        arguments (argv[1:]; argv[0] is the program's file name), as
+        `simty run prog.elf ARG...` passes them.  fs_root: a directory the
+        guest may open host files in (its paths are relative to it and
+        cannot leave it; docs/platform.md, "Semihosting"); without it the
+        guest has no host files and its stdin is at end of file."""
         s = self._s()
         if self.program is not None:
             raise SimtyError("a program is already loaded (%s): use a new Machine"
                              % shown(self.program))
         path = check_program(path)
+        argv = [os.path.basename(path)]
+        if args is not None:
+            if isinstance(args, (str, bytes)) or not all(isinstance(a, str) for a in args):
+                raise SimtyError("args: expected a list of strings")
+            if any("\0" in a for a in args):
+                raise SimtyError("args: a NUL character in an argument")
+            argv += list(args)
         err = ffi.new("char[]", ERRLEN)
+        if fs_root is not None:
+            root = os.fspath(fs_root) if isinstance(fs_root, (str, os.PathLike)) else None
+            if not isinstance(root, str) or not root or "\0" in root:
+                raise SimtyError("fs_root: expected a directory's path")
+            if self._L.simty_set_fs_root(s, os.fsencode(root), err, ERRLEN) != 0:
+                raise SimtyError(ffi.string(err).decode("utf-8", "replace"))
         if self._L.simty_load(s, os.fsencode(path), err, ERRLEN) != 0:
             raise SimtyError(ffi.string(err).decode("utf-8", "replace"))
+        if args is not None:
+            keep = [ffi.new("char[]", a.encode()) for a in argv]
+            if self._L.simty_set_cmdline(s, len(keep), ffi.new("char *[]", keep)) != 0:
+                raise SimtyError("out of memory for the command line")
         self.program = path
         return self
 
