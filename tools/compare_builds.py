@@ -41,6 +41,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -70,7 +71,10 @@ OPTION_SETS = {
     "coalescer=block": (["--coalescer", "block"], SIMT, False),
     "memory=ddr4-3200": (["--memory", "ddr4-3200"], ("cycle",), False),
     "memory=hbm2": (["--memory", "hbm2"], ("cycle",), False),
+    # the cores on two host threads, one cycle apart (slow on a loaded host:
+    # they meet every cycle) and in quanta of 16 cycles
     "host-threads=2": (["--host-threads", "2"], MODELS, True),
+    "quantum=16": (["--quantum", "16", "--host-threads", "2"], ("cycle",), True),
     # --full only
     "ideal+minpc+block": (["--paths", "ideal", "--priority", "minpc", "--coalescer", "block"],
                           SIMT, False),
@@ -80,7 +84,6 @@ OPTION_SETS = {
         "l1i.size=256", "l1i.ways=2", "l1i.mshrs=1", "l1d.size=256", "l1d.ways=2",
         "l1d.mshrs=2", "l1d.write_back=1", "l2.size=2K", "l2.banks=2", "l2.ways=2",
         "l2.mshrs=1", "line=32") for a in ("--mem-set", kv)], ("cycle",), False),
-    "quantum=16": (["--quantum", "16", "--host-threads", "2"], ("cycle",), True),
 }
 MEMORY_SETS = ("memory=ddr4-3200", "memory=hbm2")
 POLICY_SETS = ("paths=ideal", "priority=minpc", "coalescer=block")
@@ -195,17 +198,21 @@ def matrix(tier):
         add(runs, asm, MODELS, ("8x4",), ("default",))
         add(runs, wl, ("cycle",), ("8x4",), ("default",))
         add(runs, ex, MODELS, ("8x4",), POLICY_SETS + MEMORY_SETS[:1])
-        add(runs, ex, ("cycle",), ("2x8x8",), ("host-threads=2",))
+        add(runs, ex, ("cycle",), ("2x8x8",), ("quantum=16",))
     elif tier == "default":
         add(runs, ex + wl, MODELS, MAIN_SHAPES, ("default",))
         add(runs, asm, MODELS, ("8x4", "2x8x8"), ("default",))
         add(runs, ex + wl, MODELS, ("8x4",), POLICY_SETS + MEMORY_SETS)
-        add(runs, ex + wl, MODELS, ("2x8x8",), ("host-threads=2",))
+        add(runs, ex + wl, MODELS, ("2x8x8",), ("quantum=16",))
+        add(runs, asm + [p for p in ex if p.label == "examples/hello-O2"], MODELS, ("2x8x8",),
+            ("host-threads=2",))
     else:
         progs = examples(programs.EXAMPLE_OPTS) + wl + asm + full_extra_programs()
         add(runs, progs, MODELS, tuple(SHAPES), ("default",))
         add(runs, progs, MODELS, ("8x4", "8x32", "2x8x8"),
-            tuple(s for s in OPTION_SETS if s != "default"))
+            tuple(s for s in OPTION_SETS if s not in ("default", "host-threads=2")))
+        add(runs, asm + [p for p in ex if p.traced], MODELS, ("2x8x8", "4x2x8"),
+            ("host-threads=2",))
     seen, out = set(), []
     for r in runs:
         if r.label not in seen:
@@ -233,13 +240,43 @@ def run_side(binary, extra, run, workdir, timeout):
     cwd = os.path.join(workdir, "run")
     os.makedirs(cwd)
     cmd = [binary, "run"] + run.args() + extra + [run.prog.elf]
+    with LIVE_LOCK:
+        if STOPPING:
+            raise Interrupted()
+        p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        LIVE.add(p)
     try:
-        p = subprocess.run(cmd, cwd=cwd, capture_output=True, timeout=timeout,
-                           stdin=subprocess.DEVNULL)
-        status, out, err = p.returncode, p.stdout, p.stderr
+        out, err = p.communicate(timeout=timeout)
+        status = p.returncode
     except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
         status, out, err = "timeout after %ds" % timeout, b"", b""
+    finally:
+        with LIVE_LOCK:
+            LIVE.discard(p)
+    if STOPPING:
+        raise Interrupted()
     return status, out, err, cwd
+
+
+# the simty processes running, killed when the comparison is interrupted
+LIVE, LIVE_LOCK, STOPPING = set(), threading.Lock(), False
+
+
+class Interrupted(Exception):
+    pass
+
+
+def stop(signum, _frame):
+    """SIGINT, SIGTERM: kill the runs, exit 130 or 143 (nothing compared)."""
+    global STOPPING
+    with LIVE_LOCK:
+        STOPPING = True
+        for p in LIVE:
+            p.kill()
+    raise Interrupted(128 + signum)
 
 
 def first_line_diff(a, b):
@@ -430,7 +467,13 @@ def main(argv=None):
         print("compare_builds: %s" % e, file=sys.stderr)
         return 2
     t0 = time.time()
-    differ = compare_all(args, runs)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
+    try:
+        differ = compare_all(args, runs)
+    except Interrupted as e:
+        print("compare_builds: interrupted", file=sys.stderr)
+        return e.args[0] if e.args else 130
     print("compare_builds: %d run pairs compared in %.0fs: %s" % (
         len(runs), time.time() - t0,
         "identical" if not differ else "%d differ" % len(differ)), flush=True)
