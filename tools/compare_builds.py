@@ -222,14 +222,20 @@ def matrix(tier):
 
 
 def build_programs(runs, jobs):
-    progs = {r.prog.label: r.prog for r in runs}
+    """Builds (if stale) the guest programs of the runs, once each."""
+    progs = {}
+    for r in runs:
+        progs.setdefault(r.prog.label, []).append(r.prog)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futs = {pool.submit(p.build[0], *p.build[1]): p for p in progs.values()}
+        futs = {pool.submit(same[0].build[0], *same[0].build[1]): same
+                for same in progs.values()}
         for f in concurrent.futures.as_completed(futs):
             try:
-                futs[f].elf = f.result()
+                elf = f.result()
             except Exception as e:  # a build failure: set-up error
-                raise SetupError("guest program %s: %s" % (futs[f].label, e))
+                raise SetupError("guest program %s: %s" % (futs[f][0].label, e))
+            for p in futs[f]:
+                p.elf = elf
 
 
 # ------------------------------------------------------------------ runs --
