@@ -72,9 +72,9 @@ OPTION_SETS = {
     "memory=ddr4-3200": (["--memory", "ddr4-3200"], ("cycle",), False),
     "memory=hbm2": (["--memory", "hbm2"], ("cycle",), False),
     # the cores on two host threads, one cycle apart (slow on a loaded host:
-    # they meet every cycle) and in quanta of 16 cycles
+    # they meet every cycle) and in quanta of 256 cycles
     "host-threads=2": (["--host-threads", "2"], MODELS, True),
-    "quantum=16": (["--quantum", "16", "--host-threads", "2"], ("cycle",), True),
+    "quantum=256": (["--quantum", "256", "--host-threads", "2"], ("cycle",), True),
     # --full only
     "ideal+minpc+block": (["--paths", "ideal", "--priority", "minpc", "--coalescer", "block"],
                           SIMT, False),
@@ -198,12 +198,12 @@ def matrix(tier):
         add(runs, asm, MODELS, ("8x4",), ("default",))
         add(runs, wl, ("cycle",), ("8x4",), ("default",))
         add(runs, ex, MODELS, ("8x4",), POLICY_SETS + MEMORY_SETS[:1])
-        add(runs, ex, ("cycle",), ("2x8x8",), ("quantum=16",))
+        add(runs, ex, ("cycle",), ("2x8x8",), ("quantum=256",))
     elif tier == "default":
         add(runs, ex + wl, MODELS, MAIN_SHAPES, ("default",))
         add(runs, asm, MODELS, ("8x4", "2x8x8"), ("default",))
         add(runs, ex + wl, MODELS, ("8x4",), POLICY_SETS + MEMORY_SETS)
-        add(runs, ex + wl, MODELS, ("2x8x8",), ("quantum=16",))
+        add(runs, ex + wl, MODELS, ("2x8x8",), ("quantum=256",))
         add(runs, asm + [p for p in ex if p.label == "examples/hello-O2"], MODELS, ("2x8x8",),
             ("host-threads=2",))
     else:
