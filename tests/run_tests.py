@@ -17,7 +17,8 @@ check-asan-full) runs all its shapes and option sets and a quarter.
 
 Groups:
   unit      C unit tests (path tables, coalescer, ELF loader robustness);
-            src/cli includes no simulator internal, only simty.h
+            src/cli includes no simulator internal, only simty.h; no two
+            headers share an include guard
   disasm    `simty disasm` agrees with GNU objdump
   isa       ISA tests pass on simty (every model) and on QEMU
   qemu      every SDK example gives the same output lines and exit status on
@@ -239,7 +240,38 @@ def group_unit(ctx):
                 raise Failure("%s exited %d:\n%s%s" % (cmd[0], status, out, err))
         tests.append(("unit " + n, t))
     tests.append(("unit cli includes only simty.h", check_cli_includes))
+    tests.append(("unit include guards are unique", check_include_guards))
     return tests
+
+
+INCLUDE_GUARD = re.compile(r"^#ifndef (\w+)\n#define \1\b", re.M)
+
+
+def check_include_guards():
+    """Every header of the library (src) and the SDK (sdk/include) has an
+    include guard, and no two headers of the tree share one: src/simty.h
+    (the library's API) and sdk/include/simty.h (the guest's) once did, so
+    a file that included both silently lost the second."""
+    guards, bad = {}, []
+    for top in ("src", "sdk", "tests", "fuzz", "bench", "workloads", "examples", "python"):
+        for d, _, files in os.walk(os.path.join(ROOT, top)):
+            for name in sorted(f for f in files if f.endswith(".h")):
+                path = os.path.join(d, name)
+                rel = os.path.relpath(path, ROOT)
+                with open(path) as f:
+                    m = INCLUDE_GUARD.search(f.read())
+                if not m:
+                    if rel.startswith(("src" + os.sep, os.path.join("sdk", "include"))):
+                        bad.append("%s: no include guard" % rel)
+                    continue
+                if m.group(1) in guards:
+                    bad.append("%s and %s: the same include guard %s"
+                               % (guards[m.group(1)], rel, m.group(1)))
+                guards[m.group(1)] = rel
+    if len(guards) < 40:
+        raise Failure("only %d include guards found" % len(guards))
+    if bad:
+        raise Failure("\n".join(bad))
 
 
 CLI_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]*)"', re.M)
