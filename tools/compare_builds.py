@@ -11,7 +11,7 @@ the workloads and the assembly micro-programs of the stats, timing and simt
 test groups, on the scalar, simt and cycle models, at 1x1, 8x4, 8x32, 64x16
 and 2 cores of 8x8, with the default options and a few option sets
 (--paths ideal, --priority minpc, --coalescer block, --memory ddr4-3200 and
-hbm2, --host-threads 2).  --quick: a few hundred run pairs; the default:
+hbm2, --host-threads 2 one cycle apart and in quanta of 256).  --quick: a few hundred run pairs; the default:
 about a thousand; --full: every example build, the forward-progress and
 multi-core programs, more shapes and option sets (several thousand).
 
@@ -30,7 +30,8 @@ must change nothing).
 
 Exit status: 0 every pair identical, 1 some pair differs (each difference
 is printed), 2 usage or set-up error (a binary missing, a guest program
-that does not build, no run left after --match).
+that does not build, no run left after --match); 130 or 143 when
+interrupted by SIGINT or SIGTERM (the runs are killed).
 """
 
 import argparse
