@@ -60,9 +60,9 @@ void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigne
     int m = g->n_models > 1, pa = g->n_paths > 1, pr = g->n_priorities > 1,
         sg = g->n_steerings > 1, co = g->n_coalescers > 1, la = g->n_latencies > 1,
         me = g->n_memories > 1;
-    fprintf(f, "| workload | shape |%s%s%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
-               "work eff. | barrier | max paths | replays | squashed | host s | Mcycles/s | "
-               "M thr-instr/s |\n",
+    fprintf(f, "| workload | shape |%s%s%s%s%s%s%s result | cycles | IPC | thread IPC | "
+               "SIMD eff. | work eff. | barrier | max paths | replays | squashed | host s | "
+               "Mcycles/s | M thr-instr/s |\n",
             m ? " model |" : "", pa ? " paths |" : "", pr ? " priority |" : "",
             sg ? " steering |" : "", co ? " coalescer |" : "", la ? " mem lat. |" : "",
             me ? " memory |" : "");

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "memsys/memsys.h"
+
 static const plugin plugins[] = {
     /* path organisation and reconvergence (--paths; src/warp/paths.c) */
     {PLUGIN_PATHS, "hct", "hot and cold context tables (Simty's)", NULL},
@@ -25,9 +27,10 @@ static const plugin plugins[] = {
     /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */
     {PLUGIN_REPLACEMENT, "lru", "least recently used", NULL},
     /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */
-    {PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)", NULL},
+    {PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)",
+     &memsys_ideal_ops},
     {PLUGIN_MEMORY, "hierarchy", "L1 I/D caches per core, a banked L2, DRAM (--memory "
-                                 "ddr4-3200, hbm2)", NULL},
+                                 "ddr4-3200, hbm2)", &memsys_hierarchy_ops},
 };
 #define N_PLUGINS (sizeof plugins / sizeof *plugins)
 

@@ -22,7 +22,7 @@ typedef enum plugin_kind {
     PLUGIN_PRIORITY = SIMTY_PLUGIN_PRIORITY,       /* --priority */
     PLUGIN_STEERING = SIMTY_PLUGIN_STEERING,       /* --steering */
     PLUGIN_COALESCER = SIMTY_PLUGIN_COALESCER,     /* --coalescer */
-    PLUGIN_REPLACEMENT = SIMTY_PLUGIN_REPLACEMENT, /* --mem-set l1d.replacement=, l2.replacement= */
+    PLUGIN_REPLACEMENT = SIMTY_PLUGIN_REPLACEMENT, /* --mem-set l1d.replacement=, ... */
     PLUGIN_MEMORY = SIMTY_PLUGIN_MEMORY,           /* memory timing (--memory picks a preset) */
     PLUGIN_KINDS = SIMTY_PLUGIN_KINDS
 } plugin_kind;
