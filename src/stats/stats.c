@@ -126,8 +126,8 @@ void simty_print_stats(const simty_sim *s, FILE *f)
     fprintf(f, "%u warps x %u threads", s->W, s->T);
     if (s->cfg.model != SIMTY_MODEL_SCALAR) {
         fprintf(f, " (paths %s, priority %s", paths_name(s), priority_name(s));
-        if (s->cfg.model == SIMTY_MODEL_CYCLE) /* warp steering: the pipeline's */
-            fprintf(f, ", steering %s", steering_name(s));
+        if (s->cfg.model == SIMTY_MODEL_CYCLE && s->cfg.steering != SIMTY_STEERING_RR)
+            fprintf(f, ", steering %s", steering_name(s)); /* (named when not the RTL's) */
         fprintf(f, ", coalescer %s)", coalescer_name(s));
     }
     if (s->cfg.stack_interleave)
@@ -321,9 +321,11 @@ static void stats_json(const simty_sim *s, FILE *f)
 #define U64(k, v) fprintf(f, "  \"%s\": %llu,\n", k, (unsigned long long)(v))
 #define DBL(k, v) fprintf(f, "  \"%s\": %.6g,\n", k, (double)(v))
     fprintf(f, "{\n  \"model\": \"%s\",\n", simty_model_name(s->cfg.model));
-    fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n  \"steering\": \"%s\",\n"
-               "  \"coalescer\": \"%s\",\n",
-            paths_name(s), priority_name(s), steering_name(s), coalescer_name(s));
+    fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n", paths_name(s),
+            priority_name(s));
+    if (s->cfg.steering != SIMTY_STEERING_RR) /* (absent: rr, as before steering had a choice) */
+        fprintf(f, "  \"steering\": \"%s\",\n", steering_name(s));
+    fprintf(f, "  \"coalescer\": \"%s\",\n", coalescer_name(s));
     fprintf(f, "  \"stack_interleave\": %s,\n", s->cfg.stack_interleave ? "true" : "false");
     fprintf(f, "  \"misaligned\": \"%s\",\n",
             s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? "trap" : "hardware");
