@@ -243,6 +243,15 @@ def case_api_row(env, simty):
     r = simty.run(FIB, shape="4x4", max_cycles=5000)
     check(r["result"] == "cycle limit" and r["ok"] == 0 and "5000" in r["detail"],
           "a cycle limit's row: %r %r" % (r["result"], r["detail"]))
+    # the library's plug-ins are the command's (simty plugins); each steering
+    # name reaches its row's column as it was given
+    listed = [tuple(l.split(None, 2)) for l in env.cli(["plugins"]).stdout.splitlines()]
+    check([tuple(p) for p in simty.plugins()] == listed,
+          "simty.plugins() %r, simty plugins %r" % (simty.plugins(), listed))
+    for kind, name, _help in simty.plugins():
+        if kind == "steering":
+            r = simty.run(FIB, shape="4x4", steering=name)
+            check(r["steering"] == name and r["ok"] == 1, "steering %s: row %r" % (name, r))
     print("api-row: %d simty.run rows identical to simty bench -f csv" % len(runs))
 
 
