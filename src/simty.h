@@ -384,6 +384,10 @@ int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc);
  * from guest code). */
 int simty_csr_read(const simty_sim *s, unsigned hart, unsigned csr, uint32_t *value);
 int simty_csr_write(simty_sim *s, unsigned hart, unsigned csr, uint32_t value);
+/* The i-th CSR a debugger shows (the GDB stub's org.gnu.gdb.riscv.csr
+ * feature; number order): its number and name.  Returns 0, or -1 past the
+ * last. */
+int simty_debug_csr(unsigned i, unsigned *csr, const char **name);
 
 /* Guest RAM (main RAM and --mem regions; not devices).  Return 0, or -1 if
  * any byte of [addr, addr+len) is not RAM.  A write is seen by every later

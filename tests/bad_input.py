@@ -201,6 +201,9 @@ FAULT_CASES = [
     ("misaligned_device", r"\(sh t1,1\(t0\)\): misaligned 2-byte store at address 0x10000001 "
                           r"reaches device register 0x10000001 \(devices take aligned accesses "
                           r"only\)$"),
+    ("misaligned_clint", r"\(sh t1,1\(t0\)\): misaligned 2-byte store at address 0x02000001 "
+                         r"reaches device register 0x02000001 \(devices take aligned accesses "
+                         r"only\)$"),
     ("misaligned_amo", r"\(amoadd\.w t2,t1,\(t0\)\): misaligned 4-byte atomic access at address "
                        r"0x8[0-9a-f]{6}2$"),
     ("misaligned_lr", r"\(lr\.w t2,\(t0\)\): misaligned 4-byte atomic access at address "

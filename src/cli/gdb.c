@@ -38,20 +38,9 @@ enum { SIG_INT = 2, SIG_ILL = 4, SIG_TRAP = 5, SIG_KILL = 9, SIG_SEGV = 11, SIG_
 enum stop_kind { STOP_NONE, STOP_SWBREAK, STOP_HWBREAK, STOP_WATCH, STOP_INTR, STOP_GONE,
                  STOP_THREAD_MOVED };
 
-/* The CSRs offered to gdb (feature org.gnu.gdb.riscv.csr), those of them
- * simty_csr_read() knows: remote register numbers CSR_REG0, CSR_REG0 + 1, ... */
-static const struct {
-    const char *name;
-    unsigned num;
-} csr_table[] = {
-    {"mstatus", 0x300},  {"misa", 0x301},      {"mie", 0x304},      {"mtvec", 0x305},
-    {"mscratch", 0x340}, {"mepc", 0x341},      {"mcause", 0x342},   {"mtval", 0x343},
-    {"mip", 0x344},      {"mcycle", 0xb00},    {"minstret", 0xb02}, {"mcycleh", 0xb80},
-    {"minstreth", 0xb82}, {"cycle", 0xc00},    {"time", 0xc01},     {"instret", 0xc02},
-    {"cycleh", 0xc80},   {"timeh", 0xc81},     {"instreth", 0xc82}, {"mvendorid", 0xf11},
-    {"marchid", 0xf12},  {"mimpid", 0xf13},    {"mhartid", 0xf14},
-};
-#define MAX_CSRS (sizeof csr_table / sizeof csr_table[0])
+/* The CSRs offered to gdb (feature org.gnu.gdb.riscv.csr): the library's
+ * list (simty_debug_csr), remote register numbers CSR_REG0, CSR_REG0 + 1, ... */
+#define MAX_CSRS 64
 
 typedef struct gdb {
     simty_sim *s;
@@ -95,7 +84,8 @@ typedef struct gdb {
      * at a breakpoint there was reported, and has not left it since. */
     uint64_t *hit_mask;
     uint32_t *hit_pc;
-    unsigned ncsr, csr[MAX_CSRS]; /* indices in csr_table of the CSRs offered */
+    unsigned ncsr, csr[MAX_CSRS]; /* the CSRs offered: numbers */
+    const char *csr_name[MAX_CSRS];
     int over;                    /* the run ended and gdb was told */
     int fault_sig;               /* a stop at the end of the run: its signal for 'X' */
 } gdb;
@@ -477,7 +467,7 @@ static int reg_read(gdb *g, unsigned hart, unsigned r, uint64_t *v)
     else if (r - FCSR_REG0 < 3)
         rc = simty_csr_read(g->s, hart, 1 + (r - FCSR_REG0), &w);
     else if (r - CSR_REG0 < g->ncsr)
-        rc = simty_csr_read(g->s, hart, csr_table[g->csr[r - CSR_REG0]].num, &w);
+        rc = simty_csr_read(g->s, hart, g->csr[r - CSR_REG0], &w);
     *v = w;
     return rc;
 }
@@ -498,7 +488,7 @@ static int reg_write(gdb *g, unsigned hart, unsigned r, uint64_t v)
     if (r - FCSR_REG0 < 3)
         return simty_csr_write(g->s, hart, 1 + (r - FCSR_REG0), (uint32_t)v);
     if (r - CSR_REG0 < g->ncsr)
-        return simty_csr_write(g->s, hart, csr_table[g->csr[r - CSR_REG0]].num, (uint32_t)v);
+        return simty_csr_write(g->s, hart, g->csr[r - CSR_REG0], (uint32_t)v);
     return -1;
 }
 
@@ -537,7 +527,7 @@ static char *target_xml(const gdb *g, size_t *len)
             n += (size_t)snprintf(x + n, cap - n,
                                   "<reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" "
                                   "group=\"csr\"/>\n",
-                                  csr_table[g->csr[i]].name, CSR_REG0 + i);
+                                  g->csr_name[i], CSR_REG0 + i);
         n += (size_t)snprintf(x + n, cap - n, "</feature>\n");
     }
     n += (size_t)snprintf(x + n, cap - n, "</target>\n");
@@ -1459,10 +1449,14 @@ void gdb_run(simty_sim *s, int lfd, int wait, volatile sig_atomic_t *got_signal)
     g->paths = paths;
     g->hit_mask = hit_mask;
     g->hit_pc = hit_pc;
-    for (unsigned i = 0; i < MAX_CSRS; i++) { /* the CSRs this simulator has */
+    unsigned num;
+    const char *name;
+    for (unsigned i = 0; g->ncsr < MAX_CSRS && !simty_debug_csr(i, &num, &name); i++) {
         uint32_t v;
-        if (!simty_csr_read(s, 0, csr_table[i].num, &v))
-            g->csr[g->ncsr++] = i;
+        if (!simty_csr_read(s, 0, num, &v)) { /* (every one today) */
+            g->csr[g->ncsr] = num;
+            g->csr_name[g->ncsr++] = name;
+        }
     }
     int first = 1;
     while (!run_over(g)) {

@@ -1,6 +1,6 @@
-/* Memory-mapped devices of the QEMU virt machine that guest programs use:
- * the 16550 UART (console) and the SiFive test finisher.  (tohost lives in
- * RAM and is handled by the bus.) */
+/* The console: the guest's text output (the UART, devices/uart.c, and
+ * semihosting's stdout), one line buffer per hart.  The memory-mapped
+ * devices themselves are devices/device.h. */
 #ifndef SIMTY_DEVICES_H
 #define SIMTY_DEVICES_H
 

@@ -77,7 +77,7 @@ void semihost_free(semihost *h)
  * --stack-interleave mapping), or NULL. */
 static uint8_t *guest_byte(simty_sim *s, uint32_t a)
 {
-    return mem_ptr(&s->mem, stacks_store_addr(&s->stacks, s->nharts, a), 1);
+    return bus_ram(s, stacks_store_addr(&s->stacks, s->nharts, a), 1);
 }
 
 static bool read_guest(simty_sim *s, uint32_t addr, void *buf, uint32_t n)
@@ -110,7 +110,7 @@ static void write_guest(simty_sim *s, unsigned hart, uint32_t addr, const void *
     const uint8_t *b = buf;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t a = stacks_store_addr(&s->stacks, s->nharts, addr + i);
-        uint8_t *p = mem_ptr(&s->mem, a, 1);
+        uint8_t *p = bus_ram(s, a, 1);
         if (p) /* (checked by the caller) */
             ram_store(s, hart, a, p, 1, b[i]);
     }
@@ -716,7 +716,7 @@ bool semihost_is_call(simty_sim *s, unsigned hart, uint32_t pc, const insn_t *d)
         return false;
     uint8_t b[12]; /* (byte by byte: with C the words need not be aligned) */
     for (unsigned i = 0; i < 12; i++) {
-        const uint8_t *p = mem_ptr(&s->mem, pc - 4 + i, 1);
+        const uint8_t *p = bus_ram(s, pc - 4 + i, 1);
         if (!p)
             return false;
         b[i] = *p;

@@ -3,7 +3,7 @@
  * written so that no sum or product can overflow. */
 #include <stdio.h>
 
-#include "devices/devices.h"
+#include "devices/device.h"
 #include "memsys/mem_config.h"
 #include "sim/plugins.h"
 #include "simty.h"
@@ -39,21 +39,13 @@ static int check_region(const char *what, uint32_t base, uint64_t size, char *er
                  what, base, (unsigned long long)size);
         return -1;
     }
-    if (intersects(base, size, SIMTY_FINISHER_BASE, SIMTY_FINISHER_SIZE)) {
-        snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the test finisher at 0x%08x", what, base,
-                 (unsigned long long)size, SIMTY_FINISHER_BASE);
-        return -1;
-    }
-    if (intersects(base, size, SIMTY_CLINT_BASE, SIMTY_CLINT_SIZE)) {
-        snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the CLINT at 0x%08x", what, base,
-                 (unsigned long long)size, SIMTY_CLINT_BASE);
-        return -1;
-    }
-    if (intersects(base, size, SIMTY_UART_BASE, SIMTY_UART_SIZE)) {
-        snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the UART at 0x%08x", what, base,
-                 (unsigned long long)size, SIMTY_UART_BASE);
-        return -1;
-    }
+    const device_ops *dev;
+    for (unsigned i = 0; (dev = device_entry(i)); i++)
+        if (intersects(base, size, dev->base, dev->size)) {
+            snprintf(err, errlen, "%s 0x%08x+0x%llx overlaps the %s at 0x%08x", what, base,
+                     (unsigned long long)size, dev->name, dev->base);
+            return -1;
+        }
     return 0;
 }
 

@@ -110,7 +110,7 @@ static int store_split(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, 
     bool changed = false;
     for (unsigned i = 0; i < size; i++) {
         uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i);
-        changed |= *mem_ptr(&s->mem, a, 1) != (uint8_t)(v >> 8 * i);
+        changed |= *bus_ram(s, a, 1) != (uint8_t)(v >> 8 * i);
         if (s->quantum > 1)
             fwd_note(l, hart, a, 1, v >> 8 * i);
     }
@@ -125,21 +125,16 @@ int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned s
     if (addr & (size - 1))
         return s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? MEM_MISALIGNED
                                                           : store_split(s, hart, pc, addr, size, v);
-    uint64_t off = (uint64_t)(addr - s->ram_base);
-    const uint8_t *p = addr >= s->ram_base && off + size <= s->ram_size
-                           ? s->ram + off : mem_ptr(&s->mem, addr, size);
+    uint8_t *p;
+    int st = bus_store_check(s, addr, size, v, &p);
+    if (st != MEM_OK)
+        return st;
     fx_log *l = &s->core[hart_core(s, hart)].fx;
     if (p) {
         uint32_t mask = size == 4 ? ~0u : (1u << (size * 8)) - 1;
         l->changes += load_le(p, size) != (v & mask);
-    } else if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
-               addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE ||
-               addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE) {
-        if (addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE && (size != 4 || (addr & 3)))
-            return bus_store_slow(s, hart, addr, size, v); /* (refused: the reason) */
-        l->changes++; /* a device acts on every store */
     } else {
-        return MEM_UNMAPPED;
+        l->changes++; /* a device acts on every store */
     }
     fx_push(s, hart_core(s, hart), (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart,
                                         .addr = addr, .value = v, .pc = pc});

@@ -65,7 +65,7 @@ int simty_csr_read(const simty_sim *s, unsigned hart, unsigned csr, uint32_t *va
 int simty_csr_write(simty_sim *s, unsigned hart, unsigned csr, uint32_t value)
 {
     if (hart >= s->nharts || csr > 0xfff || mmode_csr_check(csr, true) != CSR_OK ||
-        csr == SIMTY_CSR_ROI || csr == SIMTY_CSR_BARRIER)
+        (csr_props(csr) & CSR_EFFECT)) /* (simty_roi, simty_barrier) */
         return -1;
     uint32_t old;
     mmode_csr_access(s, hart, csr, s->core[hart_core(s, hart)].now, &old, true, value);
@@ -73,6 +73,18 @@ int simty_csr_write(simty_sim *s, unsigned hart, unsigned csr, uint32_t value)
         s->csr[hart].instret_off += !(s->csr[hart].mcountinhibit & MCOUNTINHIBIT_IR);
     s->mem_changed = true;
     return 0;
+}
+
+int simty_debug_csr(unsigned i, unsigned *csr, const char **name)
+{
+    const csr_info *c;
+    for (size_t k = 0; (c = csr_entry(k)); k++)
+        if ((c->props & CSR_GDB) && i-- == 0) {
+            *csr = c->csr;
+            *name = c->name;
+            return 0;
+        }
+    return -1;
 }
 
 /* By enum path_wait (WAIT_NONE: a scalar-model thread that runs). */
@@ -129,7 +141,7 @@ int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc)
 static uint8_t *guest_byte(const simty_sim *s, uint32_t addr)
 {
     uint32_t word = stacks_store_addr(&s->stacks, s->nharts, addr & ~3u);
-    uint8_t *p = mem_ptr((memory_t *)&s->mem, word, 4);
+    uint8_t *p = bus_ram(s, word, 4);
     return p ? p + (addr & 3) : NULL;
 }
 

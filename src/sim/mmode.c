@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "sim/sim.h"
-#include "warp/lane_ops.h" /* CSR numbers */
+#include "isa/csr.h" /* the CSR table and numbers */
 
 void mmode_reset(simty_sim *s)
 {
@@ -145,47 +145,17 @@ uint32_t mmode_irq(const simty_sim *s, unsigned hart, uint64_t now)
 
 /* ---- CSRs ---- */
 
-static bool in(unsigned csr, unsigned lo, unsigned hi) { return csr >= lo && csr <= hi; }
-
-/* CSRs that read as zero and ignore writes: delegation (no S-mode),
- * counter enables (no U-mode), the hpm counters and events (none
- * implemented), PMP (zero entries), mstatush, mconfigptr. */
-static bool zero_csr(unsigned csr)
-{
-    return csr == 0x302 || csr == 0x303 || csr == 0x306 || csr == 0x310 || csr == 0xf15 ||
-           in(csr, 0x323, 0x33f) || in(csr, 0x3a0, 0x3ef) || in(csr, 0xb03, 0xb1f) ||
-           in(csr, 0xb83, 0xb9f) || in(csr, 0xc03, 0xc1f) || in(csr, 0xc83, 0xc9f);
-}
-
 int mmode_csr_check(unsigned csr, bool write)
 {
-    switch (csr) {
-    case CSR_FFLAGS: case CSR_FRM: case CSR_FCSR:
-    case CSR_MSTATUS: case CSR_MISA: case CSR_MIE: case CSR_MTVEC: case CSR_MCOUNTINHIBIT:
-    case CSR_MSCRATCH: case CSR_MEPC: case CSR_MCAUSE: case CSR_MTVAL: case CSR_MIP:
-    case CSR_MCYCLE: case CSR_MINSTRET: case CSR_MCYCLEH: case CSR_MINSTRETH:
-    case CSR_CYCLE: case CSR_TIME: case CSR_INSTRET: case CSR_CYCLEH: case CSR_TIMEH:
-    case CSR_INSTRETH: case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MHARTID:
-    case SIMTY_CSR_ROI: case SIMTY_CSR_BARRIER: case SIMTY_CSR_WARPS: case SIMTY_CSR_THREADS:
-    case SIMTY_CSR_HARTS: case SIMTY_CSR_CORES: case SIMTY_CSR_QUANTUM:
-        break;
-    default:
-        if (!zero_csr(csr))
-            return CSR_ABSENT;
-    }
-    /* CSR numbers 0xc00-0xfff are read-only (privileged spec 2.1) */
-    return write && (csr >> 10) == 3 ? CSR_READ_ONLY : CSR_OK;
+    const unsigned access = csr_props(csr) & CSR_ACCESS; /* (isa/csr.h) */
+    if (access == CSR_NONE)
+        return CSR_ABSENT;
+    return write && access == CSR_RO ? CSR_READ_ONLY : CSR_OK;
 }
 
 bool mmode_csr_counts(unsigned csr)
 {
-    switch (csr) {
-    case CSR_MCYCLE: case CSR_MCYCLEH: case CSR_CYCLE: case CSR_CYCLEH:
-    case CSR_MINSTRET: case CSR_MINSTRETH: case CSR_INSTRET: case CSR_INSTRETH:
-    case CSR_TIME: case CSR_TIMEH: case CSR_MIP:
-        return true;
-    }
-    return false;
+    return csr_props(csr) & CSR_COUNTS;
 }
 
 static uint64_t mcycle(const hart_csr *c, uint64_t now)
@@ -348,82 +318,11 @@ void mmode_csr_access(simty_sim *s, unsigned hart, unsigned csr, uint64_t now, u
     rearm(s, hart, before);
 }
 
-/* ---- CLINT ---- */
+/* ---- the machine timer ---- */
 
 uint64_t mmode_mtime(const simty_sim *s, unsigned hart)
 {
     return s->core[hart_core(s, hart)].now;
-}
-
-static int clint_bad(simty_sim *s, uint32_t addr, unsigned size)
-{
-    snprintf(s->bus_error, sizeof s->bus_error,
-             "CLINT takes aligned 32-bit accesses (%u-byte access at 0x%08x)", size, addr);
-    return MEM_BAD_DEVICE;
-}
-
-/* The CLINT register at addr (an aligned word of its range): which one,
- * for which hart, and whether the high word of a 64-bit one. */
-enum clint_reg { CLINT_NONE, CLINT_MSIP, CLINT_MTIMECMP, CLINT_MTIME };
-
-static enum clint_reg clint_decode(const simty_sim *s, uint32_t addr, unsigned *hart, bool *hi)
-{
-    const uint32_t off = addr - SIMTY_CLINT_BASE;
-    const unsigned n = s->nharts < SIMTY_CLINT_HARTS ? s->nharts : SIMTY_CLINT_HARTS;
-    *hi = off & 4;
-    if (off < SIMTY_CLINT_MTIMECMP) {
-        *hart = off / 4;
-        return *hart < n ? CLINT_MSIP : CLINT_NONE;
-    }
-    if (off < SIMTY_CLINT_MTIME) {
-        *hart = (off - SIMTY_CLINT_MTIMECMP) / 8;
-        return *hart < n ? CLINT_MTIMECMP : CLINT_NONE;
-    }
-    return off - SIMTY_CLINT_MTIME < 8 ? CLINT_MTIME : CLINT_NONE;
-}
-
-int clint_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
-{
-    if (size != 4 || (addr & 3))
-        return clint_bad(s, addr, size);
-    unsigned h;
-    bool hi;
-    switch (clint_decode(s, addr, &h, &hi)) {
-    case CLINT_MSIP: *v = s->csr[h].msip; break;
-    case CLINT_MTIMECMP: *v = (uint32_t)(s->csr[h].mtimecmp >> (hi ? 32 : 0)); break;
-    case CLINT_MTIME:
-        *v = (uint32_t)(mmode_mtime(s, hart) >> (hi ? 32 : 0));
-        if (s->deferring) /* (time-varying: not a deadlock) */
-            s->core[hart_core(s, hart)].fx.counter_read = true;
-        else
-            s->counter_read = true;
-        break;
-    default: *v = 0; break;
-    }
-    return MEM_OK;
-}
-
-int clint_store(simty_sim *s, uint32_t addr, unsigned size, uint32_t v)
-{
-    if (size != 4 || (addr & 3))
-        return clint_bad(s, addr, size);
-    unsigned h;
-    bool hi;
-    switch (clint_decode(s, addr, &h, &hi)) {
-    case CLINT_MSIP: s->csr[h].msip = v & 1; break;
-    case CLINT_MTIMECMP: {
-        uint64_t *t = &s->csr[h].mtimecmp;
-        *t = hi ? with_hi(*t, v) : with_lo(*t, v);
-        if (*t < s->timer_next)
-            s->timer_next = *t;
-        break;
-    }
-    default: break; /* mtime is read-only here: writes are ignored */
-    }
-    /* a waiting thread may now have an interrupt to take: wake waiters */
-    s->mem_changed = true;
-    s->sync.store_epoch++;
-    return MEM_OK;
 }
 
 void mmode_timer_fire(simty_sim *s)

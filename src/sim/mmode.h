@@ -1,5 +1,6 @@
 /* Machine mode: the per-thread M-mode CSRs, trap entry and mret, the
- * interrupts, and the CLINT (machine timer and software interrupts).
+ * interrupts (machine timer and software interrupts, whose CLINT registers
+ * devices/clint.c serves).  Which CSRs exist: the table in isa/csr.h.
  * docs/platform.md ("Machine mode and traps") is the guest's view.
  *
  * Every thread is a hart with its own M-mode CSRs.  A trap is per thread:
@@ -136,12 +137,7 @@ bool mmode_csr_counts(unsigned csr);
  * thread of the core is Dirty already (sim_core.fs_clean). */
 uint64_t mmode_fp_off(struct simty_sim *s, unsigned hart0, uint64_t mask);
 
-/* ---- CLINT ---- */
-
-/* A load or store of the CLINT's range (addr - SIMTY_CLINT_BASE <
- * SIMTY_CLINT_SIZE): returns enum mem_status (sim/sim.h). */
-int clint_load(struct simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
-int clint_store(struct simty_sim *s, uint32_t addr, unsigned size, uint32_t v);
+/* ---- the machine timer (the CLINT's registers: devices/clint.c) ---- */
 
 /* mtime at the machine's cycle (one tick per cycle). */
 uint64_t mmode_mtime(const struct simty_sim *s, unsigned hart);

@@ -1,4 +1,4 @@
-/* Simulator instance: configuration, loading, the bus slow path, fetch,
+/* Simulator instance: configuration, loading, fetch,
  * thread and program end, faults. */
 #include "sim/sim.h"
 
@@ -208,7 +208,7 @@ void sim_patch_symbol(simty_sim *s, const char *name, uint32_t value)
 {
     uint32_t addr;
     uint8_t *p;
-    if (elf_find_symbol(&s->elf, name, &addr) == 0 && (p = mem_ptr(&s->mem, addr, 4)))
+    if (elf_find_symbol(&s->elf, name, &addr) == 0 && (p = bus_ram(s, addr, 4)))
         store_le(p, 4, value);
 }
 
@@ -430,7 +430,7 @@ void sim_flush_decode_cache(simty_sim *s)
 static bool fetch_half(const simty_sim *s, uint32_t pc, uint32_t *v)
 {
     uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc);
-    const uint8_t *p = mem_ptr((memory_t *)&s->mem, at, 2);
+    const uint8_t *p = bus_ram(s, at, 2);
     if (!p)
         return false;
     *v = load_le(p, 2);
@@ -478,13 +478,13 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     const struct last_jump *j = &s->jump[hart];
     /* mtval: the address of the part that faulted, the second half of a
      * 32-bit instruction whose first half is mapped (privileged spec) */
-    const uint32_t tval = !misaligned && mem_ptr(&s->mem, pc, 2) ? pc + 2 : pc;
+    const uint32_t tval = !misaligned && bus_ram(s, pc, 2) ? pc + 2 : pc;
     if (mmode_has_handler(s, hart)) { /* an exception (the message: for a trap loop) */
         sim_exception(s, hart, pc, cause, tval, "instruction fetch from %s address 0x%08x", kind,
                       tval);
         return NULL;
     }
-    if (j->to != pc || !mem_ptr(&s->mem, j->from, 2)) {
+    if (j->to != pc || !bus_ram(s, j->from, 2)) {
         sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, tval);
         return NULL;
     }
@@ -499,147 +499,6 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
     sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x, reached by the jump at "
                            "0x%08x%s (%s)", kind, tval, j->from, where, dis);
     return NULL;
-}
-
-/* ---- bus slow path: other regions, devices, tohost, errors ---- */
-
-static int bad_device(simty_sim *s, const char *fmt, uint32_t v)
-{
-    snprintf(s->bus_error, sizeof s->bus_error, fmt, v);
-    return MEM_BAD_DEVICE;
-}
-
-static bool is_device(uint32_t a)
-{
-    return a - SIMTY_UART_BASE < SIMTY_UART_SIZE || a - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE;
-}
-
-/* A misaligned access of size bytes whose first byte is stored at addr (in
- * hardware mode): every byte must be RAM (of any region); else MEM_UNMAPPED
- * (a byte nowhere) or MEM_BAD_DEVICE (a byte in a device: device registers
- * take aligned accesses only).  Either is an access fault at addr. */
-int bus_split_check(simty_sim *s, uint32_t addr, unsigned size, bool store)
-{
-    for (unsigned i = 0; i < size; i++) {
-        uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i);
-        if (mem_ptr(&s->mem, a, 1))
-            continue;
-        if (!is_device(a))
-            return MEM_UNMAPPED;
-        snprintf(s->bus_error, sizeof s->bus_error,
-                 "misaligned %u-byte %s at address 0x%08x reaches device register 0x%08x "
-                 "(devices take aligned accesses only)", size, store ? "store" : "load", addr, a);
-        return MEM_BAD_DEVICE;
-    }
-    return MEM_OK;
-}
-
-/* A misaligned load in hardware mode: byte by byte, little-endian. */
-static int load_split(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
-{
-    int st = bus_split_check(s, addr, size, false);
-    if (st != MEM_OK)
-        return st;
-    const bool fwd = s->deferring && s->core[hart_core(s, hart)].fx.fwd_n;
-    uint32_t r = 0;
-    for (unsigned i = 0; i < size; i++) {
-        uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i), b = *mem_ptr(&s->mem, a, 1);
-        if (fwd) /* its own stores of the quantum */
-            fx_forward(s, hart, a, 1, &b);
-        r |= b << 8 * i;
-    }
-    *v = r;
-    return MEM_OK;
-}
-
-/* A store that wrote the tohost word: end the program, or refuse the value. */
-static int tohost_written(simty_sim *s)
-{
-    const uint8_t *w = mem_ptr(&s->mem, s->tohost & ~3u, 4);
-    uint32_t word = w ? load_le(w, 4) : 0; /* (regions hold whole words: simty_config_check) */
-    if (word & 1)
-        sim_stop(s, SIMTY_EXIT_TOHOST, (int)(word >> 1));
-    else if (word != 0)
-        return bad_device(s, "unsupported tohost command 0x%08x", word);
-    return MEM_OK;
-}
-
-/* A misaligned store in hardware mode: byte by byte, little-endian; each
- * byte is a RAM store (decode cache, reservations, tohost). */
-static int store_split(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t v)
-{
-    int st = bus_split_check(s, addr, size, true);
-    if (st != MEM_OK)
-        return st;
-    bool tohost = false;
-    for (unsigned i = 0; i < size; i++) {
-        uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i);
-        ram_store(s, hart, a, mem_ptr(&s->mem, a, 1), 1, v >> 8 * i);
-        tohost |= is_tohost_word(s, a & ~3u);
-    }
-    return tohost ? tohost_written(s) : MEM_OK;
-}
-
-int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
-{
-    if (addr & (size - 1))
-        return s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? MEM_MISALIGNED
-                                                          : load_split(s, hart, addr, size, v);
-    uint8_t *p = mem_ptr(&s->mem, addr, size);
-    if (p) {
-        *v = load_le(p, size);
-        if (s->deferring && s->core[hart_core(s, hart)].fx.fwd_n) /* its own stores */
-            fx_forward(s, hart, addr, size, v);
-        return MEM_OK;
-    }
-    if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE) {
-        *v = addr - SIMTY_UART_BASE == SIMTY_UART_LSR ? SIMTY_UART_LSR_IDLE : 0;
-        return MEM_OK;
-    }
-    if (addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
-        *v = 0;
-        return MEM_OK;
-    }
-    if (addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE)
-        return clint_load(s, hart, addr, size, v);
-    return MEM_UNMAPPED;
-}
-
-int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t v)
-{
-    if (addr & (size - 1))
-        return s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? MEM_MISALIGNED
-                                                          : store_split(s, hart, addr, size, v);
-    uint8_t *p = mem_ptr(&s->mem, addr, size);
-    if (p) {
-        ram_store(s, hart, addr, p, size, v);
-        return is_tohost_word(s, addr & ~3u) ? tohost_written(s) : MEM_OK;
-    }
-    if (addr - SIMTY_UART_BASE < SIMTY_UART_SIZE) {
-        if (addr == SIMTY_UART_BASE + SIMTY_UART_THR) {
-            console_putc(&s->console, hart, (uint8_t)v);
-            s->mem_changed = true;
-            if (s->console.err && !s->stop_request) /* nobody reads on: stop */
-                s->stop_request = STOP_OUTPUT;
-        }
-        return MEM_OK;
-    }
-    if (addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE) {
-        if (size != 4 || addr != SIMTY_FINISHER_BASE)
-            return bad_device(s, "test finisher takes 32-bit stores at its base (value 0x%x)",
-                              v);
-        s->mem_changed = true;
-        if ((v & SIMTY_FINISHER_CMD_MASK) == SIMTY_FINISHER_PASS)
-            sim_stop(s, SIMTY_EXIT_FINISHER, 0);
-        else if ((v & SIMTY_FINISHER_CMD_MASK) == SIMTY_FINISHER_FAIL)
-            sim_stop(s, SIMTY_EXIT_FINISHER, (int)(v >> SIMTY_FINISHER_CODE_SHIFT));
-        else
-            return bad_device(s, "unsupported test finisher command 0x%08x", v);
-        return MEM_OK;
-    }
-    if (addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE)
-        return clint_store(s, addr, size, v);
-    return MEM_UNMAPPED;
 }
 
 void simty_dump_state(const simty_sim *s, FILE *f)

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "devices/device.h"
 #include "devices/devices.h"
 #include "devices/semihost.h"
 #include "isa/insn.h"
@@ -340,13 +341,59 @@ static inline const insn_t *sim_fetch(simty_sim *s, unsigned hart, uint32_t pc)
 
 void sim_flush_decode_cache(simty_sim *s);
 
-/* ---- data bus ---- */
+/* ---- data bus (sim/bus.c; docs/design.md "The bus and its devices") ---- */
+
+/* What an address is: the one decode every access path uses (loads,
+ * stores, AMOs, fetch, the debugger's and the inspection calls' memory
+ * access, the configuration check).  Main RAM is tried first, inline. */
+enum bus_kind { BUS_UNMAPPED, BUS_DEVICE, BUS_RAM, BUS_REGION };
+
+/* [addr, addr + len) is main RAM or a --mem region (*p: its host bytes;
+ * the whole range in one region), a device's range (*dev: the device of
+ * its first byte, devices/device.h) or nothing. */
+static inline enum bus_kind bus_decode(const simty_sim *s, uint32_t addr, uint32_t len,
+                                       uint8_t **p, const device_ops **dev)
+{
+    uint64_t off = (uint64_t)(addr - s->ram_base);
+    if (addr >= s->ram_base && off + len <= s->ram_size) {
+        *p = s->ram + off;
+        return BUS_RAM;
+    }
+    if ((*p = mem_ptr((memory_t *)&s->mem, addr, len)))
+        return BUS_REGION;
+    return (*dev = device_at(addr)) ? BUS_DEVICE : BUS_UNMAPPED;
+}
+
+/* The host bytes of guest bytes [addr, addr + len) if they are RAM (the
+ * main RAM or one --mem region, never a device), else NULL: for readers
+ * of RAM only (the debugger, semihosting buffers, the signature). */
+static inline uint8_t *bus_ram(const simty_sim *s, uint32_t addr, uint32_t len)
+{
+    uint8_t *p;
+    const device_ops *dev;
+    return bus_decode(s, addr, len, &p, &dev) >= BUS_RAM ? p : NULL;
+}
 
 int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
 int bus_store_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t v);
 /* Misaligned access (hardware mode) at addr, size bytes: MEM_OK if every
  * byte is RAM, else the fault (s->bus_error for MEM_BAD_DEVICE). */
 int bus_split_check(simty_sim *s, uint32_t addr, unsigned size, bool store);
+/* An aligned store logged now and performed at the end of the quantum
+ * (sim/effects.c): MEM_OK if it will be (*p: its RAM bytes, NULL for a
+ * device's register), else the fault it is (s->bus_error for
+ * MEM_BAD_DEVICE).  Nothing is written. */
+static inline int bus_store_check(simty_sim *s, uint32_t addr, unsigned size, uint32_t v,
+                                  uint8_t **p)
+{
+    const device_ops *dev;
+    switch (bus_decode(s, addr, size, p, &dev)) {
+    case BUS_RAM: case BUS_REGION: return MEM_OK;
+    case BUS_DEVICE: return dev->store_check ? dev->store_check(s, addr, size, v) : MEM_OK;
+    case BUS_UNMAPPED: break;
+    }
+    return MEM_UNMAPPED;
+}
 
 static inline uint32_t load_le(const uint8_t *p, unsigned size)
 {

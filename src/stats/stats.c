@@ -489,7 +489,7 @@ int simty_write_signature(simty_sim *s, const char *path, char *err, size_t errl
 int sim_write_signature(simty_sim *s, FILE *f, uint32_t begin, uint32_t end, char *err,
                         size_t errlen)
 {
-    if (end < begin || (begin & 3) || !mem_ptr(&s->mem, begin, end - begin)) {
+    if (end < begin || (begin & 3) || !bus_ram(s, begin, end - begin)) {
         snprintf(err, errlen, "--signature: bad signature range 0x%08x..0x%08x", begin, end);
         return -1;
     }
@@ -498,7 +498,7 @@ int sim_write_signature(simty_sim *s, FILE *f, uint32_t begin, uint32_t end, cha
     for (uint64_t a = begin; a + 4 <= end && !ferror(f); a += 4) {
         /* --stack-interleave: the word where the program sees it stored */
         uint32_t at = stacks_store_addr(&s->stacks, s->nharts, (uint32_t)a);
-        fprintf(f, "%08x\n", load_le(mem_ptr(&s->mem, at, 4), 4));
+        fprintf(f, "%08x\n", load_le(bus_ram(s, at, 4), 4));
     }
     return 0;
 }

@@ -46,12 +46,12 @@ static uint32_t amo_apply(unsigned op, uint32_t old, uint32_t v)
     return old;
 }
 
-/* Is addr in a device's registers (UART, finisher, CLINT)? */
-static bool device_register(uint32_t addr)
+/* Is addr in a device's registers (devices/device.h)? */
+static bool device_register(const simty_sim *s, uint32_t addr)
 {
-    return addr - SIMTY_UART_BASE < SIMTY_UART_SIZE ||
-           addr - SIMTY_FINISHER_BASE < SIMTY_FINISHER_SIZE ||
-           addr - SIMTY_CLINT_BASE < SIMTY_CLINT_SIZE;
+    uint8_t *p;
+    const device_ops *dev;
+    return bus_decode(s, addr, 1, &p, &dev) == BUS_DEVICE;
 }
 
 /* Store half of an AMO or SC; tohost goes through the bus so that it ends
@@ -77,11 +77,9 @@ static uint8_t *atomic_word(simty_sim *s, unsigned op, unsigned hart, uint32_t p
         mem_fault(s, hart, pc, kind, MEM_MISALIGNED, addr, 4);
         return NULL;
     }
-    uint64_t off = (uint64_t)(addr - s->ram_base);
-    uint8_t *p = (addr >= s->ram_base && off + 4 <= s->ram_size) ? s->ram + off
-                                                                 : mem_ptr(&s->mem, addr, 4);
+    uint8_t *p = bus_ram(s, addr, 4);
     if (!p) {
-        if (device_register(addr))
+        if (device_register(s, addr))
             sim_exception(s, hart, pc, kind == 3 ? CAUSE_LOAD_ACCESS : CAUSE_STORE_ACCESS, addr,
                           "atomic access to device register 0x%08x (atomics need RAM)", addr);
         else
@@ -146,8 +144,8 @@ static bool lane_fp_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned 
     }
     const uint64_t v = f[(unsigned)d->rs2 * stride + lane];
     if (dbl) { /* one word in RAM, the other nowhere: a fault before either is written */
-        const bool lo_ram = mem_ptr(&s->mem, addr, 4), hi_ram = mem_ptr(&s->mem, hi_addr, 4);
-        if (lo_ram != hi_ram && !device_register(lo_ram ? hi_addr : addr))
+        const bool lo_ram = bus_ram(s, addr, 4), hi_ram = bus_ram(s, hi_addr, 4);
+        if (lo_ram != hi_ram && !device_register(s, lo_ram ? hi_addr : addr))
             return mem_fault(s, hart, pc, 1, MEM_UNMAPPED, addr, 8);
     }
     st = s->deferring ? fx_store(s, hart, pc, addr, 4, (uint32_t)v) : bus_store(s, hart, addr, 4, (uint32_t)v);

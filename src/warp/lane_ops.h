@@ -8,40 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "isa/csr.h" /* the CSR numbers */
 #include "sim/sim.h"
 #include "simty_guest.h" /* the custom CSRs (SIMTY_CSR_*) and barrier scopes */
 
-/* Standard CSR numbers (the RISC-V specification's; simty's own are
- * SIMTY_CSR_* in simty_guest.h, docs/platform.md) */
-enum {
-    CSR_FFLAGS = 0x001,
-    CSR_FRM = 0x002,
-    CSR_FCSR = 0x003,
-    CSR_MSTATUS = 0x300,
-    CSR_MISA = 0x301,
-    CSR_MIE = 0x304,
-    CSR_MTVEC = 0x305,
-    CSR_MCOUNTINHIBIT = 0x320,
-    CSR_MSCRATCH = 0x340,
-    CSR_MEPC = 0x341,
-    CSR_MCAUSE = 0x342,
-    CSR_MTVAL = 0x343,
-    CSR_MIP = 0x344,
-    CSR_MCYCLE = 0xb00,
-    CSR_MINSTRET = 0xb02,
-    CSR_MCYCLEH = 0xb80,
-    CSR_MINSTRETH = 0xb82,
-    CSR_CYCLE = 0xc00,
-    CSR_TIME = 0xc01,
-    CSR_INSTRET = 0xc02,
-    CSR_CYCLEH = 0xc80,
-    CSR_TIMEH = 0xc81,
-    CSR_INSTRETH = 0xc82,
-    CSR_MVENDORID = 0xf11,
-    CSR_MARCHID = 0xf12,
-    CSR_MIMPID = 0xf13,
-    CSR_MHARTID = 0xf14,
-};
 
 /* Does the CSR instruction write its CSR?  (csrrs/csrrc with x0 or a zero
  * immediate only read.) */

@@ -432,7 +432,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     }
 
     case CLS_CSR: {
-        if (__builtin_expect(d->csr - 1u < 3u, 0)) { /* fflags, frm, fcsr: FS on, lane by lane */
+        if (__builtin_expect(csr_is_fp(d->csr), 0)) { /* fflags, frm, fcsr: FS on, lane by lane */
             lane_mask off = mmode_fp_off(s, hart0, mask);
             if (off) {
                 sim_exception(s, hart0 + lowest_lane(off), pc, CAUSE_ILLEGAL, d->raw,
