@@ -6,22 +6,26 @@
 #include "memsys/timeutil.h"
 
 int cache_init(cache *c, uint32_t size, uint32_t ways, uint32_t line, unsigned index_shift,
-               char *err, size_t errlen)
+               const repl_ops *repl, uint64_t seed, char *err, size_t errlen)
 {
     *c = (cache){0};
     c->index_shift = index_shift;
     c->ways = ways;
     c->sets = size / ways / line;
     c->line_shift = (unsigned)__builtin_ctz(line);
+    c->repl = repl;
+    c->repl_stride = (repl->set_bytes + (size_t)ways * repl->way_bytes + 7) / 8;
     size_t n = (size_t)c->sets * ways;
     c->tag = calloc(n, sizeof *c->tag);
     c->state = calloc(n, sizeof *c->state);
-    c->used = calloc(n, sizeof *c->used);
-    if (!c->tag || !c->state || !c->used) {
+    c->repl_state = calloc(c->sets * c->repl_stride + 1, sizeof *c->repl_state); /* never 0 */
+    if (!c->tag || !c->state || !c->repl_state) {
         cache_free(c);
         snprintf(err, errlen, "out of host memory for a %u-byte cache", (unsigned)size);
         return -1;
     }
+    for (unsigned s = 0; s < c->sets; s++)
+        repl->reset(c->repl_state + s * c->repl_stride, ways, mix(seed, s));
     return 0;
 }
 
@@ -29,7 +33,7 @@ void cache_free(cache *c)
 {
     free(c->tag);
     free(c->state);
-    free(c->used);
+    free(c->repl_state);
     *c = (cache){0};
 }
 
@@ -47,12 +51,19 @@ static int find(const cache *c, uint32_t line)
     return -1;
 }
 
+/* The policy's state of the set that starts at tag index base */
+static void *policy_state(const cache *c, size_t base)
+{
+    return c->repl_state + base / c->ways * c->repl_stride;
+}
+
 bool cache_access(cache *c, uint32_t line, bool write)
 {
     int i = find(c, line);
     if (i < 0)
         return false;
-    c->used[i] = ++c->clock;
+    size_t base = set_base(c, line);
+    c->repl->on_hit(policy_state(c, base), c->ways, (unsigned)((size_t)i - base));
     if (write)
         c->state[i] |= CACHE_DIRTY;
     return true;
@@ -60,24 +71,27 @@ bool cache_access(cache *c, uint32_t line, bool write)
 
 bool cache_probe(const cache *c, uint32_t line) { return find(c, line) >= 0; }
 
+/* The way a fill of the set at base takes: the first invalid one, or else
+ * the policy's victim */
+static unsigned fill_way(cache *c, size_t base)
+{
+    for (unsigned w = 0; w < c->ways; w++)
+        if (!(c->state[base + w] & CACHE_VALID))
+            return w;
+    return c->repl->victim(policy_state(c, base), c->ways);
+}
+
 bool cache_fill(cache *c, uint32_t line, bool dirty, uint32_t *victim, bool *evicted)
 {
-    size_t base = set_base(c, line), pick = base;
-    for (unsigned w = 0; w < c->ways; w++) {
-        size_t i = base + w;
-        if (!(c->state[i] & CACHE_VALID)) {
-            pick = i;
-            break;
-        }
-        if (c->used[i] < c->used[pick])
-            pick = i;
-    }
+    size_t base = set_base(c, line);
+    unsigned way = fill_way(c, base);
+    size_t pick = base + way;
     bool was_dirty = (c->state[pick] & (CACHE_VALID | CACHE_DIRTY)) == (CACHE_VALID | CACHE_DIRTY);
     *evicted = c->state[pick] & CACHE_VALID;
     *victim = c->tag[pick];
     c->tag[pick] = line;
     c->state[pick] = CACHE_VALID | (dirty ? CACHE_DIRTY : 0);
-    c->used[pick] = ++c->clock;
+    c->repl->on_fill(policy_state(c, base), c->ways, way);
     return was_dirty;
 }
 
