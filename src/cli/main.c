@@ -151,6 +151,7 @@ enum {
     OPT_PATHS = 256,
     OPT_PRIORITY,
     OPT_COALESCER,
+    OPT_STEERING,
     OPT_MEM,
     OPT_RAM_SIZE,
     OPT_MAX_CYCLES,
@@ -197,6 +198,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"paths", required_argument, 0, OPT_PATHS},
         {"priority", required_argument, 0, OPT_PRIORITY},
         {"coalescer", required_argument, 0, OPT_COALESCER},
+        {"steering", required_argument, 0, OPT_STEERING},
         {"mem", required_argument, 0, OPT_MEM},
         {"ram-size", required_argument, 0, OPT_RAM_SIZE},
         {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
@@ -252,6 +254,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         case OPT_PATHS: rc = parse_setting(&o->cfg, "paths", optarg); break;
         case OPT_PRIORITY: rc = parse_setting(&o->cfg, "priority", optarg); break;
         case OPT_COALESCER: rc = parse_setting(&o->cfg, "coalescer", optarg); break;
+        case OPT_STEERING: rc = parse_setting(&o->cfg, "steering", optarg); break;
         case OPT_MISALIGNED: rc = parse_setting(&o->cfg, "misaligned", optarg); break;
         case OPT_MEM: rc = parse_setting(&o->cfg, "mem", optarg); break;
         case OPT_RAM_SIZE: rc = parse_setting(&o->cfg, "ram-size", optarg); break;
