@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "memsys/dram.h"
-#include "memsys/repl_names.h"
+#include "sim/plugins.h"
 
 #define M(f) offsetof(simty_memory_config, f)
 
@@ -85,9 +85,15 @@ static unsigned get(const simty_memory_config *m, const mem_key *k)
     return *(const unsigned *)(const void *)((const char *)m + k->offset);
 }
 
+const char *mem_policy_name(unsigned index)
+{
+    const char *name = index <= 255 ? plugin_name(PLUGIN_REPLACEMENT, (int)index) : NULL;
+    return name ? name : "?";
+}
+
 const char *mem_key_text(const simty_memory_config *m, const mem_key *k)
 {
-    return k->form == MEM_POLICY ? repl_name(get(m, k)) : NULL;
+    return k->form == MEM_POLICY ? mem_policy_name(get(m, k)) : NULL;
 }
 
 bool mem_config_default_replacement(const simty_memory_config *m)
@@ -95,25 +101,15 @@ bool mem_config_default_replacement(const simty_memory_config *m)
     return !m->l1i.replacement && !m->l1d.replacement && !m->l2.replacement;
 }
 
-/* "lru, fifo, random, srrip": the policies' names */
-static const char *policy_list(char *buf, size_t n)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    for (unsigned i = 0; i < repl_count() && len < n; i++)
-        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", repl_name(i));
-    return buf;
-}
-
 /* Sets policy key k from its value v (a name); -1 with the policies listed */
 static int set_policy(simty_memory_config *m, const mem_key *k, const char *v, char *err,
                      size_t errlen)
 {
-    int i = repl_find(v);
+    int i = plugin_find(PLUGIN_REPLACEMENT, v);
     if (i < 0) {
         char list[160];
-        snprintf(err, errlen, "--mem-set %s: unknown policy '%.40s' (%s)", k->name, v,
-                 policy_list(list, sizeof list));
+        plugin_names(PLUGIN_REPLACEMENT, list, sizeof list);
+        snprintf(err, errlen, "--mem-set %s: expected %s, got '%.40s'", k->name, list, v);
         return -1;
     }
     *field(m, k) = (unsigned)i;
@@ -276,7 +272,7 @@ int mem_config_check(const simty_config *cfg, char *err, size_t errlen)
     for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const mem_key *k = &keys[i];
         unsigned v = get(m, k);
-        if (k->form == MEM_POLICY ? v >= repl_count()
+        if (k->form == MEM_POLICY ? v >= plugin_count(PLUGIN_REPLACEMENT)
                      : v < k->min || v > k->max || (k->pow2 && (v & (v - 1)))) {
             snprintf(err, errlen, "memory setting %s = %u is out of range", k->name, v);
             return -1;
@@ -316,10 +312,11 @@ int mem_config_check(const simty_config *cfg, char *err, size_t errlen)
 void simty_memory_print_keys(const simty_config *cfg, FILE *f)
 {
     char list[160];
+    plugin_names(PLUGIN_REPLACEMENT, list, sizeof list);
     for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].form == MEM_POLICY)
             fprintf(f, "  %-18s %-10s %s: %s\n", keys[i].name, mem_key_text(&cfg->memory, &keys[i]),
-                    keys[i].help, policy_list(list, sizeof list));
+                    keys[i].help, list);
         else
             fprintf(f, "  %-18s %-10u %s\n", keys[i].name, get(&cfg->memory, &keys[i]),
                     keys[i].help);

@@ -24,6 +24,8 @@ enum {
 };
 
 const mem_key *mem_keys(unsigned *n);
+/* Replacement policy `index`'s name ("?" for none: never shown as another's) */
+const char *mem_policy_name(unsigned index);
 /* A named key's value (the policy's name), or NULL for a number */
 const char *mem_key_text(const simty_memory_config *m, const mem_key *k);
 /* Whether every cache has the default replacement policy, lru (the reports

@@ -6,9 +6,9 @@
 
 #include "memsys/cache.h"
 #include "memsys/dram.h"
-#include "memsys/repl_names.h"
 #include "memsys/timeutil.h"
 #include "warp/lane_ops.h"
+#include "sim/plugins.h"
 #include "sim/sim.h"
 
 /* ---- latency histogram ------------------------------------------------ */
@@ -969,6 +969,12 @@ void memsys_destroy(memsys *m)
     free(m);
 }
 
+/* The replacement policy of index i (the configuration was checked) */
+static const repl_ops *policy(unsigned i)
+{
+    return plugin_ops(PLUGIN_REPLACEMENT, (int)i);
+}
+
 int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
 {
     memsys *m = calloc(1, sizeof *m);
@@ -1007,15 +1013,15 @@ int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
     const uint64_t l1i_seed = 1ull << 32, l1d_seed = 2ull << 32, l2_seed = 3ull << 32;
     for (unsigned k = 0; k < s->ncores; k++)
         if (cache_init(&m->core[k].l1i, c->l1i.size, c->l1i.ways, c->line, 0,
-                       repl_at(c->l1i.replacement), l1i_seed + k, err, errlen) ||
+                       policy(c->l1i.replacement), l1i_seed + k, err, errlen) ||
             cache_init(&m->core[k].l1d, c->l1d.size, c->l1d.ways, c->line, 0,
-                       repl_at(c->l1d.replacement), l1d_seed + k, err, errlen) ||
+                       policy(c->l1d.replacement), l1d_seed + k, err, errlen) ||
             mshr_init(&m->core[k].mi, c->l1i.mshrs, err, errlen) ||
             mshr_init(&m->core[k].md, c->l1d.mshrs, err, errlen))
             goto fail;
     for (unsigned b = 0; b < c->l2_banks; b++)
         if (cache_init(&m->bank[b].c, c->l2.size / c->l2_banks, c->l2.ways, c->line,
-                       (unsigned)__builtin_ctz(c->l2_banks), repl_at(c->l2.replacement),
+                       (unsigned)__builtin_ctz(c->l2_banks), policy(c->l2.replacement),
                        l2_seed + b, err, errlen) ||
             mshr_init(&m->bank[b].mshr, c->l2.mshrs, err, errlen))
             goto fail;

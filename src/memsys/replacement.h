@@ -30,7 +30,8 @@ typedef struct repl_ops {
     unsigned (*victim)(void *st, unsigned ways);
 } repl_ops;
 
-/* The built-in policies (each defined in its repl_<name>.c) */
+/* The built-in policies (each defined in its repl_<name>.c, named in
+ * src/sim/plugins.c) */
 extern const repl_ops repl_lru_ops, repl_fifo_ops, repl_random_ops, repl_srrip_ops;
 
 /* Age stamps (repl_lru.c), which LRU and FIFO share: a set's state is a

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "memsys/replacement.h"
+
 static const plugin plugins[] = {
     /* path organisation and reconvergence (--paths; src/warp/paths.c) */
     {PLUGIN_PATHS, "hct", "Simty's hot context table: the active path plus a sorted cold list, "
@@ -26,7 +28,12 @@ static const plugin plugins[] = {
                                 "leader lane's, the rest replay", NULL},
     {PLUGIN_COALESCER, "block", "one request per distinct block in a single pass", NULL},
     /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */
-    {PLUGIN_REPLACEMENT, "lru", "least recently used", NULL},
+    {PLUGIN_REPLACEMENT, "lru", "least recently used", &repl_lru_ops},
+    {PLUGIN_REPLACEMENT, "fifo", "first in, first out", &repl_fifo_ops},
+    {PLUGIN_REPLACEMENT, "random", "a random way, seeded per set (deterministic)",
+     &repl_random_ops},
+    {PLUGIN_REPLACEMENT, "srrip", "static re-reference interval prediction (ISCA 2010)",
+     &repl_srrip_ops},
     /* memory timing (--memory: ideal, or a hierarchy preset; src/memsys) */
     {PLUGIN_MEMORY, "ideal", "fixed latency (--mem-latency)", NULL},
     {PLUGIN_MEMORY, "hierarchy", "L1 caches, an interconnect, a banked L2 and DRAM "

@@ -2,7 +2,6 @@
 
 #include "memsys/mem_config.h"
 #include "memsys/memsys.h"
-#include "memsys/repl_names.h"
 
 static const char *const level_name[SIMTY_MEM_LEVELS] = {"l1i", "l1d", "l2", "dram"};
 
@@ -38,7 +37,7 @@ void mem_stats_print(const simty_sim *s, const simty_stats *st, FILE *f)
     if (!mem_config_default_replacement(m)) {
         const unsigned idx[3] = {m->l1i.replacement, m->l1d.replacement, m->l2.replacement};
         for (unsigned i = 0; i < 3; i++)
-            snprintf(pol[i], sizeof pol[i], " %s", repl_name(idx[i]));
+            snprintf(pol[i], sizeof pol[i], " %s", mem_policy_name(idx[i]));
     }
     fprintf(f, "  memory               %s: L1I %uK %u-way%s, L1D %uK %u-way%s %s, L2 %uK %u-way%s "
                "in %u banks, %u-byte lines; interconnect %u cycles, %u B/cycle per bank; "
