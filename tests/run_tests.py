@@ -33,6 +33,9 @@ Groups:
             float and double code (randprog.py --float)
   timing    cycle-model timing properties, checked against Kanata traces
   stats     statistics on hand-checked micro-programs (simt and cycle models)
+  compare   tools/compare_builds.py on a few runs: a build against itself is
+            identical, an option added to one side is reported, bad input
+            exits 2 (docs/testing.md, "Comparing two builds")
   bad       bad input of every kind gets its one-line error and exit status;
             simty run's status line on a terminal, --heartbeat, --quiet
   bench     the workload suite passes under `simty bench` (and on QEMU);
@@ -782,6 +785,11 @@ def group_timing(ctx):
     return timing_checks.tests(ctx, simty, Failure)
 
 
+def group_compare(ctx):
+    import compare_checks
+    return compare_checks.tests(ctx, run, Failure)
+
+
 def group_bad(ctx):
     import bad_hostile
     import bad_input
@@ -905,6 +913,7 @@ GROUPS = {
     "random": group_random,
     "stats": group_stats,
     "timing": group_timing,
+    "compare": group_compare,
     "bad": group_bad,
     "bench": group_bench,
     "python": group_python,
