@@ -37,61 +37,69 @@ void cache_free(cache *c)
     *c = (cache){0};
 }
 
-static size_t set_base(const cache *c, uint32_t line)
+static size_t set_of(const cache *c, uint32_t line)
 {
-    return (size_t)((line >> c->index_shift) & (c->sets - 1)) * c->ways;
+    return (line >> c->index_shift) & (c->sets - 1);
+}
+
+/* The way of set `set` holding `line`, or -1 */
+static int way_of(const cache *c, size_t set, uint32_t line)
+{
+    size_t base = set * c->ways;
+    for (unsigned w = 0; w < c->ways; w++)
+        if ((c->state[base + w] & CACHE_VALID) && c->tag[base + w] == line)
+            return (int)w;
+    return -1;
 }
 
 static int find(const cache *c, uint32_t line)
 {
-    size_t base = set_base(c, line);
-    for (unsigned w = 0; w < c->ways; w++)
-        if ((c->state[base + w] & CACHE_VALID) && c->tag[base + w] == line)
-            return (int)(base + w);
-    return -1;
+    size_t set = set_of(c, line);
+    int w = way_of(c, set, line);
+    return w < 0 ? -1 : (int)(set * c->ways) + w;
 }
 
-/* The policy's state of the set that starts at tag index base */
-static void *policy_state(const cache *c, size_t base)
+/* The policy's state of set `set` */
+static void *policy_state(const cache *c, size_t set)
 {
-    return c->repl_state + base / c->ways * c->repl_stride;
+    return c->repl_state + set * c->repl_stride;
 }
 
 bool cache_access(cache *c, uint32_t line, bool write)
 {
-    int i = find(c, line);
-    if (i < 0)
+    size_t set = set_of(c, line);
+    int w = way_of(c, set, line);
+    if (w < 0)
         return false;
-    size_t base = set_base(c, line);
-    c->repl->on_hit(policy_state(c, base), c->ways, (unsigned)((size_t)i - base));
+    c->repl->on_hit(policy_state(c, set), c->ways, (unsigned)w);
     if (write)
-        c->state[i] |= CACHE_DIRTY;
+        c->state[set * c->ways + (unsigned)w] |= CACHE_DIRTY;
     return true;
 }
 
 bool cache_probe(const cache *c, uint32_t line) { return find(c, line) >= 0; }
 
-/* The way a fill of the set at base takes: the first invalid one, or else
- * the policy's victim */
-static unsigned fill_way(cache *c, size_t base)
+/* The way a fill of set `set` takes: the first invalid one, or else the
+ * policy's victim */
+static unsigned fill_way(cache *c, size_t set)
 {
     for (unsigned w = 0; w < c->ways; w++)
-        if (!(c->state[base + w] & CACHE_VALID))
+        if (!(c->state[set * c->ways + w] & CACHE_VALID))
             return w;
-    return c->repl->victim(policy_state(c, base), c->ways);
+    return c->repl->victim(policy_state(c, set), c->ways);
 }
 
 bool cache_fill(cache *c, uint32_t line, bool dirty, uint32_t *victim, bool *evicted)
 {
-    size_t base = set_base(c, line);
-    unsigned way = fill_way(c, base);
-    size_t pick = base + way;
+    size_t set = set_of(c, line);
+    unsigned way = fill_way(c, set);
+    size_t pick = set * c->ways + way;
     bool was_dirty = (c->state[pick] & (CACHE_VALID | CACHE_DIRTY)) == (CACHE_VALID | CACHE_DIRTY);
     *evicted = c->state[pick] & CACHE_VALID;
     *victim = c->tag[pick];
     c->tag[pick] = line;
     c->state[pick] = CACHE_VALID | (dirty ? CACHE_DIRTY : 0);
-    c->repl->on_fill(policy_state(c, base), c->ways, way);
+    c->repl->on_fill(policy_state(c, set), c->ways, way);
     return was_dirty;
 }
 
