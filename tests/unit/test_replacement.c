@@ -2,12 +2,14 @@
  * one scripted sequence of fills and hits in a 4-way set whose victims
  * differ from policy to policy (LRU, FIFO, SRRIP), a scan that SRRIP
  * survives and LRU does not, and the random policy's determinism: the same
- * seed gives the same victims whatever the hits and the other sets do. */
+ * seed gives the same victims whatever the hits and the other sets do;
+ * and the replacement settings (simty_memory_set, simty_config_check). */
 #include <string.h>
 
 #include "check.h"
 #include "memsys/cache.h"
 #include "memsys/replacement.h"
+#include "simty.h"
 
 /* A 4-way cache of 1 set (256 bytes, 64-byte lines) or of `sets` sets */
 static void make(cache *c, const repl_ops *ops, unsigned sets, uint64_t seed)
@@ -146,8 +148,39 @@ static void test_random(void)
     CHECK(oldest > 4); /* unlike FIFO and LRU here, a line may stay long */
 }
 
+static void test_settings(void)
+{
+    char err[256] = "";
+    simty_config cfg;
+    simty_config_default(&cfg);
+    CHECK_EQ(simty_memory_preset(&cfg, "hbm2", err, sizeof err), 0);
+    CHECK_EQ(cfg.memory.l1i.replacement + cfg.memory.l1d.replacement + cfg.memory.l2.replacement,
+             0); /* lru */
+    CHECK_EQ(simty_memory_set(&cfg, "l1d.replacement=srrip", err, sizeof err), 0);
+    CHECK_EQ(simty_memory_set(&cfg, "l2.replacement=random", err, sizeof err), 0);
+    CHECK_EQ(simty_memory_set(&cfg, "l1i.replacement=fifo", err, sizeof err), 0);
+    CHECK_EQ(cfg.memory.l1d.replacement, 3); /* the registry's order: lru fifo random srrip */
+    CHECK_EQ(cfg.memory.l2.replacement, 2);
+    CHECK_EQ(cfg.memory.l1i.replacement, 1);
+    CHECK(!strcmp(cfg.memory.preset, "hbm2*"));
+    CHECK_EQ(simty_config_check(&cfg, err, sizeof err), 0);
+    /* refused: an unknown name (the policies listed), a number, an empty
+     * value; the configuration is unchanged */
+    simty_memory_config before = cfg.memory;
+    CHECK_EQ(simty_memory_set(&cfg, "l2.replacement=plru", err, sizeof err), -1);
+    CHECK(strstr(err, "l2.replacement") && strstr(err, "lru, fifo, random or srrip") &&
+          strstr(err, "'plru'"));
+    CHECK_EQ(simty_memory_set(&cfg, "l1d.replacement=0", err, sizeof err), -1);
+    CHECK_EQ(simty_memory_set(&cfg, "l1d.replacement=", err, sizeof err), -1);
+    CHECK(!memcmp(&before, &cfg.memory, sizeof before));
+    /* a library caller's index out of range */
+    cfg.memory.l2.replacement = 4;
+    CHECK(simty_config_check(&cfg, err, sizeof err) != 0 && strstr(err, "l2.replacement"));
+}
+
 int main(void)
 {
+    test_settings();
     test_script();
     test_scan();
     test_random();
