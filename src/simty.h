@@ -10,8 +10,8 @@
  *   const simty_result *r = simty_result_get(s);
  *   simty_destroy(s);
  */
-#ifndef SIMTY_H
-#define SIMTY_H
+#ifndef SIMTY_LIB_H
+#define SIMTY_LIB_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -35,6 +35,9 @@ typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT, SIMTY_MODEL_CYCLE } simty_m
 typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
 typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
+/* Fetch steering of the cycle model: RR the RTL's strict round robin (the
+ * default); more are plug-ins (simty_plugin_name(SIMTY_PLUGIN_STEERING, i)). */
+typedef enum { SIMTY_STEERING_RR } simty_steering_kind;
 /* Named plug-ins (src/sim/plugins.c, docs/design.md "Plug-ins"): the
  * policies a configuration chooses by name.  A configuration field holds
  * the index of its choice among the plug-ins of its kind (the enums above
@@ -132,9 +135,7 @@ typedef struct simty_config {
     simty_paths_kind paths;
     simty_priority_kind priority;
     simty_coalescer_kind coalescer;
-    /* cycle model: the warp steering policy for fetch and issue, an index
-     * of the steering plug-ins (simty_plugin_name; 0: rr, the default) */
-    unsigned steering;
+    simty_steering_kind steering; /* cycle model: which warp fetches in a cycle */
     simty_misaligned_kind misaligned; /* misaligned loads and stores: performed or trapped */
     unsigned mem_latency; /* cycle model, ideal memory: extra cycles before a load wakes its warp */
     /* cycle model: cycles from execute to result of an F or D operation, by

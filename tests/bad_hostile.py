@@ -381,7 +381,7 @@ def tests(ctx, run, simty, Failure):
         os.symlink("/nonexistent/gone.elf", os.path.join(d, "dangling.elf"))
         st, so, se = raw([sim, "bench", "-q", "-f", "csv", "-s", "1x1", d])
         text = so.decode()
-        if st != 1 or "dangling,cycle,1,1,1" not in text or "ok,cycle,1,1,1,hct,depth,simty,0,pass" \
+        if st != 1 or "dangling,cycle,1,1,1" not in text or "ok,cycle,1,1,1,hct,depth,rr,simty,0,pass" \
                 not in text or "No such file or directory" not in text:
             raise Failure("bench with a dangling link: status %d\n%s%s" % (st, text, se))
         # -o naming one of the programs: refused, program intact

@@ -11,7 +11,7 @@ the workloads and the assembly micro-programs of the stats, timing and simt
 test groups, on the scalar, simt and cycle models, at 1x1, 8x4, 8x32, 64x16
 and 2 cores of 8x8, with the default options and a few option sets
 (--paths ideal, --priority minpc, --coalescer block, --memory ddr4-3200 and
-hbm2, --host-threads 2).  --quick: a few hundred run pairs; the default:
+hbm2, --host-threads 2 one cycle apart and in quanta of 256).  --quick: a few hundred run pairs; the default:
 about a thousand; --full: every example build, the forward-progress and
 multi-core programs, more shapes and option sets (several thousand).
 
@@ -30,7 +30,8 @@ must change nothing).
 
 Exit status: 0 every pair identical, 1 some pair differs (each difference
 is printed), 2 usage or set-up error (a binary missing, a guest program
-that does not build, no run left after --match).
+that does not build, no run left after --match); 130 or 143 when
+interrupted by SIGINT or SIGTERM (the runs are killed).
 """
 
 import argparse
@@ -72,9 +73,9 @@ OPTION_SETS = {
     "memory=ddr4-3200": (["--memory", "ddr4-3200"], ("cycle",), False),
     "memory=hbm2": (["--memory", "hbm2"], ("cycle",), False),
     # the cores on two host threads, one cycle apart (slow on a loaded host:
-    # they meet every cycle) and in quanta of 16 cycles
+    # they meet every cycle) and in quanta of 256 cycles
     "host-threads=2": (["--host-threads", "2"], MODELS, True),
-    "quantum=16": (["--quantum", "16", "--host-threads", "2"], ("cycle",), True),
+    "quantum=256": (["--quantum", "256", "--host-threads", "2"], ("cycle",), True),
     # --full only
     "ideal+minpc+block": (["--paths", "ideal", "--priority", "minpc", "--coalescer", "block"],
                           SIMT, False),
@@ -198,12 +199,12 @@ def matrix(tier):
         add(runs, asm, MODELS, ("8x4",), ("default",))
         add(runs, wl, ("cycle",), ("8x4",), ("default",))
         add(runs, ex, MODELS, ("8x4",), POLICY_SETS + MEMORY_SETS[:1])
-        add(runs, ex, ("cycle",), ("2x8x8",), ("quantum=16",))
+        add(runs, ex, ("cycle",), ("2x8x8",), ("quantum=256",))
     elif tier == "default":
         add(runs, ex + wl, MODELS, MAIN_SHAPES, ("default",))
         add(runs, asm, MODELS, ("8x4", "2x8x8"), ("default",))
         add(runs, ex + wl, MODELS, ("8x4",), POLICY_SETS + MEMORY_SETS)
-        add(runs, ex + wl, MODELS, ("2x8x8",), ("quantum=16",))
+        add(runs, ex + wl, MODELS, ("2x8x8",), ("quantum=256",))
         add(runs, asm + [p for p in ex if p.label == "examples/hello-O2"], MODELS, ("2x8x8",),
             ("host-threads=2",))
     else:

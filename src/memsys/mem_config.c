@@ -87,8 +87,7 @@ static unsigned get(const simty_memory_config *m, const mem_key *k)
 
 const char *mem_policy_name(unsigned index)
 {
-    const char *name = index <= 255 ? plugin_name(PLUGIN_REPLACEMENT, (int)index) : NULL;
-    return name ? name : "?";
+    return plugin_label(PLUGIN_REPLACEMENT, index <= 255 ? (int)index : -1);
 }
 
 const char *mem_key_text(const simty_memory_config *m, const mem_key *k)

@@ -39,12 +39,12 @@ static void note_latency(simty_level_stats *l, uint64_t cycles)
 
 /* ---- the two timings -------------------------------------------------- */
 
-typedef struct timing_ops {
+struct memsys_timing_ops {
     bool (*fetch)(memsys *m, unsigned gw, uint32_t pc, uint64_t now);
     void (*access)(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
                    lane_mask served, uint64_t now);
     void (*advance)(memsys *m, uint64_t now);
-} timing_ops;
+};
 
 enum req_op { OP_READ_I, OP_READ_D, OP_WRITE, OP_ATOMIC };
 
@@ -119,7 +119,7 @@ typedef struct l2bank {
 } l2bank;
 
 struct memsys {
-    const timing_ops *ops;
+    const memsys_timing_ops *ops; /* the PLUGIN_MEMORY plug-in of cfg->kind */
     simty_sim *s;
     unsigned W, ncores;
     const simty_memory_config *cfg;
@@ -160,7 +160,7 @@ static void ideal_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t
 
 static void ideal_advance(memsys *m, uint64_t now) { (void)m, (void)now; }
 
-static const timing_ops ideal_ops = {ideal_fetch, ideal_access, ideal_advance};
+const memsys_timing_ops memsys_ideal_ops = {ideal_fetch, ideal_access, ideal_advance};
 
 /* ---- the event queue -------------------------------------------------- */
 
@@ -879,7 +879,7 @@ static void hier_advance_cycle(memsys *m, uint64_t now)
     hier_advance(m, now);
 }
 
-static const timing_ops hier_ops = {hier_fetch, hier_access, hier_advance_cycle};
+const memsys_timing_ops memsys_hierarchy_ops = {hier_fetch, hier_access, hier_advance_cycle};
 
 void memsys_advance_shared(memsys *m, uint64_t t0, uint64_t end)
 {
@@ -910,7 +910,7 @@ void memsys_core_advance(memsys *m, unsigned core, uint64_t now)
 
 void memsys_end_cycle(memsys *m)
 {
-    if (m->ops != &hier_ops)
+    if (m->ops != &memsys_hierarchy_ops)
         return;
     bool split = m->split;
     m->split = false; /* reports host_oom at once */
@@ -994,13 +994,12 @@ int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
         m->half_pc[w] = 1;
     if (!m->due || !m->due_max || !m->t0 || !m->left)
         goto oom;
-    if (m->cfg->kind == SIMTY_MEMORY_IDEAL) {
-        m->ops = &ideal_ops;
+    m->ops = plugin_ops(PLUGIN_MEMORY, (int)m->cfg->kind); /* (the configuration was checked) */
+    if (m->ops != &memsys_hierarchy_ops) {
         *out = m;
         return 0;
     }
     const simty_memory_config *c = m->cfg;
-    m->ops = &hier_ops;
     m->split = s->ncores > 1 && s->quantum > 1; /* (a quantum needs the cycle model) */
     m->line_shift = (unsigned)__builtin_ctz(c->line);
     m->period_ps = 1000000u / c->core_mhz;
@@ -1053,7 +1052,7 @@ const uint64_t *memsys_due_table(const memsys *m) { return m->due; }
 
 void memsys_advance(memsys *m, uint64_t now) { m->ops->advance(m, now); }
 
-bool memsys_is_hierarchy(const memsys *m) { return m->ops == &hier_ops; }
+bool memsys_is_hierarchy(const memsys *m) { return m->ops == &memsys_hierarchy_ops; }
 
 bool memsys_store_ready(const memsys *m, unsigned core)
 {
@@ -1066,7 +1065,7 @@ uint64_t memsys_refreshes(const memsys *m, uint64_t now)
     uint64_t n = 0;
     const simty_dram_config *c = &m->dram.cfg;
     const uint64_t tck = now * m->period_ps / (c->tck_ps ? c->tck_ps : 1);
-    for (unsigned i = 0; m->ops == &hier_ops && i < c->channels; i++) {
+    for (unsigned i = 0; m->ops == &memsys_hierarchy_ops && i < c->channels; i++) {
         const dram_channel *ch = &m->dram.ch[i];
         n += ch->refreshes; /* applied; and those due since, while the channel idled */
         if (c->refresh && tck >= ch->next_refresh)
@@ -1107,7 +1106,7 @@ uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now)
     for (unsigned w = core * m->W; w < (core + 1) * m->W; w++) /* MAX: still missing */
         h = mix(h, (m->due[w] == UINT64_MAX ? UINT64_MAX : rel(m->due[w], now)) ^ m->left[w] ^
                        (uint64_t)m->half_pc[w] << 32);
-    if (m->ops != &hier_ops)
+    if (m->ops != &memsys_hierarchy_ops)
         return h;
     const mcore *k = &m->core[core];
     h = mix(mix(h, k->fetch_waiting), k->wb_used);

@@ -31,6 +31,12 @@
 struct simty_sim;
 typedef struct memsys memsys;
 
+/* The two timings, PLUGIN_MEMORY plug-ins of the registry (src/sim/plugins.c:
+ * "ideal" and "hierarchy", the indices simty_memory_kind names); the
+ * functions of each are private to memsys.c. */
+typedef struct memsys_timing_ops memsys_timing_ops;
+extern const memsys_timing_ops memsys_ideal_ops, memsys_hierarchy_ops;
+
 /* Creates the machine's memory timing (s->cfg.memory); -1 with a reason. */
 int memsys_create(struct simty_sim *s, memsys **out, char *err, size_t errlen);
 void memsys_destroy(memsys *m);

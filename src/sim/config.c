@@ -119,12 +119,12 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
     if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE ||
         (unsigned)cfg->paths >= plugin_count(PLUGIN_PATHS) ||
         (unsigned)cfg->priority >= plugin_count(PLUGIN_PRIORITY) ||
-        cfg->steering >= plugin_count(PLUGIN_STEERING) ||
+        (unsigned)cfg->steering >= plugin_count(PLUGIN_STEERING) ||
         (unsigned)cfg->coalescer >= plugin_count(PLUGIN_COALESCER) ||
         (unsigned)cfg->misaligned > SIMTY_MISALIGNED_TRAP) {
         snprintf(err, errlen, "unknown model or policy (model %d, paths %d, priority %d, "
-                              "steering %u, coalescer %d, misaligned %d)",
-                 (int)cfg->model, (int)cfg->paths, (int)cfg->priority, cfg->steering,
+                              "steering %d, coalescer %d, misaligned %d)",
+                 (int)cfg->model, (int)cfg->paths, (int)cfg->priority, (int)cfg->steering,
                  (int)cfg->coalescer, (int)cfg->misaligned);
         return -1;
     }

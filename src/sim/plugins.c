@@ -10,23 +10,21 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "memsys/memsys.h"
 #include "memsys/replacement.h"
 
 static const plugin plugins[] = {
     /* path organisation and reconvergence (--paths; src/warp/paths.c) */
-    {PLUGIN_PATHS, "hct", "Simty's hot context table: the active path plus a sorted cold list, "
-                          "one table entry merge per cycle", NULL},
-    {PLUGIN_PATHS, "ideal", "an unbounded sorted path list that merges paths at once", NULL},
+    {PLUGIN_PATHS, "hct", "hot and cold context tables (Simty's)", NULL},
+    {PLUGIN_PATHS, "ideal", "an ideal sorted list of paths", NULL},
     /* path priority (--priority; src/warp/paths.c) */
-    {PLUGIN_PRIORITY, "depth", "deepest call depth first, then lowest PC (Simty's MinSP-PC)",
-     NULL},
+    {PLUGIN_PRIORITY, "depth", "deepest call first, then lowest PC", NULL},
     {PLUGIN_PRIORITY, "minpc", "lowest PC first", NULL},
     /* warp steering for fetch and issue (--steering; src/pipeline) */
     {PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", NULL},
     /* memory coalescer (--coalescer; src/warp/coalesce.c) */
-    {PLUGIN_COALESCER, "simty", "Simty's coalescer: one request per aligned block of the "
-                                "leader lane's, the rest replay", NULL},
-    {PLUGIN_COALESCER, "block", "one request per distinct block in a single pass", NULL},
+    {PLUGIN_COALESCER, "simty", "leader/follower word coalescing", NULL},
+    {PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", NULL},
     /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */
     {PLUGIN_REPLACEMENT, "lru", "least recently used", &repl_lru_ops},
     {PLUGIN_REPLACEMENT, "fifo", "first in, first out", &repl_fifo_ops},
@@ -34,10 +32,11 @@ static const plugin plugins[] = {
      &repl_random_ops},
     {PLUGIN_REPLACEMENT, "srrip", "static re-reference interval prediction (ISCA 2010)",
      &repl_srrip_ops},
-    /* memory timing (--memory: ideal, or a hierarchy preset; src/memsys) */
-    {PLUGIN_MEMORY, "ideal", "fixed latency (--mem-latency)", NULL},
-    {PLUGIN_MEMORY, "hierarchy", "L1 caches, an interconnect, a banked L2 and DRAM "
-                                 "(presets ddr4-3200, hbm2)", NULL},
+    /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */
+    {PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)",
+     &memsys_ideal_ops},
+    {PLUGIN_MEMORY, "hierarchy", "L1 I/D caches per core, a banked L2, DRAM (--memory "
+                                 "ddr4-3200, hbm2)", &memsys_hierarchy_ops},
 };
 #define N_PLUGINS (sizeof plugins / sizeof *plugins)
 
@@ -45,6 +44,7 @@ static const plugin plugins[] = {
 _Static_assert(SIMTY_PATHS_HCT == 0 && SIMTY_PATHS_IDEAL == 1, "paths order");
 _Static_assert(SIMTY_PRIORITY_DEPTH == 0 && SIMTY_PRIORITY_MINPC == 1, "priority order");
 _Static_assert(SIMTY_COALESCER_SIMTY == 0 && SIMTY_COALESCER_BLOCK == 1, "coalescer order");
+_Static_assert(SIMTY_STEERING_RR == 0, "steering order");
 _Static_assert(SIMTY_MEMORY_IDEAL == 0 && SIMTY_MEMORY_HIERARCHY == 1, "memory order");
 
 static const struct {
@@ -84,6 +84,12 @@ const char *plugin_name(plugin_kind kind, int index)
 {
     const plugin *p = entry(kind, index);
     return p ? p->name : NULL;
+}
+
+const char *plugin_label(plugin_kind kind, int index)
+{
+    const char *name = plugin_name(kind, index);
+    return name ? name : "?";
 }
 
 const char *plugin_help(plugin_kind kind, int index)

@@ -22,7 +22,7 @@ typedef enum plugin_kind {
     PLUGIN_PRIORITY = SIMTY_PLUGIN_PRIORITY,       /* --priority */
     PLUGIN_STEERING = SIMTY_PLUGIN_STEERING,       /* --steering */
     PLUGIN_COALESCER = SIMTY_PLUGIN_COALESCER,     /* --coalescer */
-    PLUGIN_REPLACEMENT = SIMTY_PLUGIN_REPLACEMENT, /* --mem-set l1d.replacement=, l2.replacement= */
+    PLUGIN_REPLACEMENT = SIMTY_PLUGIN_REPLACEMENT, /* --mem-set l1d.replacement=, ... */
     PLUGIN_MEMORY = SIMTY_PLUGIN_MEMORY,           /* memory timing (--memory picks a preset) */
     PLUGIN_KINDS = SIMTY_PLUGIN_KINDS
 } plugin_kind;
@@ -37,8 +37,10 @@ typedef struct plugin {
 /* The index of `name` among the plug-ins of `kind`, or -1. */
 int plugin_find(plugin_kind kind, const char *name);
 /* Plug-in `index` of `kind`: its name, help, ops; NULL for an index out of
- * range (so that a bad value is never shown as another plug-in's name). */
+ * range (so that a bad value is never shown as another plug-in's name).
+ * plugin_label: the name, or "?" for a bad index (for reports). */
 const char *plugin_name(plugin_kind kind, int index);
+const char *plugin_label(plugin_kind kind, int index);
 const char *plugin_help(plugin_kind kind, int index);
 const void *plugin_ops(plugin_kind kind, int index);
 /* The number of plug-ins of `kind`. */

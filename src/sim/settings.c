@@ -69,7 +69,7 @@ static int set_plugin(const char *key, const char *v, simty_config *cfg, char *e
     else if (kind == PLUGIN_PRIORITY)
         cfg->priority = (simty_priority_kind)k;
     else if (kind == PLUGIN_STEERING)
-        cfg->steering = (unsigned)k;
+        cfg->steering = (simty_steering_kind)k;
     else
         cfg->coalescer = (simty_coalescer_kind)k;
     return 0;
@@ -135,9 +135,9 @@ static int set_mem(const char *arg, simty_config *cfg, char *err, size_t errlen)
 
 static const char *const setting_names[] = {
     "cores", "host-threads", "quantum", "warps", "threads", "model", "paths", "priority",
-    "steering", "coalescer", "misaligned", "progress", "progress-threshold", "progress-turn", "spin-detect",
+    "coalescer", "misaligned", "progress", "progress-threshold", "progress-turn", "spin-detect",
     "mem-latency", "fp-latency", "memory", "mem-set", "ram-size", "mem", "stack-interleave",
-    "no-stack-check", "max-cycles", "timeout", NULL};
+    "no-stack-check", "max-cycles", "timeout", "steering", NULL};
 _Static_assert(sizeof setting_names / sizeof *setting_names <= 33,
                "settings_ignored_mask() has one bit per setting");
 
@@ -168,8 +168,6 @@ static const struct setting_use {
      * a warp of one thread has one path, never two to keep or to order */
     {"paths", SIMT_M | CYCLE_M, MULTI_THREAD, FIELD(paths)},
     {"priority", SIMT_M | CYCLE_M, MULTI_THREAD, FIELD(priority)},
-    /* warp steering: the cycle model's fetch and issue */
-    {"steering", CYCLE_M, ALWAYS, FIELD(steering)},
     {"coalescer", SIMT_M | CYCLE_M, ALWAYS, FIELD(coalescer)},
     {"progress", SIMT_M | CYCLE_M, ALWAYS, FIELD(progress)},
     {"progress-threshold", SIMT_M | CYCLE_M, PROGRESS_ON, FIELD(progress_threshold)},
@@ -179,6 +177,7 @@ static const struct setting_use {
     {"mem-latency", CYCLE_M, IDEAL_MEMORY, FIELD(mem_latency)},
     {"fp-latency", CYCLE_M, ALWAYS, FIELD(fp_latency)},
     {"memory", CYCLE_M, ALWAYS, FIELD(memory)},
+    {"steering", CYCLE_M, ALWAYS, FIELD(steering)},
     {"mem-set", CYCLE_M, ALWAYS, FIELD(memory)},
 };
 #define N_USES (sizeof setting_uses / sizeof *setting_uses)

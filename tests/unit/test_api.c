@@ -131,6 +131,64 @@ static void check_ignored(void)
     CHECK(simty_setting_used(&b, "mem-latency", why, sizeof why) == 0);
 }
 
+/* The plug-in registry (src/sim/plugins.c): every name of every kind maps
+ * to its index and back; one past the last has no name and is refused by
+ * the configuration check; an unknown name's error lists the names. */
+static void check_plugins(void)
+{
+    static const char *const keys[SIMTY_PLUGIN_KINDS] = {
+        [SIMTY_PLUGIN_PATHS] = "paths", [SIMTY_PLUGIN_PRIORITY] = "priority",
+        [SIMTY_PLUGIN_STEERING] = "steering", [SIMTY_PLUGIN_COALESCER] = "coalescer"};
+    char err[256];
+    CHECK(simty_plugin_kind_name(SIMTY_PLUGIN_KINDS) == NULL);
+    for (unsigned k = 0; k < SIMTY_PLUGIN_KINDS; k++) {
+        const simty_plugin_kind kind = (simty_plugin_kind)k;
+        CHECK(simty_plugin_kind_name(kind) != NULL);
+        unsigned n = 0;
+        for (const char *name; (name = simty_plugin_name(kind, n)); n++) {
+            CHECK_EQ(simty_plugin_find(kind, name), (int)n);
+            CHECK(simty_plugin_help(kind, n) && *simty_plugin_help(kind, n));
+            if (keys[k]) { /* through the option, into the configuration */
+                simty_config c;
+                simty_config_default(&c);
+                CHECK(simty_config_set(&c, keys[k], name, err, sizeof err) == 0);
+                const int got = kind == SIMTY_PLUGIN_PATHS      ? (int)c.paths
+                                : kind == SIMTY_PLUGIN_PRIORITY ? (int)c.priority
+                                : kind == SIMTY_PLUGIN_STEERING ? (int)c.steering
+                                                                : (int)c.coalescer;
+                CHECK_EQ(got, (int)n);
+                CHECK(simty_config_check(&c, err, sizeof err) == 0);
+            }
+        }
+        CHECK(n >= 1);
+        CHECK(simty_plugin_help(kind, n) == NULL);
+        CHECK_EQ(simty_plugin_find(kind, "nosuch"), -1);
+        CHECK_EQ(simty_plugin_find(kind, NULL), -1);
+        if (keys[k]) {
+            simty_config c;
+            simty_config_default(&c);
+            CHECK(simty_config_set(&c, keys[k], "nosuch", err, sizeof err) == -1);
+            CHECK(strstr(err, simty_plugin_name(kind, n - 1)) && strstr(err, "'nosuch'"));
+            if (kind == SIMTY_PLUGIN_STEERING) /* one past the last: refused */
+                c.steering = (simty_steering_kind)n;
+            else if (kind == SIMTY_PLUGIN_PATHS)
+                c.paths = (simty_paths_kind)n;
+            else if (kind == SIMTY_PLUGIN_PRIORITY)
+                c.priority = (simty_priority_kind)n;
+            else
+                c.coalescer = (simty_coalescer_kind)n;
+            CHECK(simty_config_check(&c, err, sizeof err) == -1);
+        }
+    }
+    /* the public enums are the built-in entries' indices */
+    CHECK(strcmp(simty_plugin_name(SIMTY_PLUGIN_PATHS, SIMTY_PATHS_IDEAL), "ideal") == 0);
+    CHECK(strcmp(simty_plugin_name(SIMTY_PLUGIN_PRIORITY, SIMTY_PRIORITY_MINPC), "minpc") == 0);
+    CHECK(strcmp(simty_plugin_name(SIMTY_PLUGIN_COALESCER, SIMTY_COALESCER_BLOCK), "block") == 0);
+    CHECK(strcmp(simty_plugin_name(SIMTY_PLUGIN_MEMORY, SIMTY_MEMORY_HIERARCHY),
+                 "hierarchy") == 0);
+    CHECK(strcmp(simty_plugin_name(SIMTY_PLUGIN_STEERING, SIMTY_STEERING_RR), "rr") == 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -138,6 +196,7 @@ int main(int argc, char **argv)
         return 2;
     }
     check_ignored();
+    check_plugins();
     simty_config base, c;
     simty_config_default(&base);
     char err[256];
