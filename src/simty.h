@@ -86,6 +86,9 @@ typedef struct simty_cache_config {
     unsigned size, ways;  /* bytes (L2: all banks), ways; powers of two */
     unsigned mshrs;       /* misses in flight (L2: per bank) */
     unsigned latency;     /* hit latency, cycles (L1I: the fetch stage, always 1) */
+    /* replacement policy: its index among the plug-ins of its kind, 0 = lru
+     * (set by name: simty_memory_set(cfg, "l1d.replacement=srrip", ...)) */
+    unsigned replacement;
 } simty_cache_config;
 
 /* A DRAM device (memsys/dram.h); timings in clocks of tck_ps.  The fields

@@ -27,6 +27,11 @@ configuration (read back from each run's --stats-json "memory" object):
             the number of warps needed for 90% of the plateau versus latency
             x bandwidth / bytes per warp in flight
   mlp       throughput limited by l1d.mshrs: MSHRs x line / round trip
+  replace   replacement policies (l1d.replacement, l2.replacement): the hits
+            of two access patterns in one set under lru, fifo and srrip as
+            counted by hand (bench/mem/replace.c), random strictly between
+            or below them; and workloads print the same under every policy
+            (all three caches, tiny, two cores) as under lru
 
 Usage: tests/mem_checks.py [--simty build/simty] [--build DIR] [--markdown FILE]
 Prints one line per check, "ok/FAIL name: measured X, expected Y +- tol";
@@ -102,6 +107,18 @@ class Runner:
         if r.returncode:
             sys.exit(f"mem_checks: build failed: {' '.join(cmd)}\n{r.stderr}")
         self.built[tag] = out
+        return out
+
+    def workload(self, name):
+        """workloads/NAME.c built with the SDK's default flags (cached)."""
+        out = os.path.join(self.build, "wl-" + name + ".elf")
+        if out not in self.built.values():
+            cmd = [CC, "-Wall", "-Wextra", "-Werror", os.path.join(ROOT, "workloads", name + ".c"),
+                   "-o", out]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode:
+                sys.exit(f"mem_checks: build failed: {' '.join(cmd)}\n{r.stderr}")
+            self.built["wl-" + name] = out
         return out
 
     def config(self, memory, sets=()):
@@ -485,6 +502,74 @@ def mlp_checks(R, K):
                   f["bytes/cycle"], k * LINE / l2_round_trip(m), 0.05, rel=True)
 
 
+# The replacement policies: (mode, policy) -> hits of the region's loads
+# as a fraction, counted by hand in bench/mem/replace.c (+- 2: the region
+# holds one access besides the pattern's)
+REPLACE_ROUNDS = 64
+REPLACE_LOADS = {1: 8 * REPLACE_ROUNDS, 2: 2 * REPLACE_ROUNDS}
+REPLACE_HITS = {(1, "lru"): 3 / 8, (1, "fifo"): 3 / 8, (1, "srrip"): 6 / 8,
+                (2, "lru"): 1 / 2, (2, "fifo"): 3 / 8, (2, "srrip"): 1 / 2}
+POLICIES = ("lru", "fifo", "random", "srrip")
+# a 1 KiB 4-way L1D (sets 256 bytes apart); for the L2 a one-line L1D that
+# every load passes, and a 1 KiB 4-way L2 in one bank
+REPLACE_LEVELS = {"l1d": ("l1d.size=1K", "l1d.ways=4"),
+                  "l2": ("l1d.size=64", "l1d.ways=1", "l2.size=1K", "l2.ways=4", "l2.banks=1")}
+TINY = ("l1i.size=256", "l1i.ways=2", "l1d.size=256", "l1d.ways=2", "l1d.mshrs=2",
+        "l2.size=2K", "l2.banks=2", "l2.ways=2", "line=32")
+
+
+def replacement_checks(R, K):
+    for mode in (1, 2):
+        elf = R.elf("replace", MODE=mode, ROUNDS=REPLACE_ROUNDS)
+        for level, base in REPLACE_LEVELS.items():
+            hits = {}
+            for pol in POLICIES:
+                sets = base + (f"{level}.replacement={pol}",)
+                f, s = R.run(elf, "ddr4-3200", sets, t=1)
+                hits[pol] = s["roi_levels"][level]["hits"]
+                if pol in ("lru", "fifo", "srrip"):
+                    K.add(f"replace mode {mode}: {level} hits, {pol}", setting("ddr4-3200", sets),
+                          hits[pol], REPLACE_HITS[mode, pol] * REPLACE_LOADS[mode], 2)
+            # random: between fifo/lru and srrip (mode 1), below lru (mode 2)
+            lo, hi = (hits["lru"], hits["srrip"]) if mode == 1 else (0, hits["lru"])
+            K.add(f"replace mode {mode}: {level} hits, random strictly in ({lo}, {hi})",
+                  setting("ddr4-3200", base + (f"{level}.replacement=random",)),
+                  int(lo < hits["random"] < hi), 1, 0, note=f"{hits['random']} hits")
+    # correct results: every policy in every cache prints what lru does; and
+    # random's statistics are the same run after run (its generators live
+    # in the sets, which only their cache's owner touches, so host threads
+    # change nothing either: not run here, two host threads are slow on a
+    # loaded machine)
+    for name in ("histogram", "bfs"):
+        elf = R.workload(name)
+        out = {}
+        for pol in POLICIES:
+            sets = TINY + tuple(f"{c}.replacement={pol}" for c in ("l1i", "l1d", "l2"))
+            out[pol] = workload_run(R, elf, sets)
+            if pol != "lru":
+                K.add(f"{name}: output under {pol} equals lru's (1 = equal)",
+                      setting("hbm2 tiny, 2x4x8", (f"l1i/l1d/l2.replacement={pol}",)),
+                      int(out[pol][:2] == out["lru"][:2] and "PASS" in out[pol][1]), 1, 0)
+            if pol == "random":
+                again = workload_run(R, elf, sets)
+                K.add(f"{name}: random's statistics equal in a second run (1 = equal)",
+                      setting("hbm2 tiny, 2x4x8", ("*.replacement=random",)),
+                      int(again == out[pol]), 1, 0)
+
+
+def workload_run(R, elf, sets):
+    """A workload on two cores of 4 x 8 threads under hbm2 and settings:
+    (exit status, output, cycles, memory statistics)."""
+    R.nruns += 1
+    js = os.path.join(R.build, f"run{R.nruns}.json")
+    cmd = [R.simty, "run", "-m", "cycle", "-c", "2", "-w", "4", "-t", "8", "--memory", "hbm2",
+           *[a for kv in sets for a in ("--mem-set", kv)], "--stats-json", js, elf]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    with open(js) as f:
+        st = json.load(f)
+    return r.returncode, r.stdout, st["cycles"], st["levels"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--simty", default=os.path.join(ROOT, "build", "simty"))
@@ -499,6 +584,7 @@ def main():
     conflict_checks(R, K)
     stream_checks(R, K)
     mlp_checks(R, K)
+    replacement_checks(R, K)
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(K.markdown())

@@ -10,18 +10,23 @@
 #include <string.h>
 
 #include "memsys/dram.h"
+#include "sim/plugins.h"
 
 #define M(f) offsetof(simty_memory_config, f)
 
-/* min/max; pow2: a power of two; size: accepts K, M, G suffixes */
+/* min/max; pow2: a power of two; form: 0 a number, 1 a size (K, M, G
+ * suffixes), MEM_POLICY a replacement policy's name */
 static const mem_key keys[] = {
     {"line", M(line), 16, 4096, 1, 0, "line size of every level, bytes"},
     {"l1i.size", M(l1i.size), 64, 1u << 30, 1, 1, "instruction cache size, bytes"},
     {"l1i.ways", M(l1i.ways), 1, 64, 1, 0, "instruction cache ways"},
     {"l1i.mshrs", M(l1i.mshrs), 1, 64, 0, 0, "instruction cache misses in flight"},
+    {"l1i.replacement", M(l1i.replacement), 0, 0, 0, MEM_POLICY,
+     "instruction cache replacement policy"},
     {"l1d.size", M(l1d.size), 64, 1u << 30, 1, 1, "data cache size, bytes"},
     {"l1d.ways", M(l1d.ways), 1, 64, 1, 0, "data cache ways"},
     {"l1d.mshrs", M(l1d.mshrs), 1, 256, 0, 0, "data cache misses in flight"},
+    {"l1d.replacement", M(l1d.replacement), 0, 0, 0, MEM_POLICY, "data cache replacement policy"},
     {"l1d.latency", M(l1d.latency), 1, 1000, 0, 0, "data cache hit latency, cycles"},
     {"l1d.write_back", M(l1d_write_back), 0, 1, 0, 0,
      "0: write-through, no write-allocate; 1: write-back, write-allocate"},
@@ -31,6 +36,7 @@ static const mem_key keys[] = {
     {"l2.ways", M(l2.ways), 1, 64, 1, 0, "L2 ways"},
     {"l2.banks", M(l2_banks), 1, 64, 1, 0, "L2 banks (line-interleaved)"},
     {"l2.mshrs", M(l2.mshrs), 1, 1024, 0, 0, "L2 misses in flight per bank"},
+    {"l2.replacement", M(l2.replacement), 0, 0, 0, MEM_POLICY, "L2 replacement policy"},
     {"l2.latency", M(l2.latency), 1, 10000, 0, 0, "L2 hit latency, cycles"},
     {"noc.latency", M(noc_latency), 1, 10000, 0, 0, "interconnect latency each way, cycles"},
     {"noc.bytes", M(noc_bytes), 1, 4096, 0, 0, "bytes per cycle into or out of an L2 bank"},
@@ -77,6 +83,36 @@ static unsigned *field(simty_memory_config *m, const mem_key *k)
 static unsigned get(const simty_memory_config *m, const mem_key *k)
 {
     return *(const unsigned *)(const void *)((const char *)m + k->offset);
+}
+
+const char *mem_policy_name(unsigned index)
+{
+    return plugin_label(PLUGIN_REPLACEMENT, index <= 255 ? (int)index : -1);
+}
+
+const char *mem_key_text(const simty_memory_config *m, const mem_key *k)
+{
+    return k->form == MEM_POLICY ? mem_policy_name(get(m, k)) : NULL;
+}
+
+bool mem_config_default_replacement(const simty_memory_config *m)
+{
+    return !m->l1i.replacement && !m->l1d.replacement && !m->l2.replacement;
+}
+
+/* Sets policy key k from its value v (a name); -1 with the policies listed */
+static int set_policy(simty_memory_config *m, const mem_key *k, const char *v, char *err,
+                     size_t errlen)
+{
+    int i = plugin_find(PLUGIN_REPLACEMENT, v);
+    if (i < 0) {
+        char list[160];
+        plugin_names(PLUGIN_REPLACEMENT, list, sizeof list);
+        snprintf(err, errlen, "--mem-set %s: expected %s, got '%.40s'", k->name, list, v);
+        return -1;
+    }
+    *field(m, k) = (unsigned)i;
+    return 0;
 }
 
 /* The caches and interconnect every hierarchy preset shares (docs/memory.md):
@@ -153,7 +189,7 @@ static int parse_value(const mem_key *k, const char *v, unsigned *out)
     unsigned long long x = strtoull(v, &end, 10);
     if (errno || end == v)
         return -1;
-    if (k->size && *end) {
+    if (k->form == MEM_SIZE && *end) {
         unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 99;
         if (shift == 99 || end[1] || x > (1ull << 40) >> shift)
             return -1;
@@ -163,6 +199,23 @@ static int parse_value(const mem_key *k, const char *v, unsigned *out)
     if (*end || x < k->min || x > k->max)
         return -1;
     *out = (unsigned)x;
+    return 0;
+}
+
+/* Sets key k from its value v; -1 with a reason */
+static int set_key(simty_memory_config *m, const mem_key *k, const char *v, char *err,
+                   size_t errlen)
+{
+    if (k->form == MEM_POLICY)
+        return set_policy(m, k, v, err, errlen);
+    unsigned x;
+    if (parse_value(k, v, &x) || (k->pow2 && (x & (x - 1)))) {
+        snprintf(err, errlen, "--mem-set %s: '%.40s' is not %s%u..%u%s", k->name, v,
+                 k->pow2 ? "a power of two in " : "in ", k->min, k->max,
+                 k->form == MEM_SIZE ? " (K, M, G suffixes allowed)" : "");
+        return -1;
+    }
+    *field(m, k) = x;
     return 0;
 }
 
@@ -180,14 +233,8 @@ int simty_memory_set(simty_config *cfg, const char *assignment, char *err, size_
         const mem_key *k = &keys[i];
         if (strlen(k->name) != klen || strncmp(k->name, assignment, klen))
             continue;
-        unsigned v;
-        if (parse_value(k, eq + 1, &v) || (k->pow2 && (v & (v - 1)))) {
-            snprintf(err, errlen, "--mem-set %s: '%.40s' is not %s%u..%u%s", k->name, eq + 1,
-                     k->pow2 ? "a power of two in " : "in ", k->min, k->max,
-                     k->size ? " (K, M, G suffixes allowed)" : "");
+        if (set_key(m, k, eq + 1, err, errlen))
             return -1;
-        }
-        *field(m, k) = v;
         size_t n = strnlen(m->preset, sizeof m->preset); /* "ddr4-3200*": changed */
         if (n && m->preset[n - 1] != '*' && n + 1 < sizeof m->preset) {
             m->preset[n] = '*';
@@ -224,7 +271,8 @@ int mem_config_check(const simty_config *cfg, char *err, size_t errlen)
     for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const mem_key *k = &keys[i];
         unsigned v = get(m, k);
-        if (v < k->min || v > k->max || (k->pow2 && (v & (v - 1)))) {
+        if (k->form == MEM_POLICY ? v >= plugin_count(PLUGIN_REPLACEMENT)
+                     : v < k->min || v > k->max || (k->pow2 && (v & (v - 1)))) {
             snprintf(err, errlen, "memory setting %s = %u is out of range", k->name, v);
             return -1;
         }
@@ -262,6 +310,13 @@ int mem_config_check(const simty_config *cfg, char *err, size_t errlen)
 
 void simty_memory_print_keys(const simty_config *cfg, FILE *f)
 {
+    char list[160];
+    plugin_names(PLUGIN_REPLACEMENT, list, sizeof list);
     for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        fprintf(f, "  %-18s %-10u %s\n", keys[i].name, get(&cfg->memory, &keys[i]), keys[i].help);
+        if (keys[i].form == MEM_POLICY)
+            fprintf(f, "  %-18s %-10s %s: %s\n", keys[i].name, mem_key_text(&cfg->memory, &keys[i]),
+                    keys[i].help, list);
+        else
+            fprintf(f, "  %-18s %-10u %s\n", keys[i].name, get(&cfg->memory, &keys[i]),
+                    keys[i].help);
 }

@@ -969,6 +969,12 @@ void memsys_destroy(memsys *m)
     free(m);
 }
 
+/* The replacement policy of index i (the configuration was checked) */
+static const repl_ops *policy(unsigned i)
+{
+    return plugin_ops(PLUGIN_REPLACEMENT, (int)i);
+}
+
 int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
 {
     memsys *m = calloc(1, sizeof *m);
@@ -1002,15 +1008,20 @@ int memsys_create(simty_sim *s, memsys **out, char *err, size_t errlen)
     m->bank = calloc(c->l2_banks, sizeof *m->bank);
     if (!m->atomic_next || !m->core || !m->bank || !m->half_pc)
         goto oom;
+    /* every cache's own seed (a random policy's), the same in every run */
+    const uint64_t l1i_seed = 1ull << 32, l1d_seed = 2ull << 32, l2_seed = 3ull << 32;
     for (unsigned k = 0; k < s->ncores; k++)
-        if (cache_init(&m->core[k].l1i, c->l1i.size, c->l1i.ways, c->line, 0, err, errlen) ||
-            cache_init(&m->core[k].l1d, c->l1d.size, c->l1d.ways, c->line, 0, err, errlen) ||
+        if (cache_init(&m->core[k].l1i, c->l1i.size, c->l1i.ways, c->line, 0,
+                       policy(c->l1i.replacement), l1i_seed + k, err, errlen) ||
+            cache_init(&m->core[k].l1d, c->l1d.size, c->l1d.ways, c->line, 0,
+                       policy(c->l1d.replacement), l1d_seed + k, err, errlen) ||
             mshr_init(&m->core[k].mi, c->l1i.mshrs, err, errlen) ||
             mshr_init(&m->core[k].md, c->l1d.mshrs, err, errlen))
             goto fail;
     for (unsigned b = 0; b < c->l2_banks; b++)
         if (cache_init(&m->bank[b].c, c->l2.size / c->l2_banks, c->l2.ways, c->line,
-                       (unsigned)__builtin_ctz(c->l2_banks), err, errlen) ||
+                       (unsigned)__builtin_ctz(c->l2_banks), policy(c->l2.replacement),
+                       l2_seed + b, err, errlen) ||
             mshr_init(&m->bank[b].mshr, c->l2.mshrs, err, errlen))
             goto fail;
     if (dram_init(&m->dram, &c->dram, c->line, err, errlen))

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "memsys/memsys.h"
+#include "memsys/replacement.h"
 
 static const plugin plugins[] = {
     /* path organisation and reconvergence (--paths; src/warp/paths.c) */
@@ -25,7 +26,12 @@ static const plugin plugins[] = {
     {PLUGIN_COALESCER, "simty", "leader/follower word coalescing", NULL},
     {PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", NULL},
     /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */
-    {PLUGIN_REPLACEMENT, "lru", "least recently used", NULL},
+    {PLUGIN_REPLACEMENT, "lru", "least recently used", &repl_lru_ops},
+    {PLUGIN_REPLACEMENT, "fifo", "first in, first out", &repl_fifo_ops},
+    {PLUGIN_REPLACEMENT, "random", "a random way, seeded per set (deterministic)",
+     &repl_random_ops},
+    {PLUGIN_REPLACEMENT, "srrip", "static re-reference interval prediction (ISCA 2010)",
+     &repl_srrip_ops},
     /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */
     {PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)",
      &memsys_ideal_ops},

@@ -34,13 +34,19 @@ void mem_stats_print(const simty_sim *s, const simty_stats *st, FILE *f)
 {
     const simty_memory_config *m = &s->cfg.memory;
     const simty_dram_config *d = &m->dram;
-    fprintf(f, "  memory               %s: L1I %uK %u-way, L1D %uK %u-way %s, L2 %uK %u-way "
+    char pol[3][24] = {"", "", ""}; /* " fifo": named unless every cache has lru */
+    if (!mem_config_default_replacement(m)) {
+        const unsigned idx[3] = {m->l1i.replacement, m->l1d.replacement, m->l2.replacement};
+        for (unsigned i = 0; i < 3; i++)
+            snprintf(pol[i], sizeof pol[i], " %s", mem_policy_name(idx[i]));
+    }
+    fprintf(f, "  memory               %s: L1I %uK %u-way%s, L1D %uK %u-way%s %s, L2 %uK %u-way%s "
                "in %u banks, %u-byte lines; interconnect %u cycles, %u B/cycle per bank; "
                "DRAM %u x %u-bit channels, %u banks, tCK %u ps; core %u MHz\n",
-            m->preset, kib(m->l1i.size), m->l1i.ways, kib(m->l1d.size), m->l1d.ways,
-            m->l1d_write_back ? "write-back" : "write-through", kib(m->l2.size), m->l2.ways,
-            m->l2_banks, m->line, m->noc_latency, m->noc_bytes, d->channels, d->bus_bits, d->banks,
-            d->tck_ps, m->core_mhz);
+            m->preset, kib(m->l1i.size), m->l1i.ways, pol[0], kib(m->l1d.size), m->l1d.ways,
+            pol[1], m->l1d_write_back ? "write-back" : "write-through", kib(m->l2.size),
+            m->l2.ways, pol[2], m->l2_banks, m->line, m->noc_latency, m->noc_bytes, d->channels,
+            d->bus_bits, d->banks, d->tck_ps, m->core_mhz);
     const double cycles = (double)st->cycles;
     for (unsigned k = 0; k < SIMTY_MEM_LEVELS; k++) {
         const simty_level_stats *l = &st->mem[k];
@@ -81,9 +87,13 @@ void mem_stats_json_config(const simty_sim *s, FILE *f)
     if (m->kind == SIMTY_MEMORY_HIERARCHY) {
         unsigned n;
         const mem_key *keys = mem_keys(&n);
+        bool named = !mem_config_default_replacement(m); /* absent: every cache has lru */
         for (unsigned i = 0; i < n; i++)
-            fprintf(f, ", \"%s\": %u", keys[i].name,
-                    *(const unsigned *)(const void *)((const char *)m + keys[i].offset));
+            if (keys[i].form != MEM_POLICY)
+                fprintf(f, ", \"%s\": %u", keys[i].name,
+                        *(const unsigned *)(const void *)((const char *)m + keys[i].offset));
+            else if (named)
+                fprintf(f, ", \"%s\": \"%s\"", keys[i].name, mem_key_text(m, &keys[i]));
         fprintf(f, ", \"dram_refreshes\": %llu",
                 (unsigned long long)(s->timing ? memsys_refreshes(s->timing, s->cycle) : 0));
     }

@@ -22,7 +22,7 @@ static void test_cache(void)
     bool evicted;
 
     /* 1 KiB, 4 ways, 64-byte lines: 4 sets; lines 0, 4, 8, ... share set 0 */
-    CHECK_EQ(cache_init(&c, 1024, 4, 64, 0, err, sizeof err), 0);
+    CHECK_EQ(cache_init(&c, 1024, 4, 64, 0, &repl_lru_ops, 0, err, sizeof err), 0);
     CHECK_EQ(c.sets, 4);
     CHECK_EQ(c.line_shift, 6);
     CHECK(!cache_access(&c, 0, false)); /* cold miss */
@@ -95,7 +95,7 @@ static void test_cache(void)
 
     /* an L2 bank of 8 banks: index_shift 3, set = (line >> 3) % 4; lines
      * 0..7 differ only in the bank bits and share set 0, 8..15 set 1 */
-    CHECK_EQ(cache_init(&c, 1024, 4, 64, 3, err, sizeof err), 0);
+    CHECK_EQ(cache_init(&c, 1024, 4, 64, 3, &repl_lru_ops, 0, err, sizeof err), 0);
     CHECK_EQ(c.sets, 4);
     for (uint32_t l = 0; l < 4; l++) {
         CHECK(!cache_fill(&c, l, false, &victim, &evicted));
@@ -113,7 +113,7 @@ static void test_cache(void)
     cache_free(&c);
 
     /* direct mapped */
-    CHECK_EQ(cache_init(&c, 256, 1, 64, 0, err, sizeof err), 0);
+    CHECK_EQ(cache_init(&c, 256, 1, 64, 0, &repl_lru_ops, 0, err, sizeof err), 0);
     CHECK_EQ(c.sets, 4);
     CHECK(!cache_fill(&c, 5, true, &victim, &evicted));
     CHECK(cache_fill(&c, 9, false, &victim, &evicted)); /* 9 % 4 = 5 % 4 */
