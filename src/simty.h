@@ -35,6 +35,10 @@ typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT, SIMTY_MODEL_CYCLE } simty_m
 typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
 typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
+/* Fetch steering of the cycle model (docs/pipeline.md, "Fetch steering"):
+ * RR the RTL's strict round robin (the default); SKIP_IDLE round robin over
+ * the warps with a runnable path; GTO greedy then oldest. */
+typedef enum { SIMTY_STEERING_RR, SIMTY_STEERING_SKIP_IDLE, SIMTY_STEERING_GTO } simty_steering_kind;
 /* Misaligned loads and stores (docs/platform.md, "Memory map"): HARDWARE
  * (the default) performs them byte by byte, as Spike and QEMU do; TRAP makes
  * them a load/store address-misaligned exception.  Misaligned AMOs, LR and
@@ -109,6 +113,7 @@ typedef struct simty_config {
     simty_paths_kind paths;
     simty_priority_kind priority;
     simty_coalescer_kind coalescer;
+    simty_steering_kind steering; /* cycle model: which warp fetches in a cycle */
     simty_misaligned_kind misaligned; /* misaligned loads and stores: performed or trapped */
     unsigned mem_latency; /* cycle model, ideal memory: extra cycles before a load wakes its warp */
     /* cycle model: cycles from execute to result of an F or D operation, by

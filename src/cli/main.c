@@ -54,6 +54,9 @@ static const char run_options_text[] =
     "      --priority P       depth (default): deepest call, then lowest PC; minpc\n"
     "      --coalescer C      simty (default): leader/follower word coalescing;\n"
     "                         block: any access in the leader's block in one pass\n"
+    "      --steering S       cycle model, fetch steering: rr (default): strict\n"
+    "                         round robin; skip-idle: round robin over warps with\n"
+    "                         a runnable path; gto: greedy then oldest\n"
     "      --misaligned M     misaligned loads and stores: hardware (default):\n"
     "                         performed byte by byte; trap: an address-misaligned\n"
     "                         exception (a guest fault without a handler)\n"
@@ -151,6 +154,7 @@ enum {
     OPT_PATHS = 256,
     OPT_PRIORITY,
     OPT_COALESCER,
+    OPT_STEERING,
     OPT_MEM,
     OPT_RAM_SIZE,
     OPT_MAX_CYCLES,
@@ -197,6 +201,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"paths", required_argument, 0, OPT_PATHS},
         {"priority", required_argument, 0, OPT_PRIORITY},
         {"coalescer", required_argument, 0, OPT_COALESCER},
+        {"steering", required_argument, 0, OPT_STEERING},
         {"mem", required_argument, 0, OPT_MEM},
         {"ram-size", required_argument, 0, OPT_RAM_SIZE},
         {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
@@ -252,6 +257,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         case OPT_PATHS: rc = parse_setting(&o->cfg, "paths", optarg); break;
         case OPT_PRIORITY: rc = parse_setting(&o->cfg, "priority", optarg); break;
         case OPT_COALESCER: rc = parse_setting(&o->cfg, "coalescer", optarg); break;
+        case OPT_STEERING: rc = parse_setting(&o->cfg, "steering", optarg); break;
         case OPT_MISALIGNED: rc = parse_setting(&o->cfg, "misaligned", optarg); break;
         case OPT_MEM: rc = parse_setting(&o->cfg, "mem", optarg); break;
         case OPT_RAM_SIZE: rc = parse_setting(&o->cfg, "ram-size", optarg); break;

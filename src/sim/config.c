@@ -118,11 +118,12 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
     if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE || (unsigned)cfg->paths > SIMTY_PATHS_IDEAL ||
         (unsigned)cfg->priority > SIMTY_PRIORITY_MINPC ||
         (unsigned)cfg->coalescer > SIMTY_COALESCER_BLOCK ||
+        (unsigned)cfg->steering > SIMTY_STEERING_GTO ||
         (unsigned)cfg->misaligned > SIMTY_MISALIGNED_TRAP) {
         snprintf(err, errlen, "unknown model or policy (model %d, paths %d, priority %d, "
-                              "coalescer %d, misaligned %d)",
+                              "coalescer %d, steering %d, misaligned %d)",
                  (int)cfg->model, (int)cfg->paths, (int)cfg->priority, (int)cfg->coalescer,
-                 (int)cfg->misaligned);
+                 (int)cfg->steering, (int)cfg->misaligned);
         return -1;
     }
     if (cfg->mem_latency > SIMTY_MAX_MEM_LATENCY) {

@@ -113,7 +113,7 @@ static const char *const setting_names[] = {
     "cores", "host-threads", "quantum", "warps", "threads", "model", "paths", "priority",
     "coalescer", "misaligned", "progress", "progress-threshold", "progress-turn", "spin-detect",
     "mem-latency", "fp-latency", "memory", "mem-set", "ram-size", "mem", "stack-interleave",
-    "no-stack-check", "max-cycles", "timeout", NULL};
+    "no-stack-check", "max-cycles", "timeout", "steering", NULL};
 _Static_assert(sizeof setting_names / sizeof *setting_names <= 33,
                "settings_ignored_mask() has one bit per setting");
 
@@ -153,6 +153,7 @@ static const struct setting_use {
     {"mem-latency", CYCLE_M, IDEAL_MEMORY, FIELD(mem_latency)},
     {"fp-latency", CYCLE_M, ALWAYS, FIELD(fp_latency)},
     {"memory", CYCLE_M, ALWAYS, FIELD(memory)},
+    {"steering", CYCLE_M, ALWAYS, FIELD(steering)},
     {"mem-set", CYCLE_M, ALWAYS, FIELD(memory)},
 };
 #define N_USES (sizeof setting_uses / sizeof *setting_uses)
@@ -260,6 +261,7 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
     static const char *const paths[] = {"hct", "ideal", NULL};
     static const char *const priorities[] = {"depth", "minpc", NULL};
     static const char *const coalescers[] = {"simty", "block", NULL};
+    static const char *const steerings[] = {"rr", "skip-idle", "gto", NULL};
     static const char *const misaligned[] = {"hardware", "trap", NULL};
     if (!key || !value)
         return fail(err, errlen, "a setting needs a name and a value");
@@ -300,6 +302,12 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
         if (set_choice(key, v, coalescers, &k, err, errlen))
             return -1;
         cfg->coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
+        return 0;
+    }
+    if (!strcmp(key, "steering")) {
+        if (set_choice(key, v, steerings, &k, err, errlen))
+            return -1;
+        cfg->steering = (simty_steering_kind)k;
         return 0;
     }
     if (!strcmp(key, "misaligned")) {
