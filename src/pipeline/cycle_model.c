@@ -114,6 +114,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         /* reset (spec 7): warps are initialised one per cycle, then steering
          * visits them in warp order */
         p->start = s->W;
+        p->rr_from = p->steering == &steering_rr ? p->start : UINT64_MAX;
         unsigned pow2 = 1;
         while (pow2 < s->W)
             pow2 *= 2;

@@ -48,20 +48,21 @@ static __attribute__((noinline)) unsigned steer_policy(const simty_sim *s, pipe_
  * round-robin pointer, inline) and the stage reads its speculative PC
  * (static prediction: the next fetch of the warp is the next instruction,
  * PC+4 or PC+2 after a compressed one).  A pick that is not live loses the
- * slot. */
+ * slot.  One test per cycle, as before policies: rr_from is the end of
+ * reset under rr, never under another policy. */
 static void stage_steer(simty_sim *s, pipe_state *p)
 {
     fetch_latch *out = &p->steer_out;
     out->valid = false;
-    if (p->now < p->start) /* reset: warps are initialised one per cycle */
-        return;
     unsigned w;
-    if (__builtin_expect(p->steering == &steering_rr, 1)) {
-        w = steer_rr_pick(&p->steer, s->W);
-    } else {
+    if (__builtin_expect(p->now < p->rr_from, 0)) {
+        if (p->now < p->start) /* reset: warps are initialised one per cycle */
+            return;
         w = steer_policy(s, p);
         if (w == STEER_NONE)
             return;
+    } else {
+        w = steer_rr_pick(&p->steer, s->W);
     }
     if (!(p->live & warp_bit(w)))
         return;

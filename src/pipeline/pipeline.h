@@ -115,6 +115,8 @@ typedef struct pipe_state {
     uint64_t loading;   /* warps with a load in flight */
     uint64_t issued_now; /* the warp that issued this cycle (its buffer frees at the end) */
     uint64_t start;     /* first steering cycle (after reset) */
+    uint64_t rr_from;   /* first cycle of the inline rr steering: start under rr,
+                         * UINT64_MAX under another policy (frontend.h) */
     bool executing;     /* F+7 is running an instruction through warp_execute */
     const steering_ops *steering; /* --steering (steering.h) */
     steer_state steer;  /* its state; steer.ptr: the round-robin pointer */
