@@ -8,6 +8,7 @@
 #include "memsys/timeutil.h"
 #include "models/model.h"
 #include "sim/debug.h"
+#include "sim/plugins.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/backend.h"
 #include "pipeline/issue.h"
@@ -68,13 +69,6 @@ static void fp_extra_table(const simty_config *cfg, uint16_t *extra)
     }
 }
 
-/* The fetch steering policy the configuration names. */
-static const steering_ops *steering_of(const simty_config *cfg)
-{
-    static const steering_ops *const ops[] = {&steering_rr, &steering_skip_idle, &steering_gto};
-    return (unsigned)cfg->steering < sizeof ops / sizeof *ops ? ops[cfg->steering] : &steering_rr;
-}
-
 static int cycle_init(simty_sim *s, char *err, size_t errlen)
 {
     if (memsys_create(s, &s->timing, err, errlen))
@@ -109,7 +103,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         if (s->ncores > 1)
             snprintf(p->name, sizeof p->name, "c%u ", c);
         p->paths = core->paths;
-        p->steering = steering_of(&s->cfg);
+        p->steering = plugin_ops(PLUGIN_STEERING, (int)s->cfg.steering); /* (checked) */
         p->steer.greedy = s->W; /* none yet */
         /* reset (spec 7): warps are initialised one per cycle, then steering
          * visits them in warp order */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/plugins.h"
 #include "sim/settings.h"
 #include "simty.h"
 #include "util/parse.h"
@@ -49,6 +50,29 @@ static int set_choice(const char *key, const char *v, const char *const *names, 
                  names[i]);
     }
     return fail(err, errlen, "--%s: expected %s, got '%.40s'", key, list, v);
+}
+
+/* A plug-in setting (src/sim/plugins.c): the registry's names, the index
+ * of the one chosen. */
+static int set_plugin(const char *key, const char *v, simty_config *cfg, char *err,
+                      size_t errlen)
+{
+    const plugin_kind kind = !strcmp(key, "paths")      ? PLUGIN_PATHS
+                             : !strcmp(key, "priority") ? PLUGIN_PRIORITY
+                             : !strcmp(key, "steering") ? PLUGIN_STEERING
+                                                        : PLUGIN_COALESCER;
+    int k;
+    if (plugin_parse(kind, v, &k, err, errlen))
+        return -1;
+    if (kind == PLUGIN_PATHS)
+        cfg->paths = (simty_paths_kind)k;
+    else if (kind == PLUGIN_PRIORITY)
+        cfg->priority = (simty_priority_kind)k;
+    else if (kind == PLUGIN_STEERING)
+        cfg->steering = (simty_steering_kind)k;
+    else
+        cfg->coalescer = (simty_coalescer_kind)k;
+    return 0;
 }
 
 static const char *const on_off[] = {"on", "off", NULL};
@@ -258,10 +282,6 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
     static const char *const models[] = {"cycle", "simt", "scalar", NULL};
     static const simty_model_kind model_kind[] = {SIMTY_MODEL_CYCLE, SIMTY_MODEL_SIMT,
                                                   SIMTY_MODEL_SCALAR};
-    static const char *const paths[] = {"hct", "ideal", NULL};
-    static const char *const priorities[] = {"depth", "minpc", NULL};
-    static const char *const coalescers[] = {"simty", "block", NULL};
-    static const char *const steerings[] = {"rr", "skip-idle", "gto", NULL};
     static const char *const misaligned[] = {"hardware", "trap", NULL};
     if (!key || !value)
         return fail(err, errlen, "a setting needs a name and a value");
@@ -286,30 +306,9 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
         cfg->model = model_kind[k];
         return 0;
     }
-    if (!strcmp(key, "paths")) {
-        if (set_choice(key, v, paths, &k, err, errlen))
-            return -1;
-        cfg->paths = k ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
-        return 0;
-    }
-    if (!strcmp(key, "priority")) {
-        if (set_choice(key, v, priorities, &k, err, errlen))
-            return -1;
-        cfg->priority = k ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
-        return 0;
-    }
-    if (!strcmp(key, "coalescer")) {
-        if (set_choice(key, v, coalescers, &k, err, errlen))
-            return -1;
-        cfg->coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
-        return 0;
-    }
-    if (!strcmp(key, "steering")) {
-        if (set_choice(key, v, steerings, &k, err, errlen))
-            return -1;
-        cfg->steering = (simty_steering_kind)k;
-        return 0;
-    }
+    if (!strcmp(key, "paths") || !strcmp(key, "priority") || !strcmp(key, "steering") ||
+        !strcmp(key, "coalescer"))
+        return set_plugin(key, v, cfg, err, errlen);
     if (!strcmp(key, "misaligned")) {
         if (set_choice(key, v, misaligned, &k, err, errlen))
             return -1;

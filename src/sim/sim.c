@@ -26,6 +26,7 @@ void simty_config_default(simty_config *c)
         .paths = SIMTY_PATHS_HCT,
         .priority = SIMTY_PRIORITY_DEPTH,
         .coalescer = SIMTY_COALESCER_SIMTY,
+        .steering = SIMTY_STEERING_RR,
         .ram_base = SIMTY_RAM_BASE,
         .ram_size = 0, /* sized to the machine */
         .progress = 1,
