@@ -683,17 +683,21 @@ def model_runs(option_sets, sanitized, simt=True, memory=True):
     """(label, args) of the SIMT and cycle runs compared with the scalar model
     of one program: every option set on the SIMT model (if simt); on the
     cycle model, which runs the same path and coalescing code, the first and
-    last option sets and two memory latencies."""
+    last option sets and two memory latencies.  The cycle model's last
+    option set runs with --steering gto and its memory latency with
+    skip-idle (the other runs: rr, the default)."""
     runs = []
     for model in ("simt", "cycle"):
         if model == "simt" and not simt:
             continue
         sets = option_sets if model == "simt" else [option_sets[0], option_sets[-1]]
         for paths, prio, coal in sets:
-            runs.append(("%s %s/%s/%s" % (model, paths, prio, coal),
+            gto = model == "cycle" and len(sets) > 1 and (paths, prio, coal) == sets[-1]
+            runs.append(("%s %s/%s/%s%s" % (model, paths, prio, coal, " gto" if gto else ""),
                          ["-m", model, "--paths", paths, "--priority", prio,
-                          "--coalescer", coal]))
-    runs.append(("cycle mem-latency 3", ["-m", "cycle", "--mem-latency", "3"]))
+                          "--coalescer", coal] + (["--steering", "gto"] if gto else [])))
+    runs.append(("cycle mem-latency 3 skip-idle", ["-m", "cycle", "--mem-latency", "3",
+                                                   "--steering", "skip-idle"]))
     # the memory hierarchy: variable latencies, misses, evictions, MSHR
     # merges and stalls, write-back L1 (docs/memory.md); results never change
     for name, args in (MEMORY_RUNS[:1] if sanitized else MEMORY_RUNS) if memory else ():
