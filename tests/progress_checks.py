@@ -13,6 +13,11 @@ hand-written loops (locks, flags, a barrier, a work queue).  Expected:
   diagnose it) it must still be running after a few seconds, with nothing
   printed.
 
+Group `progress` also runs every program on the cycle model under the fetch
+steering policies other than the default (--steering skip-idle and gto, which
+fetch some warps more often than others: no warp may starve) at 4x8 and 64x16,
+and at 4x8 with the scheduler alone (TURN_RUNS[0]).
+
 Group `progress` runs every program on every model and at every shape, with
 one of the 8 option combinations per shape and SIMT model (rotating, so each
 program meets all 8 over the two models); group `progress-long` (make
@@ -110,6 +115,11 @@ TURN_RUNS = [((4, 8), ["--spin-detect", "off", "--progress-threshold", "64",
                        "--progress-turn", "1"])]
 
 
+# --steering policies besides rr, and the (shape, options) they run at
+STEERINGS = ("skip-idle", "gto")
+STEERING_RUNS = [((4, 8), []), ((64, 16), []), TURN_RUNS[0]]
+
+
 def conventions(Failure):
     """The suite's own rules: enough completing programs, every never_*
     marked as an expected deadlock and no other, no SDK synchronisation
@@ -187,6 +197,14 @@ def tests(ctx, run, simty, Failure, full=False):
                         raise Failure("%s %s: no turn was taken" % (name, args))
             out.append(("progress %s turns without the spin detector %s" % (name, model),
                         turns))
+        for policy in STEERINGS:
+            def steering(name=name, policy=policy, want=want):
+                for (w, t), extra in STEERING_RUNS:
+                    got, args = run_model(ctx, simty, name, "cycle", w, t, None,
+                                          ["--steering", policy] + extra)
+                    if got != want:
+                        raise Failure("%s %s: expected %s, got %s" % (name, args, want, got))
+            out.append(("progress %s --steering %s" % (name, policy), steering))
         if ctx.sanitized:
             continue  # QEMU is not what the sanitizers check
         for smp in QEMU_SMP:

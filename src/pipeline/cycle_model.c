@@ -8,6 +8,7 @@
 #include "memsys/timeutil.h"
 #include "models/model.h"
 #include "sim/debug.h"
+#include "sim/plugins.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/backend.h"
 #include "pipeline/issue.h"
@@ -20,6 +21,7 @@ static void cycle_free(simty_sim *s)
         if (p) {
             free(p->warp);
             free(p->idle_since);
+            free(p->steer.fetched);
             free(p->fp_due);
             free(p->loads);
         }
@@ -80,10 +82,11 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             p->idle_since = calloc(s->W, sizeof *p->idle_since);
             p->loads = calloc(s->W, sizeof *p->loads);
             p->fp_due = calloc((size_t)s->W * 64, sizeof *p->fp_due);
+            p->steer.fetched = calloc(s->W, sizeof *p->steer.fetched);
         }
         if (memsys_is_hierarchy(s->timing))
             core->pass_addr = calloc(s->T, sizeof *core->pass_addr);
-        if (!p || !p->warp || !p->idle_since || !p->loads || !p->fp_due ||
+        if (!p || !p->warp || !p->idle_since || !p->loads || !p->fp_due || !p->steer.fetched ||
             (memsys_is_hierarchy(s->timing) && !core->pass_addr)) {
             cycle_free(s);
             snprintf(err, errlen, "out of host memory");
@@ -100,9 +103,12 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         if (s->ncores > 1)
             snprintf(p->name, sizeof p->name, "c%u ", c);
         p->paths = core->paths;
+        p->steering = plugin_ops(PLUGIN_STEERING, (int)s->cfg.steering); /* (checked) */
+        p->steer.greedy = s->W; /* none yet */
         /* reset (spec 7): warps are initialised one per cycle, then steering
          * visits them in warp order */
         p->start = s->W;
+        p->rr_from = p->steering == &steering_rr ? p->start : UINT64_MAX;
         unsigned pow2 = 1;
         while (pow2 < s->W)
             pow2 *= 2;
@@ -272,7 +278,9 @@ static uint64_t cycle_hash(const simty_sim *s, const sim_core *core)
     h = mix(h, p->live);
     h = mix(h, p->buffered);
     h = mix(h, p->loading);
-    h = mix(h, p->steer_ptr | (uint64_t)(s->cycle & p->select_mask) << 8 |
+    if (p->steering->hash)
+        h = mix(h, p->steering->hash(&p->steer, s->W));
+    h = mix(h, p->steer.ptr | (uint64_t)(s->cycle & p->select_mask) << 8 |
                    (uint64_t)(p->bank_busy | p->bank_busy_next << 2) << 40);
     h = mix(h, s->cycle < p->start ? p->start - s->cycle : 0);
     for (unsigned w = 0; w < s->W; w++) {

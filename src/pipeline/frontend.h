@@ -26,17 +26,44 @@ static __attribute__((noinline)) bool icache_ready(pipe_state *p, unsigned w)
     return false;
 }
 
-/* F: the round-robin pointer picks one warp per cycle and reads its
- * speculative PC (static prediction: the next fetch of the warp is the next
- * instruction, PC+4 or PC+2 after a compressed one). */
+/* What the steering policy sees of the core (steering.h).  A warp is
+ * `fetching` when its speculative PC is already in F+1. */
+static steer_view steer_view_of(const simty_sim *s, const pipe_state *p)
+{
+    const fetch_latch *f = &p->fetch_out;
+    const bool dup = f->valid && f->pc == p->warp[f->warp].spec_pc;
+    return (steer_view){.W = s->W, .now = p->now, .live = p->live, .loading = p->loading,
+                        .fetching = dup ? warp_bit(f->warp) : 0};
+}
+
+/* A policy other than rr picks the warp (through its table), or none. */
+static __attribute__((noinline)) unsigned steer_policy(const simty_sim *s, pipe_state *p)
+{
+    const steer_view v = steer_view_of(s, p);
+    const unsigned w = p->steering->pick(&p->steer, &v);
+    return w < s->W ? w : STEER_NONE;
+}
+
+/* F: the steering policy picks one warp per cycle (rr, the default: the
+ * round-robin pointer, inline) and the stage reads its speculative PC
+ * (static prediction: the next fetch of the warp is the next instruction,
+ * PC+4 or PC+2 after a compressed one).  A pick that is not live loses the
+ * slot.  One test per cycle, as before policies: rr_from is the end of
+ * reset under rr, never under another policy. */
 static void stage_steer(simty_sim *s, pipe_state *p)
 {
     fetch_latch *out = &p->steer_out;
     out->valid = false;
-    if (p->now < p->start) /* reset: warps are initialised one per cycle */
-        return;
-    unsigned w = p->steer_ptr;
-    p->steer_ptr = w + 1 == s->W ? 0 : w + 1;
+    unsigned w;
+    if (__builtin_expect(p->now < p->rr_from, 0)) {
+        if (p->now < p->start) /* reset: warps are initialised one per cycle */
+            return;
+        w = steer_policy(s, p);
+        if (w == STEER_NONE)
+            return;
+    } else {
+        w = steer_rr_pick(&p->steer, s->W);
+    }
     if (!(p->live & warp_bit(w)))
         return;
     if (__builtin_expect(p->pass_addr != NULL, 0) && !icache_ready(p, w))

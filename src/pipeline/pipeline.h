@@ -41,6 +41,7 @@
 #include "warp/warp_exec.h"
 #include "sim/progress.h"
 #include "sim/sim.h"
+#include "pipeline/steering.h"
 #include "trace/kanata.h"
 
 /* F -> F+1 and F+1 -> F+2: a fetch in flight */
@@ -114,8 +115,11 @@ typedef struct pipe_state {
     uint64_t loading;   /* warps with a load in flight */
     uint64_t issued_now; /* the warp that issued this cycle (its buffer frees at the end) */
     uint64_t start;     /* first steering cycle (after reset) */
+    uint64_t rr_from;   /* first cycle of the inline rr steering: start under rr,
+                         * UINT64_MAX under another policy (frontend.h) */
     bool executing;     /* F+7 is running an instruction through warp_execute */
-    unsigned steer_ptr;
+    const steering_ops *steering; /* --steering (steering.h) */
+    steer_state steer;  /* its state; steer.ptr: the round-robin pointer */
     unsigned select_mask;   /* the free-running selection counter, mod 2^k >= W */
     unsigned bank_busy;      /* parities (bit 0 even, bit 1 odd) that may not issue this
                               * cycle: their bank is being read (bank rule) */

@@ -12,6 +12,7 @@
 
 #include "memsys/memsys.h"
 #include "memsys/replacement.h"
+#include "pipeline/steering.h"
 
 static const plugin plugins[] = {
     /* path organisation and reconvergence (--paths; src/warp/paths.c) */
@@ -21,7 +22,11 @@ static const plugin plugins[] = {
     {PLUGIN_PRIORITY, "depth", "deepest call first, then lowest PC", NULL},
     {PLUGIN_PRIORITY, "minpc", "lowest PC first", NULL},
     /* warp steering for fetch and issue (--steering; src/pipeline) */
-    {PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", NULL},
+    {PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", &steering_rr},
+    {PLUGIN_STEERING, "skip-idle", "round robin over the warps with a runnable path",
+     &steering_skip_idle},
+    {PLUGIN_STEERING, "gto", "greedy then oldest: one warp while it can go, else the least "
+                             "recently fetched", &steering_gto},
     /* memory coalescer (--coalescer; src/warp/coalesce.c) */
     {PLUGIN_COALESCER, "simty", "leader/follower word coalescing", NULL},
     {PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", NULL},
