@@ -32,7 +32,7 @@
 #define SIMTY_MAX_PROGRESS_THRESHOLD (1u << 30)
 
 typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT, SIMTY_MODEL_CYCLE } simty_model_kind;
-typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
+typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL, SIMTY_PATHS_IPDOM } simty_paths_kind;
 typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
 /* Misaligned loads and stores (docs/platform.md, "Memory map"): HARDWARE

@@ -244,7 +244,9 @@ static const char *row_to_run(const merge_state *m, char **fields, bench_run *r)
     cfg->cores = uint_col(&rf, "cores", 1, SIMTY_MAX_CORES);
     cfg->warps = uint_col(&rf, "warps", 1, SIMTY_MAX_WARPS);
     cfg->threads = uint_col(&rf, "threads", 1, SIMTY_MAX_LANES);
-    cfg->paths = choice_col(&rf, "paths", "hct", "ideal") ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
+    cfg->paths = !strcmp(str_col(&rf, "paths"), "ipdom")
+                     ? SIMTY_PATHS_IPDOM
+                     : choice_col(&rf, "paths", "hct", "ideal") ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
     cfg->priority = choice_col(&rf, "priority", "depth", "minpc") ? SIMTY_PRIORITY_MINPC
                                                                   : SIMTY_PRIORITY_DEPTH;
     cfg->coalescer = choice_col(&rf, "coalescer", "simty", "block") ? SIMTY_COALESCER_BLOCK

@@ -3,7 +3,11 @@
 
 #include <string.h>
 
-const char *paths_str(simty_paths_kind k) { return k == SIMTY_PATHS_HCT ? "hct" : "ideal"; }
+const char *paths_str(simty_paths_kind k)
+{
+    static const char *const name[] = {"hct", "ideal", "ipdom"};
+    return name[k];
+}
 const char *priority_str(simty_priority_kind k)
 {
     return k == SIMTY_PRIORITY_DEPTH ? "depth" : "minpc";

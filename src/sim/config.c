@@ -115,7 +115,7 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
                  cfg->threads);
         return -1;
     }
-    if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE || (unsigned)cfg->paths > SIMTY_PATHS_IDEAL ||
+    if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE || (unsigned)cfg->paths > SIMTY_PATHS_IPDOM ||
         (unsigned)cfg->priority > SIMTY_PRIORITY_MINPC ||
         (unsigned)cfg->coalescer > SIMTY_COALESCER_BLOCK ||
         (unsigned)cfg->misaligned > SIMTY_MISALIGNED_TRAP) {

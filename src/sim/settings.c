@@ -257,7 +257,7 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
     static const char *const models[] = {"cycle", "simt", "scalar", NULL};
     static const simty_model_kind model_kind[] = {SIMTY_MODEL_CYCLE, SIMTY_MODEL_SIMT,
                                                   SIMTY_MODEL_SCALAR};
-    static const char *const paths[] = {"hct", "ideal", NULL};
+    static const char *const paths[] = {"hct", "ideal", "ipdom", NULL};
     static const char *const priorities[] = {"depth", "minpc", NULL};
     static const char *const coalescers[] = {"simty", "block", NULL};
     static const char *const misaligned[] = {"hardware", "trap", NULL};
@@ -287,7 +287,7 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
     if (!strcmp(key, "paths")) {
         if (set_choice(key, v, paths, &k, err, errlen))
             return -1;
-        cfg->paths = k ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
+        cfg->paths = (simty_paths_kind)k; /* (the enum in list order) */
         return 0;
     }
     if (!strcmp(key, "priority")) {

@@ -154,7 +154,7 @@ const char *simty_record_csv_header(void)
 void simty_record_csv(FILE *f, const simty_record *r, const simty_config *cfg,
                       const char *name, unsigned long run)
 {
-    static const char *const paths[] = {"hct", "ideal"}, *const prio[] = {"depth", "minpc"},
+    static const char *const paths[] = {"hct", "ideal", "ipdom"}, *const prio[] = {"depth", "minpc"},
                              *const coal[] = {"simty", "block"};
     const simty_stats *st = &r->st;
     fprintf(f, "%lu,", run);
@@ -164,7 +164,7 @@ void simty_record_csv(FILE *f, const simty_record *r, const simty_config *cfg,
                "%llu,%llu,%llu,%llu,"
                "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
             simty_model_name(cfg->model), cfg->cores, cfg->warps, cfg->threads,
-            paths[cfg->paths == SIMTY_PATHS_IDEAL], prio[cfg->priority == SIMTY_PRIORITY_MINPC],
+            paths[cfg->paths], prio[cfg->priority == SIMTY_PRIORITY_MINPC],
             coal[cfg->coalescer == SIMTY_COALESCER_BLOCK], cfg->mem_latency, r->outcome, r->ok,
             r->roi, (unsigned long long)st->cycles,
             ratio((double)st->warp_instructions, (double)st->cycles),

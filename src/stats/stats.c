@@ -76,7 +76,8 @@ static void print_sync(const simty_sim *s, const simty_stats *st, FILE *f)
 
 static const char *paths_name(const simty_sim *s)
 {
-    return s->cfg.paths == SIMTY_PATHS_HCT ? "hct" : "ideal";
+    static const char *const name[] = {"hct", "ideal", "ipdom"};
+    return name[s->cfg.paths];
 }
 static const char *priority_name(const simty_sim *s)
 {

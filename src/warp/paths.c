@@ -143,7 +143,7 @@ static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
 {
     path_t chosen = t->list[i];
     t->boost = chosen.mask;
-    if (t->kind == SIMTY_PATHS_IDEAL) {
+    if (t->kind != SIMTY_PATHS_HCT) { /* (ipdom: the stack's order is kept) */
         memmove(&t->list[1], &t->list[0], i * sizeof chosen);
     } else {
         /* HCT1 and the chosen entry swap places: with HCT2 in the hot
@@ -154,6 +154,8 @@ static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
     t->list[0] = chosen;
     t->turn_left = t->turn_len;
     ev->triggers++;
+    if (t->kind == SIMTY_PATHS_IPDOM)
+        ipdom_top_changed(t);
 }
 
 static void end_turn(path_table *t)
@@ -205,14 +207,20 @@ static void progress_after_commit(path_table *t, path_events *ev, bool *port)
         start_turn(t, i, ev, port);
 }
 
-bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev)
+bool paths_commit_slow(path_table *t, const path_t next[2], const path_split *sp,
+                       path_events *ev)
 {
     /* the produced paths have just issued (their lanes keep any turn) */
     uint64_t keep = t->list[0].stamp;
     ev->starvation = t->clock - keep;
     uint64_t now = t->clock++;
-    bool port = t->kind == SIMTY_PATHS_IDEAL ? ideal_commit(t, next, now, keep)
-                                             : hct_commit(t, next, now, keep, ev);
+    bool port = false;
+    if (t->kind == SIMTY_PATHS_IDEAL)
+        port = ideal_commit(t, next, now, keep);
+    else if (t->kind == SIMTY_PATHS_HCT)
+        port = hct_commit(t, next, now, keep, ev);
+    else
+        ipdom_commit(t, next, sp, now, keep, ev);
     if (t->turn_left || t->threshold)
         progress_after_commit(t, ev, &port);
     return port;
@@ -255,7 +263,8 @@ unsigned paths_park(path_table *t, path_t p, enum path_wait why, uint64_t now, u
     t->boost &= ~p.mask; /* a waiting path gives up its turn */
     for (unsigned i = 0; i < t->nwait; i++) {
         waiting_path *e = &t->wait[i];
-        if (e->why == why && e->wake == wake && e->since == now && same_place(&e->p, &p)) {
+        if (e->why == why && e->wake == wake && e->since == now && same_place(&e->p, &p) &&
+            ipdom_same_region(t, e->p.mask, p.mask)) {
             merge_into(&e->p, &p);
             return 0;
         }
@@ -286,7 +295,9 @@ void paths_wake_entry(path_table *t, unsigned i, uint64_t now)
 static void insert_runnable(path_table *t, path_t p)
 {
     p.stamp = t->clock; /* waiting is not starving */
-    if (t->n == 0) {
+    if (t->kind == SIMTY_PATHS_IPDOM) {
+        ipdom_insert(t, p);
+    } else if (t->n == 0) {
         t->list[0] = p;
         t->n = 1;
     } else if (t->kind == SIMTY_PATHS_IDEAL) {
@@ -357,6 +368,8 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
 
 int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
 {
+    if (t->kind == SIMTY_PATHS_IPDOM)
+        return ipdom_move_lane(t, lane, pc);
     const lane_mask bit = 1ull << lane;
     unsigned i = 0;
     while (i < t->n && !(t->list[i].mask & bit))

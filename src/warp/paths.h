@@ -13,6 +13,10 @@
  *    which the warp's CCT port is idle.  Convergence is only checked between
  *    the new paths and HCT2.
  *
+ * A third organisation, ipdom (paths_ipdom.c), is not a priority order: the
+ * classic immediate-post-dominator reconvergence stack of GPGPU-Sim and
+ * Vortex, list[0..n) being the stack's runnable paths, top first.
+ *
  * Beyond the paper (docs/progress.md):
  *
  *  - Waiting paths.  A path parked at a barrier, in `wrs`, or backed off by
@@ -34,6 +38,7 @@
 #include <stdint.h>
 
 #include "isa/insn.h"
+#include "loader/cfg.h"
 #include "simty.h"
 
 typedef struct path {
@@ -89,6 +94,25 @@ typedef struct spin_detector {
     uint64_t epoch;  /* machine store epoch at the last detection of any entry */
 } spin_detector;
 
+/* --paths ipdom: one reconvergence region of a warp's stack, opened by a
+ * divergent instruction (paths_ipdom.c) */
+typedef struct ipdom_frame {
+    uint32_t rpc;      /* RECONV_AT_PC: where its threads meet again */
+    int32_t depth;     /* the call depth of the instruction that opened it */
+    lane_mask live;    /* its threads (with those of the regions inside it) */
+    lane_mask arrived; /* of which have reached rpc (or left the function) */
+    uint8_t kind;      /* enum reconv_kind; RECONV_NONE: a free entry */
+    uint8_t parent;    /* the enclosing region (IPDOM_ROOT: none) */
+} ipdom_frame;
+
+#define IPDOM_FRAMES (2 * SIMTY_MAX_LANES) /* entry 0 is the root: never used */
+#define IPDOM_ROOT 0
+
+typedef struct ipdom_stack {
+    uint8_t frame_of[SIMTY_MAX_LANES]; /* each thread's innermost region */
+    ipdom_frame f[IPDOM_FRAMES];
+} ipdom_stack;
+
 typedef struct path_table {
     simty_paths_kind kind;
     bool by_depth;     /* priority: call depth first */
@@ -98,6 +122,9 @@ typedef struct path_table {
     path_t list[SIMTY_MAX_LANES + 2];
     unsigned n;
     unsigned sort_ptr; /* offline sorter position in the CCT */
+    /* ipdom: the active path is inside a reconvergence region, so every
+     * commit looks whether it arrived (no in-place advance: paths_alone) */
+    bool joining;
 
     /* forward progress */
     uint64_t clock;        /* commits of this warp */
@@ -112,7 +139,18 @@ typedef struct path_table {
     uint64_t next_wake;    /* earliest wake of wait[] (WAKE_ON_EVENT if none) */
 
     spin_detector spin;
+
+    ipdom_stack ipdom; /* ipdom: the regions (unused by hct and ideal) */
 } path_table;
+
+/* What a commit tells the organisation besides the produced paths (only
+ * ipdom reads it): the lanes of next[0] that leave to wait (parked: they
+ * are not gone) and where a split's paths reconverge. */
+typedef struct path_split {
+    lane_mask held;
+    uint32_t rpc;   /* RECONV_AT_PC */
+    uint8_t reconv; /* enum reconv_kind */
+} path_split;
 
 /* Per-commit counters the table reports */
 typedef struct path_events {
@@ -145,8 +183,16 @@ static inline bool paths_live(const path_table *t) { return t->n || t->nwait; }
  * their place in line for a turn); any other value is ignored. */
 #define PATH_NOT_ISSUED UINT64_MAX
 
-bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev);
+bool paths_commit_slow(path_table *t, const path_t next[2], const path_split *sp,
+                       path_events *ev);
 bool paths_progress_slow(path_table *t, path_events *ev);
+
+/* Can a commit of one path move the active path on in place (one runnable
+ * path, no turn running, no reconvergence point to watch)? */
+static inline bool paths_alone(const path_table *t)
+{
+    return t->n == 1 && !t->turn_left && !t->joining;
+}
 
 /* Priority order: does a run before b?  A path holding a turn (with lanes in
  * `boost`) goes first. */
@@ -192,14 +238,17 @@ static inline uint64_t paths_advance_run(path_table *t, unsigned k, uint32_t end
 /* Replaces the active path by the (up to two) paths its instruction produced;
  * empty masks are ignored.  Then applies the forward-progress policy.
  * Returns whether the CCT port was used. */
-static inline bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
+static inline bool paths_commit(path_table *t, const path_t next[2], const path_split *sp,
+                                path_events *ev)
 {
     /* One path in, one path out, no turn running, and the path stays ahead
      * of the next one (a converged warp, or a path running on before HCT2):
      * in either organisation the compact/sort network or the sorted insert
-     * leaves it in place, with nothing to merge and the CCT untouched. */
+     * leaves it in place, with nothing to merge and the CCT untouched.
+     * (ipdom: outside any reconvergence region the top of the stack stays
+     * the top whatever its PC.) */
     const path_t *p = &next[0];
-    if (!next[1].mask && p->mask && !t->turn_left &&
+    if (!next[1].mask && p->mask && !t->turn_left && !t->joining &&
         (t->n == 1 || (!(p->pc == t->list[1].pc && p->depth == t->list[1].depth) &&
                        path_before(p, &t->list[1], t->by_depth, 0)))) {
         ev->starvation = paths_advance(t, p->pc, p->depth, p->mask);
@@ -208,7 +257,7 @@ static inline bool paths_commit(path_table *t, const path_t next[2], path_events
             return paths_progress_slow(t, ev);
         return false;
     }
-    return paths_commit_slow(t, next, ev);
+    return paths_commit_slow(t, next, sp, ev);
 }
 
 /* Puts p (a path just produced by a commit) on the wait list; returns 1 if
@@ -251,6 +300,34 @@ static inline void paths_idle(path_table *t, uint64_t steps, path_events *ev)
 /* A value that is equal for two idle spans iff paths_idle() would leave the
  * table in the same state (for deadlock detection). */
 uint64_t paths_idle_key(const path_table *t, uint64_t steps);
+
+/* ---- ipdom (paths_ipdom.c) ---- */
+
+/* The commit of the active path into the stack (paths_commit_slow's part
+ * for ipdom): produced paths get stamp `now` (`keep` if not issued). */
+void ipdom_commit(path_table *t, const path_t next[2], const path_split *sp, uint64_t now,
+                  uint64_t keep, path_events *ev);
+
+/* A woken path back on the stack, under the active path (or as the top if
+ * there is none). */
+void ipdom_insert(path_table *t, path_t p);
+
+/* After the top of the stack changed outside a commit (a turn). */
+void ipdom_top_changed(path_table *t);
+
+/* paths_move_lane for ipdom: the lane leaves its regions and goes on
+ * alone at pc, on top of the stack. */
+int ipdom_move_lane(path_table *t, unsigned lane, uint32_t pc);
+
+/* Can two paths (of the same table) merge: in the same region? */
+static inline bool ipdom_same_region(const path_table *t, lane_mask a, lane_mask b)
+{
+    return t->ipdom.frame_of[__builtin_ctzll(a)] == t->ipdom.frame_of[__builtin_ctzll(b)];
+}
+
+/* Mixes the regions of every path into h (deadlock detection; depths
+ * relative to base). */
+uint64_t ipdom_hash(const path_table *t, uint64_t h, int32_t base);
 
 /* depth + delta, saturating: call depth is a scheduling hint, never UB */
 static inline int32_t path_depth_add(int32_t depth, int delta)

@@ -62,15 +62,16 @@ static inline void warp_commit(simty_sim *s, simty_stats *st, path_table *pt, un
         return;
     }
     const path_t *n0 = &c->next[0];
-    if (pt->n == 1 && !pt->turn_left && !c->next[1].mask && n0->mask) {
+    if (paths_alone(pt) && !c->next[1].mask && n0->mask) {
         /* a converged warp: no CCT for the sorter, nothing to merge or
          * order (paths_commit's first case), no CCT or turn event */
         warp_count_paths(st, pt, paths_advance(pt, n0->pc, n0->depth, n0->mask));
         return;
     }
     path_events ev = {0};
+    const path_split sp = {.held = 0, .rpc = c->rpc, .reconv = c->reconv};
     paths_idle(pt, idle, &ev);
-    if (!paths_commit(pt, c->next, &ev))
+    if (!paths_commit(pt, c->next, &sp, &ev))
         paths_idle(pt, 1, &ev);
     warp_commit_count(st, pt, &ev);
 }
