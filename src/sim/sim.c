@@ -223,7 +223,9 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     sim_patch_symbol(s, SIMTY_SYM_RAM_END, (uint32_t)(s->ram_base + s->ram_size));
     if (stacks_init(s, err, errlen))
         return -1;
-    if (s->cfg.paths == SIMTY_PATHS_IPDOM && s->cfg.model != SIMTY_MODEL_SCALAR) {
+    s->paths_ops = s->cfg.paths == SIMTY_PATHS_IPDOM ? &paths_ipdom_ops : NULL;
+    if (s->paths_ops && s->paths_ops->reconvergence_points &&
+        s->cfg.model != SIMTY_MODEL_SCALAR) {
         if (reconv_build(&s->reconv_points, &s->elf, &s->mem, err, errlen))
             return -1;
         s->reconv = &s->reconv_points;

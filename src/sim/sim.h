@@ -133,6 +133,8 @@ struct simty_sim {
      * program's branches (loader/cfg.h), read by the executor; else NULL */
     const reconv_table *reconv;
     reconv_table reconv_points;
+    /* the path organisation's own functions (warp/paths.h), or NULL */
+    const paths_ops *paths_ops;
     bool loaded;         /* a program is loaded and every model is ready to run it */
     bool load_tried;     /* simty_load* was called (one program per simulator) */
     char *program_path;  /* simty_load's path (NULL after simty_load_image) */

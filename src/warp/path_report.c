@@ -105,8 +105,8 @@ uint64_t path_report_hash(const simty_sim *s, const path_table *warp, unsigned w
                                                      : 0;
             h = mix(hash_path(h, pt, &e->p, base, false), (uint64_t)e->why << 56 ^ wake);
         }
-        if (pt->kind == SIMTY_PATHS_IPDOM)
-            h = ipdom_hash(pt, h, base);
+        if (pt->ops)
+            h = pt->ops->hash(pt, h, base);
         h = hash_spin(h, s, &pt->spin);
     }
     return h;

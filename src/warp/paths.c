@@ -143,7 +143,7 @@ static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
 {
     path_t chosen = t->list[i];
     t->boost = chosen.mask;
-    if (t->kind != SIMTY_PATHS_HCT) { /* (ipdom: the stack's order is kept) */
+    if (t->kind != SIMTY_PATHS_HCT) { /* (any other: the others' order is kept) */
         memmove(&t->list[1], &t->list[0], i * sizeof chosen);
     } else {
         /* HCT1 and the chosen entry swap places: with HCT2 in the hot
@@ -154,8 +154,8 @@ static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
     t->list[0] = chosen;
     t->turn_left = t->turn_len;
     ev->triggers++;
-    if (t->kind == SIMTY_PATHS_IPDOM)
-        ipdom_top_changed(t);
+    if (t->ops)
+        t->ops->top_changed(t);
 }
 
 static void end_turn(path_table *t)
@@ -215,12 +215,12 @@ bool paths_commit_slow(path_table *t, const path_t next[2], const path_split *sp
     ev->starvation = t->clock - keep;
     uint64_t now = t->clock++;
     bool port = false;
-    if (t->kind == SIMTY_PATHS_IDEAL)
+    if (t->ops)
+        t->ops->commit(t, next, sp, now, keep, ev);
+    else if (t->kind == SIMTY_PATHS_IDEAL)
         port = ideal_commit(t, next, now, keep);
-    else if (t->kind == SIMTY_PATHS_HCT)
-        port = hct_commit(t, next, now, keep, ev);
     else
-        ipdom_commit(t, next, sp, now, keep, ev);
+        port = hct_commit(t, next, now, keep, ev);
     if (t->turn_left || t->threshold)
         progress_after_commit(t, ev, &port);
     return port;
@@ -295,8 +295,8 @@ void paths_wake_entry(path_table *t, unsigned i, uint64_t now)
 static void insert_runnable(path_table *t, path_t p)
 {
     p.stamp = t->clock; /* waiting is not starving */
-    if (t->kind == SIMTY_PATHS_IPDOM) {
-        ipdom_insert(t, p);
+    if (t->ops) {
+        t->ops->insert(t, p);
     } else if (t->n == 0) {
         t->list[0] = p;
         t->n = 1;
@@ -368,8 +368,8 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
 
 int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
 {
-    if (t->kind == SIMTY_PATHS_IPDOM)
-        return ipdom_move_lane(t, lane, pc);
+    if (t->ops)
+        return t->ops->move_lane(t, lane, pc);
     const lane_mask bit = 1ull << lane;
     unsigned i = 0;
     while (i < t->n && !(t->list[i].mask & bit))

@@ -113,8 +113,11 @@ typedef struct ipdom_stack {
     ipdom_frame f[IPDOM_FRAMES];
 } ipdom_stack;
 
+struct paths_ops;
+
 typedef struct path_table {
     simty_paths_kind kind;
+    const struct paths_ops *ops; /* an organisation of its own, or NULL (below) */
     bool by_depth;     /* priority: call depth first */
     unsigned T;
     /* hct: hct1 = list[0], hct2 = list[1], CCT stack = list[2..n) with its
@@ -301,33 +304,41 @@ static inline void paths_idle(path_table *t, uint64_t steps, path_events *ev)
  * table in the same state (for deadlock detection). */
 uint64_t paths_idle_key(const path_table *t, uint64_t steps);
 
-/* ---- ipdom (paths_ipdom.c) ---- */
+/* ---- organisations with functions of their own ---- */
 
-/* The commit of the active path into the stack (paths_commit_slow's part
- * for ipdom): produced paths get stamp `now` (`keep` if not issued). */
-void ipdom_commit(path_table *t, const path_t next[2], const path_split *sp, uint64_t now,
-                  uint64_t keep, path_events *ev);
+/* The table of functions of a path organisation that is not one of
+ * paths.c's (hct, ideal): a PLUGIN_PATHS entry's ops (src/sim/plugins.c),
+ * in path_table.ops.  The paths stay in list[0..n) (the active one first)
+ * and wait[]; the organisation decides their order and merging. */
+typedef struct paths_ops {
+    /* the loader computes the program's reconvergence points for it
+     * (loader/cfg.h; the executor passes them in path_split) */
+    bool reconvergence_points;
+    /* paths_commit_slow's part: the active path list[0] is replaced by
+     * the produced paths, stamped `now` (`keep` if not issued) */
+    void (*commit)(path_table *t, const path_t next[2], const path_split *sp, uint64_t now,
+                   uint64_t keep, path_events *ev);
+    /* a woken path back among the runnable ones, never displacing the
+     * active path while there is one (it may be executing) */
+    void (*insert)(path_table *t, path_t p);
+    /* after a forward-progress turn moved a path to list[0] */
+    void (*top_changed)(path_table *t);
+    /* paths_move_lane */
+    int (*move_lane)(path_table *t, unsigned lane, uint32_t pc);
+    /* mixes its own state into the deadlock detector's hash h (depths
+     * relative to base) */
+    uint64_t (*hash)(const path_table *t, uint64_t h, int32_t base);
+} paths_ops;
 
-/* A woken path back on the stack, under the active path (or as the top if
- * there is none). */
-void ipdom_insert(path_table *t, path_t p);
+/* --paths ipdom (paths_ipdom.c) */
+extern const paths_ops paths_ipdom_ops;
 
-/* After the top of the stack changed outside a commit (a turn). */
-void ipdom_top_changed(path_table *t);
-
-/* paths_move_lane for ipdom: the lane leaves its regions and goes on
- * alone at pc, on top of the stack. */
-int ipdom_move_lane(path_table *t, unsigned lane, uint32_t pc);
-
-/* Can two paths (of the same table) merge: in the same region? */
+/* Can two paths of a table merge: in the same ipdom region (always, for
+ * the other organisations, whose threads all stay in the root)? */
 static inline bool ipdom_same_region(const path_table *t, lane_mask a, lane_mask b)
 {
     return t->ipdom.frame_of[__builtin_ctzll(a)] == t->ipdom.frame_of[__builtin_ctzll(b)];
 }
-
-/* Mixes the regions of every path into h (deadlock detection; depths
- * relative to base). */
-uint64_t ipdom_hash(const path_table *t, uint64_t h, int32_t base);
 
 /* depth + delta, saturating: call depth is a scheduling hint, never UB */
 static inline int32_t path_depth_add(int32_t depth, int delta)

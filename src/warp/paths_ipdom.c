@@ -248,8 +248,8 @@ static void open_region(path_table *t, unsigned in, const path_t *a, lane_mask m
     ev->pushes++;
 }
 
-void ipdom_commit(path_table *t, const path_t next[2], const path_split *sp, uint64_t now,
-                  uint64_t keep, path_events *ev)
+static void ipdom_commit(path_table *t, const path_t next[2], const path_split *sp,
+                         uint64_t now, uint64_t keep, path_events *ev)
 {
     const path_t a = t->list[0];
     unsigned f = frame_of_path(t, &a);
@@ -280,7 +280,7 @@ void ipdom_commit(path_table *t, const path_t next[2], const path_split *sp, uin
     settle(t, ev);
 }
 
-void ipdom_insert(path_table *t, path_t p)
+static void ipdom_insert(path_table *t, path_t p)
 {
     const unsigned f = frame_of_path(t, &p);
     for (unsigned i = 0; i < t->n; i++) {
@@ -298,12 +298,12 @@ void ipdom_insert(path_table *t, path_t p)
     }
 }
 
-void ipdom_top_changed(path_table *t)
+static void ipdom_top_changed(path_table *t)
 {
     t->joining = t->n && frame_of_path(t, &t->list[0]) != IPDOM_ROOT;
 }
 
-int ipdom_move_lane(path_table *t, unsigned lane, uint32_t pc)
+static int ipdom_move_lane(path_table *t, unsigned lane, uint32_t pc)
 {
     const lane_mask bit = 1ull << lane;
     unsigned i = 0;
@@ -340,7 +340,7 @@ static uint64_t hash_chain(const path_table *t, uint64_t h, const path_t *p, int
     return mix(h, 0x1d0);
 }
 
-uint64_t ipdom_hash(const path_table *t, uint64_t h, int32_t base)
+static uint64_t ipdom_hash(const path_table *t, uint64_t h, int32_t base)
 {
     for (unsigned i = 0; i < t->n; i++)
         h = hash_chain(t, h, &t->list[i], base);
@@ -348,3 +348,12 @@ uint64_t ipdom_hash(const path_table *t, uint64_t h, int32_t base)
         h = hash_chain(t, h, &t->wait[i].p, base);
     return h;
 }
+
+const paths_ops paths_ipdom_ops = {
+    .reconvergence_points = true,
+    .commit = ipdom_commit,
+    .insert = ipdom_insert,
+    .top_changed = ipdom_top_changed,
+    .move_lane = ipdom_move_lane,
+    .hash = ipdom_hash,
+};

@@ -8,6 +8,7 @@ void warp_paths_init(const simty_sim *s, path_table *pt)
 {
     path_t all = {.pc = s->elf.entry, .depth = 0, .mask = full_lane_mask(s->T)};
     paths_init(pt, s->cfg.paths, s->cfg.priority, s->T, all);
+    pt->ops = s->paths_ops;
     if (s->cfg.progress)
         paths_set_progress(pt, s->cfg.progress_threshold, s->cfg.progress_turn);
 }

@@ -319,12 +319,18 @@ static void test_starvation_bound(void)
     }
 }
 
+static void ipdom_init(path_table *t, path_t initial)
+{
+    paths_init(t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, initial);
+    t->ops = &paths_ipdom_ops;
+}
+
 /* ipdom: if/else, the taken side first, then the other, then together */
 static void test_ipdom_if_else(void)
 {
     path_table t;
     path_events ev = {0};
-    paths_init(&t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    ipdom_init(&t, P(0x100, 0, 0xf));
     split(&t, P(0x200, 0, 0x5), P(0x104, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
     CHECK_EQ(ev.pushes, 1);
     CHECK_EQ(paths_active(&t)->pc, 0x200); /* taken on top (hct would run 0x104) */
@@ -370,7 +376,7 @@ static void test_ipdom_exit_replay_return(void)
 {
     path_table t;
     path_events ev = {0};
-    paths_init(&t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    ipdom_init(&t, P(0x100, 0, 0xf));
     split(&t, P(0x200, 0, 0x5), P(0x104, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
     commit2(&t, P(0, 0, 0), P(0, 0, 0), &ev); /* the taken side exits */
     CHECK_EQ(paths_active(&t)->mask, 0xa);
@@ -378,7 +384,7 @@ static void test_ipdom_exit_replay_return(void)
     CHECK_EQ(ev.pops, 1);
     CHECK(!t.joining);
 
-    paths_init(&t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    ipdom_init(&t, P(0x100, 0, 0xf));
     path_t rest = P(0x100, 0, 0xc);
     rest.stamp = PATH_NOT_ISSUED;
     split(&t, P(0x104, 0, 0x3), rest, RECONV_AT_PC, 0x104, &ev);
@@ -388,7 +394,7 @@ static void test_ipdom_exit_replay_return(void)
     CHECK_EQ(paths_count(&t), 1);
     CHECK_EQ(paths_active(&t)->mask, 0xf);
 
-    paths_init(&t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 1, 0xf));
+    ipdom_init(&t, P(0x100, 1, 0xf));
     split(&t, P(0x200, 1, 0x5), P(0x104, 1, 0xa), RECONV_AT_RETURN, 0, &ev);
     step(&t, 0x900, 0, &ev); /* returns to its caller */
     CHECK_EQ(paths_active(&t)->pc, 0x104);
@@ -407,7 +413,7 @@ static void test_ipdom_no_deadlock(void)
     path_table t;
     path_events ev = {0};
     uint64_t waited[WAIT_KINDS] = {0};
-    paths_init(&t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    ipdom_init(&t, P(0x100, 0, 0xf));
     split(&t, P(0x200, 0, 0x5), P(0x104, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
     /* the taken side parks at a barrier (warp_commit_wait's commit) */
     path_t none[2] = {P(0, 0, 0), P(0, 0, 0)};
@@ -425,7 +431,7 @@ static void test_ipdom_no_deadlock(void)
     step(&t, 0x308, 0, &ev); /* (0x304 runs on) */
     CHECK_EQ(paths_active(&t)->pc, 0x308);
 
-    paths_init(&t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, P(0x100, 0, 0xf));
+    ipdom_init(&t, P(0x100, 0, 0xf));
     paths_set_progress(&t, 8, 4);
     split(&t, P(0x200, 0, 0x5), P(0x300, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
     unsigned spins = 0;
