@@ -32,9 +32,32 @@
 #define SIMTY_MAX_PROGRESS_THRESHOLD (1u << 30)
 
 typedef enum { SIMTY_MODEL_SCALAR, SIMTY_MODEL_SIMT, SIMTY_MODEL_CYCLE } simty_model_kind;
-typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL, SIMTY_PATHS_IPDOM } simty_paths_kind;
+typedef enum { SIMTY_PATHS_HCT, SIMTY_PATHS_IDEAL } simty_paths_kind;
 typedef enum { SIMTY_PRIORITY_DEPTH, SIMTY_PRIORITY_MINPC } simty_priority_kind;
 typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_kind;
+/* Fetch steering of the cycle model: RR the RTL's strict round robin (the
+ * default); more are plug-ins (simty_plugin_name(SIMTY_PLUGIN_STEERING, i)). */
+typedef enum { SIMTY_STEERING_RR } simty_steering_kind;
+/* Named plug-ins (src/sim/plugins.c, docs/design.md "Plug-ins"): the
+ * policies a configuration chooses by name.  A configuration field holds
+ * the index of its choice among the plug-ins of its kind (the enums above
+ * are the built-in ones' indices).  simty_plugin_name(kind, i) and
+ * simty_plugin_help: plug-in i of a kind (NULL after the last);
+ * simty_plugin_find: the index of a name, or -1; simty_plugin_kind_name:
+ * "paths", "priority", "steering", "coalescer", "replacement", "memory". */
+typedef enum {
+    SIMTY_PLUGIN_PATHS,       /* --paths: path organisation and reconvergence */
+    SIMTY_PLUGIN_PRIORITY,    /* --priority: which path of a warp runs */
+    SIMTY_PLUGIN_STEERING,    /* --steering: which warp fetches and issues (cycle model) */
+    SIMTY_PLUGIN_COALESCER,   /* --coalescer */
+    SIMTY_PLUGIN_REPLACEMENT, /* --mem-set l1d.replacement=, l2.replacement= */
+    SIMTY_PLUGIN_MEMORY,      /* memory timing: ideal or a hierarchy (--memory's presets) */
+    SIMTY_PLUGIN_KINDS
+} simty_plugin_kind;
+const char *simty_plugin_kind_name(simty_plugin_kind kind);
+const char *simty_plugin_name(simty_plugin_kind kind, unsigned i);
+const char *simty_plugin_help(simty_plugin_kind kind, unsigned i);
+int simty_plugin_find(simty_plugin_kind kind, const char *name);
 /* Misaligned loads and stores (docs/platform.md, "Memory map"): HARDWARE
  * (the default) performs them byte by byte, as Spike and QEMU do; TRAP makes
  * them a load/store address-misaligned exception.  Misaligned AMOs, LR and
@@ -109,6 +132,7 @@ typedef struct simty_config {
     simty_paths_kind paths;
     simty_priority_kind priority;
     simty_coalescer_kind coalescer;
+    simty_steering_kind steering; /* cycle model: which warp fetches in a cycle */
     simty_misaligned_kind misaligned; /* misaligned loads and stores: performed or trapped */
     unsigned mem_latency; /* cycle model, ideal memory: extra cycles before a load wakes its warp */
     /* cycle model: cycles from execute to result of an F or D operation, by

@@ -178,7 +178,101 @@ def tests(ctx, simty, Failure):
     for name, args in BATCH_RUNS:
         out.append(("stats simt batches equal slots %s %s" % (name, " ".join(args)),
                     lambda name=name, args=args: batch_equal(ctx, simty, Failure, name, args)))
+    out.append(("stats plug-in names round-trip (run, JSON, bench CSV, --merge)",
+                lambda: plugin_round_trip(ctx, simty, Failure)))
+    out.append(("stats unknown plug-in name lists the registered ones",
+                lambda: plugin_bad_name(ctx, Failure)))
     return out
+
+
+# ---- the plug-in registry (src/sim/plugins.c; `simty plugins`) ----
+# The options that choose a plug-in by name, by registry kind.
+PLUGIN_OPTIONS = ("paths", "priority", "steering", "coalescer")
+
+
+def registered_plugins(ctx, Failure):
+    """{kind: [names]} from `simty plugins` (one "KIND NAME HELP" a line)."""
+    status, out, err = run_cmd([ctx.simty, "plugins"])
+    kinds = {}
+    for line in out.splitlines():
+        fields = line.split(None, 2)
+        if len(fields) != 3:
+            raise Failure("simty plugins: line %r is not KIND NAME HELP" % line)
+        kinds.setdefault(fields[0], []).append(fields[1])
+    want = set(PLUGIN_OPTIONS) | {"replacement", "memory"}
+    if status != 0 or err or set(kinds) != want:
+        raise Failure("simty plugins: status %d, kinds %s (expected %s), stderr %r"
+                      % (status, sorted(kinds), sorted(want), err))
+    return kinds
+
+
+def run_cmd(cmd):
+    import subprocess
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def plugin_round_trip(ctx, simty, Failure):
+    """Every registered name of every option goes through --OPTION NAME ->
+    --stats-json -> simty bench's CSV column -> bench --merge (CSV and
+    Markdown) unchanged: no name is mapped to another one."""
+    import csv
+    import io
+    kinds = registered_plugins(ctx, Failure)
+    elf = programs.asm_elf("stats", "parity")
+    for kind in PLUGIN_OPTIONS:
+        names = kinds[kind]
+        for name in names:
+            r = simty(ctx, elf, ["-w", "1", "-t", "4", "--" + kind, name])
+            if r.status != 0 or not r.stats or r.stats.get(kind) != name:
+                raise Failure("--%s %s: status %d, JSON %s = %r" % (
+                    kind, name, r.status, kind, r.stats and r.stats.get(kind)))
+        table = os.path.join(ctx.tmp, "plugins-%s.csv" % kind)
+        cmd = [ctx.simty, "bench", "-q", "-s", "1x4", "-f", "csv", "-o", table,
+               "--" + kind, ",".join(names), elf]
+        status, _out, err = run_cmd(cmd)
+        with open(table) as f:
+            text = f.read()
+        rows = list(csv.DictReader(io.StringIO(text)))
+        if status != 0 or [row[kind] for row in rows] != names:
+            raise Failure("bench --%s %s: status %d, column %s %r %s" % (
+                kind, ",".join(names), status, kind, [row[kind] for row in rows], err))
+        status, merged, err = run_cmd([ctx.simty, "bench", "--merge", "-q", table])
+        if status != 0 or merged != text:
+            raise Failure("bench --merge of --%s's table: status %d, %s" % (kind, status, err))
+        status, md, err = run_cmd([ctx.simty, "bench", "--merge", "-q", "-f", "md", table])
+        lines = [l.split("|") for l in md.splitlines() if l.startswith("| parity |")]
+        col = [c.strip() for c in md.splitlines()[0].split("|")].index(kind) \
+            if len(names) > 1 else None
+        if status != 0 or len(lines) != len(names) or \
+                (col is not None and [l[col].strip() for l in lines] != names):
+            raise Failure("bench --merge -f md of --%s's table: status %d\n%s%s"
+                          % (kind, status, md, err))
+    # the memory timing's kind in JSON
+    for memory in ("ideal", "hbm2"):
+        r = simty(ctx, elf, ["-w", "1", "-t", "4", "--memory", memory])
+        got = r.stats and r.stats["memory"]["kind"]
+        if r.status != 0 or got not in kinds["memory"] or \
+                (got == "ideal") != (memory == "ideal"):
+            raise Failure("--memory %s: status %d, memory kind %r" % (memory, r.status, got))
+
+
+def plugin_bad_name(ctx, Failure):
+    """An unknown name: one line that lists exactly the registered names,
+    from simty run and simty bench, status 125."""
+    kinds = registered_plugins(ctx, Failure)
+    elf = programs.asm_elf("stats", "parity")
+    for kind in PLUGIN_OPTIONS:
+        names = kinds[kind]
+        listed = names[0] if len(names) == 1 else \
+            "%s or %s" % (", ".join(names[:-1]), names[-1])
+        want = "simty: --%s: expected %s, got 'nosuch' (see simty --help)\n" % (kind, listed)
+        for cmd in ([ctx.simty, "run", "--" + kind, "nosuch", elf],
+                    [ctx.simty, "bench", "-q", "--" + kind, names[0] + ",nosuch", elf]):
+            status, out, err = run_cmd(cmd)
+            if status != 125 or err != want or out:
+                raise Failure("%s: status %d, stderr %r, expected %r"
+                              % (" ".join(cmd), status, err, want))
 
 
 # The simt model runs straight-line register arithmetic of converged warps in

@@ -193,7 +193,7 @@ def build_suite(names, flags, outdir, jobs, use_defaults):
 
 # simty bench options -> simty.sweep() grid keys (lists) and fixed options
 SWEEP_LISTS = {"--shapes": "shape", "--model": "model", "--paths": "paths",
-               "--priority": "priority", "--coalescer": "coalescer",
+               "--priority": "priority", "--steering": "steering", "--coalescer": "coalescer",
                "--mem-latency": "mem_latency", "--memory": "memory"}
 SWEEP_FIXED = {"--mem-set": "mem_set", "--max-cycles": "max_cycles", "--timeout": "timeout",
                "--ram-size": "ram_size", "--misaligned": "misaligned"}
@@ -255,8 +255,8 @@ def bench(args, elfs, opts):
     rows = list(csv.DictReader(io.StringIO(out[0])))
     for r in rows:
         for k, v in r.items():
-            if k not in ("workload", "model", "paths", "priority", "coalescer", "result",
-                         "memory", "detail"):
+            if k not in ("workload", "model", "paths", "priority", "steering", "coalescer",
+                         "result", "memory", "detail"):
                 r[k] = float(v)
     log("%d runs in %.0f s: %s" % (len(rows), time.time() - t0, " ".join(opts)))
     return rows

@@ -15,10 +15,10 @@ python/README.md describes installation, the API and sweeps.
 from ._lib import library_path
 from .errors import SimtyError
 from .machine import Machine
-from .rows import columns, run, run_point
+from .rows import columns, plugins, run, run_point
 from .sdk import build, sdk_root
 from .sweep import grid_points, read_csv, sweep
 
 __version__ = "0.1.0"
 __all__ = ["Machine", "SimtyError", "build", "columns", "grid_points", "library_path",
-           "read_csv", "run", "run_point", "sdk_root", "sweep"]
+           "plugins", "read_csv", "run", "run_point", "sdk_root", "sweep"]

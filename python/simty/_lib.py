@@ -19,6 +19,9 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
                      size_t errlen);
 int simty_config_check(const simty_config *cfg, char *err, size_t errlen);
 const char *simty_setting_name(unsigned i);
+const char *simty_plugin_kind_name(int kind);
+const char *simty_plugin_name(int kind, unsigned i);
+const char *simty_plugin_help(int kind, unsigned i);
 int simty_setting_used(const simty_config *cfg, const char *name, char *why, size_t whylen);
 const char *simty_config_ignored(const simty_config *cfg, unsigned n, char *why, size_t whylen);
 
@@ -121,6 +124,25 @@ def setting_names(L):
             return names
         names.append(ffi.string(p).decode())
         i += 1
+
+
+def plugins(L):
+    """The registered plug-ins (src/sim/plugins.c), [(kind, name, help)] in
+    the registry's order; the first of a kind is its default."""
+    out, kind = [], 0
+    while True:
+        k = L.simty_plugin_kind_name(kind)
+        if k == ffi.NULL:
+            return out
+        i = 0
+        while True:
+            p = L.simty_plugin_name(kind, i)
+            if p == ffi.NULL:
+                break
+            out.append((ffi.string(k).decode(), ffi.string(p).decode(),
+                        ffi.string(L.simty_plugin_help(kind, i)).decode()))
+            i += 1
+        kind += 1
 
 
 def take_string(L, p):

@@ -22,8 +22,16 @@ BENCH_DEFAULTS = {"max_cycles": 2000000000, "timeout": 600}
 META = ("commit", "host", "seconds", "point")
 # Text columns; every other column is an integer or a float, as pandas'
 # read_csv types them (a float column's values always have a '.').
-TEXT = {"workload", "model", "paths", "priority", "coalescer", "result", "memory", "detail",
+TEXT = {"workload", "model", "paths", "priority", "steering", "coalescer", "result", "memory",
+        "detail",
         "commit", "host", "point"}
+
+
+def plugins(library=None):
+    """The plug-ins the library has (`simty plugins`): [(kind, name, help)],
+    e.g. ("paths", "hct", ...); grid keys paths, priority, steering and
+    coalescer take their names."""
+    return _lib.plugins(_lib.lib(library)[0])
 
 
 def columns():

@@ -20,7 +20,8 @@ from .rows import BENCH_DEFAULTS, META, error_row, make_point, run_point, typed
 
 # simty bench's grid order after the program (src/cli/bench.c, fill_runs);
 # other keys follow in sorted order.
-BENCH_ORDER = ("model", "shape", "paths", "priority", "coalescer", "mem_latency", "memory")
+BENCH_ORDER = ("model", "shape", "paths", "priority", "steering", "coalescer", "mem_latency",
+               "memory")
 # simty bench's shapes when --shapes is not given
 DEFAULT_SHAPES = ("1x1", "4x4", "8x8", "8x32", "32x16", "64x32")
 SHAPE_KEYS = ("shape", "cores", "warps", "threads")
@@ -70,8 +71,8 @@ def _values(k, v):
 
 def grid_points(programs, grid, options=None, library=None):
     """The sweep's points in simty bench's order (program, model, shape,
-    paths, priority, coalescer, mem_latency, memory, then the other grid
-    keys sorted), each point's configuration checked by the library.
+    paths, priority, steering, coalescer, mem_latency, memory, then the
+    other grid keys sorted), each point's configuration checked by the library.
     Raises SimtyError before anything runs."""
     if not isinstance(grid, dict):
         raise SimtyError("sweep: the grid must be a dict {KEY: [VALUES]}, got %s" % brief(grid))

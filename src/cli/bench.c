@@ -34,10 +34,10 @@ static const char bench_usage_text[] =
     "\n"
     "  -s, --shapes LIST      WARPSxTHREADS or CORESxWARPSxTHREADS shapes (default\n"
     "                         1x1,4x4,8x8,8x32,32x16,64x32: one core)\n"
-    "  -m, --model LIST       cycle (default), simt, scalar\n"
-    "      --paths LIST       hct (default), ideal\n"
-    "      --priority LIST    depth (default), minpc\n"
-    "      --coalescer LIST   simty (default), block\n"
+    "  -m, --model LIST       cycle (default), simt, scalar\n";
+
+/* (then the plug-in options, print_plugin_options) */
+static const char bench_usage_tail[] =
     "      --misaligned M     misaligned loads and stores in every run: hardware\n"
     "                         (default) or trap (simty run --misaligned)\n"
     "      --mem-latency LIST extra load latency in cycles (default 0; ideal memory)\n"
@@ -202,6 +202,14 @@ static int parse_priority_item(const char *opt, const char *item, void *out, uns
     return rc;
 }
 
+static int parse_steering_item(const char *opt, const char *item, void *out, unsigned i)
+{
+    simty_config c;
+    int rc = setting_item(opt, item, &c);
+    ((bench_grid *)out)->steerings[i] = c.steering;
+    return rc;
+}
+
 static int parse_coalescer_item(const char *opt, const char *item, void *out, unsigned i)
 {
     simty_config c;
@@ -346,9 +354,11 @@ static void point_str(const bench_grid *g, const bench_run *r, char *buf, size_t
 #define KEY(cond, ...)                                                                       \
     if ((cond) && k >= 0 && (size_t)k < n)                                                   \
         k += snprintf(buf + k, n - (size_t)k, __VA_ARGS__);
-    KEY(g->n_paths > 1, " paths=%s", paths_str(r->cfg.paths))
-    KEY(g->n_priorities > 1, " priority=%s", priority_str(r->cfg.priority))
-    KEY(g->n_coalescers > 1, " coalescer=%s", coalescer_str(r->cfg.coalescer))
+    KEY(g->n_paths > 1, " paths=%s", plugin_str(SIMTY_PLUGIN_PATHS, r->cfg.paths))
+    KEY(g->n_priorities > 1, " priority=%s", plugin_str(SIMTY_PLUGIN_PRIORITY, r->cfg.priority))
+    KEY(g->n_steerings > 1, " steering=%s", plugin_str(SIMTY_PLUGIN_STEERING, r->cfg.steering))
+    KEY(g->n_coalescers > 1, " coalescer=%s",
+        plugin_str(SIMTY_PLUGIN_COALESCER, r->cfg.coalescer))
     KEY(g->n_latencies > 1, " mem-latency=%u", r->cfg.mem_latency)
     KEY(g->n_memories > 1, " memory=%s", r->cfg.memory.preset)
 #undef KEY
@@ -501,6 +511,7 @@ enum {
     OPT_PATHS = 256,
     OPT_PRIORITY,
     OPT_COALESCER,
+    OPT_STEERING,
     OPT_MEM_LATENCY,
     OPT_MEMORY,
     OPT_MEM_SET,
@@ -565,6 +576,7 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         {"paths", required_argument, 0, OPT_PATHS},
         {"priority", required_argument, 0, OPT_PRIORITY},
         {"coalescer", required_argument, 0, OPT_COALESCER},
+        {"steering", required_argument, 0, OPT_STEERING},
         {"misaligned", required_argument, 0, OPT_MISALIGNED},
         {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
         {"memory", required_argument, 0, OPT_MEMORY},
@@ -599,6 +611,9 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         case OPT_PRIORITY:
             rc = parse_list("--priority", optarg, parse_priority_item, g, &g->n_priorities);
             break;
+        case OPT_STEERING:
+            rc = parse_list("--steering", optarg, parse_steering_item, g, &g->n_steerings);
+            break;
         case OPT_COALESCER:
             rc = parse_list("--coalescer", optarg, parse_coalescer_item, g, &g->n_coalescers);
             break;
@@ -629,7 +644,11 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         case OPT_SHARD: rc = parse_shard(optarg, &o->shard_k, &o->shard_n); break;
         case OPT_MERGE: o->merge = 1; break;
         case 'h':
-        case OPT_HELP: fputs(bench_usage_text, stdout); return -1;
+        case OPT_HELP:
+            fputs(bench_usage_text, stdout);
+            print_plugin_options(stdout, 1);
+            fputs(bench_usage_tail, stdout);
+            return -1;
         default: rc = option_error(argv, longopts); break;
         }
     }
@@ -661,6 +680,8 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         g->paths[0] = SIMTY_PATHS_HCT, g->n_paths = 1;
     if (!g->n_priorities)
         g->priorities[0] = SIMTY_PRIORITY_DEPTH, g->n_priorities = 1;
+    if (!g->n_steerings)
+        g->steerings[0] = SIMTY_STEERING_RR, g->n_steerings = 1;
     if (!g->n_coalescers)
         g->coalescers[0] = SIMTY_COALESCER_SIMTY, g->n_coalescers = 1;
     if (!g->n_latencies)
@@ -698,16 +719,17 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
 
 /* The grid index of the first point that is the same simulation as the
  * point at list indices `at` (program, model, shape, paths, priority,
- * coalescer, mem-latency, memory) with configuration cfg: an option its
+ * steering, coalescer, mem-latency, memory) with configuration cfg: an option its
  * model ignores (simty_setting_used) takes its list's first value there. */
 static unsigned long same_as(const bench_grid *g, const simty_config *cfg, const unsigned *at)
 {
-    static const char *const keys[] = {NULL, NULL, NULL, "paths", "priority", "coalescer",
-                                       "mem-latency", "memory"};
+    static const char *const keys[] = {NULL,       NULL,        NULL,          "paths",
+                                       "priority", "steering",  "coalescer",   "mem-latency",
+                                       "memory"};
     const unsigned len[] = {0, g->n_models, g->n_shapes, g->n_paths, g->n_priorities,
-                            g->n_coalescers, g->n_latencies, g->n_memories};
+                            g->n_steerings, g->n_coalescers, g->n_latencies, g->n_memories};
     unsigned long index = at[0];
-    for (unsigned i = 1; i < 8; i++)
+    for (unsigned i = 1; i < sizeof len / sizeof *len; i++)
         index = index * len[i] + (simty_setting_used(cfg, keys[i], NULL, 0) ? at[i] : 0);
     return index;
 }
@@ -725,6 +747,7 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
             for (unsigned b = 0; b < g->n_shapes; b++)
                 for (unsigned c = 0; c < g->n_paths; c++)
                     for (unsigned d = 0; d < g->n_priorities; d++)
+                    for (unsigned sg = 0; sg < g->n_steerings; sg++)
                         for (unsigned e = 0; e < g->n_coalescers; e++)
                             for (unsigned f = 0; f < g->n_latencies; f++)
                                 for (unsigned h = 0; h < g->n_memories; h++, index++) {
@@ -741,6 +764,7 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 r->cfg.threads = g->threads[b];
                                 r->cfg.paths = g->paths[c];
                                 r->cfg.priority = g->priorities[d];
+                                r->cfg.steering = g->steerings[sg];
                                 r->cfg.coalescer = g->coalescers[e];
                                 r->cfg.mem_latency = g->latencies[f];
                                 char err[256];
@@ -748,7 +772,7 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
                                 for (unsigned i = 0; i < g->n_mem_sets && r->cfg.memory.kind ==
                                                          SIMTY_MEMORY_HIERARCHY; i++)
                                     simty_memory_set(&r->cfg, g->mem_sets[i], err, sizeof err);
-                                const unsigned at[] = {p, a, b, c, d, e, f, h};
+                                const unsigned at[] = {p, a, b, c, d, sg, e, f, h};
                                 r->same_as = same_as(g, &r->cfg, at);
                             }
     }
@@ -861,7 +885,7 @@ int cmd_bench(int argc, char **argv)
 
     const bench_grid *g = &o.grid;
     size_t n = (size_t)np * g->n_models * g->n_shapes * g->n_paths * g->n_priorities *
-               g->n_coalescers * g->n_latencies * g->n_memories;
+               g->n_steerings * g->n_coalescers * g->n_latencies * g->n_memories;
     if (!rc && n > MAX_RUNS)
         rc = usage_error("bench: %zu runs is too many (at most %d)", n, MAX_RUNS);
     o.grid_runs = n;

@@ -203,12 +203,14 @@ static unsigned uint_col(row_fields *rf, const char *name, unsigned lo, unsigned
 }
 
 /* 0 for a, 1 for b */
-static int choice_col(row_fields *rf, const char *name, const char *a, const char *b)
+/* A plug-in's name (simty_plugin_find): its index (0 for an unknown one,
+ * which makes the column bad). */
+static unsigned plugin_col(row_fields *rf, const char *name, simty_plugin_kind kind)
 {
-    const char *s = str_col(rf, name);
-    if (strcmp(s, a) && strcmp(s, b) && !rf->bad)
+    const int i = simty_plugin_find(kind, str_col(rf, name));
+    if (i < 0 && !rf->bad)
         rf->bad = name;
-    return !strcmp(s, b);
+    return i < 0 ? 0 : (unsigned)i;
 }
 
 static void copy_col(row_fields *rf, const char *name, char *dst, size_t n)
@@ -244,13 +246,10 @@ static const char *row_to_run(const merge_state *m, char **fields, bench_run *r)
     cfg->cores = uint_col(&rf, "cores", 1, SIMTY_MAX_CORES);
     cfg->warps = uint_col(&rf, "warps", 1, SIMTY_MAX_WARPS);
     cfg->threads = uint_col(&rf, "threads", 1, SIMTY_MAX_LANES);
-    cfg->paths = !strcmp(str_col(&rf, "paths"), "ipdom")
-                     ? SIMTY_PATHS_IPDOM
-                     : choice_col(&rf, "paths", "hct", "ideal") ? SIMTY_PATHS_IDEAL : SIMTY_PATHS_HCT;
-    cfg->priority = choice_col(&rf, "priority", "depth", "minpc") ? SIMTY_PRIORITY_MINPC
-                                                                  : SIMTY_PRIORITY_DEPTH;
-    cfg->coalescer = choice_col(&rf, "coalescer", "simty", "block") ? SIMTY_COALESCER_BLOCK
-                                                                    : SIMTY_COALESCER_SIMTY;
+    cfg->paths = (simty_paths_kind)plugin_col(&rf, "paths", SIMTY_PLUGIN_PATHS);
+    cfg->priority = (simty_priority_kind)plugin_col(&rf, "priority", SIMTY_PLUGIN_PRIORITY);
+    cfg->steering = (simty_steering_kind)plugin_col(&rf, "steering", SIMTY_PLUGIN_STEERING);
+    cfg->coalescer = (simty_coalescer_kind)plugin_col(&rf, "coalescer", SIMTY_PLUGIN_COALESCER);
     cfg->mem_latency = uint_col(&rf, "mem_latency", 0, SIMTY_MAX_MEM_LATENCY);
     copy_col(&rf, "memory", cfg->memory.preset, sizeof cfg->memory.preset);
     copy_col(&rf, "result", rec->outcome, sizeof rec->outcome);
@@ -419,13 +418,14 @@ static int check_runs(const merge_state *m)
 static void grid_of(const bench_run *runs, size_t n, bench_grid *g)
 {
     memset(g, 0, sizeof *g);
-    g->n_models = g->n_paths = g->n_priorities = g->n_coalescers = g->n_latencies =
-        g->n_memories = 1;
+    g->n_models = g->n_paths = g->n_priorities = g->n_steerings = g->n_coalescers =
+        g->n_latencies = g->n_memories = 1;
     for (size_t i = 1; i < n; i++) {
         const simty_config *a = &runs[0].cfg, *b = &runs[i].cfg;
         g->n_models += g->n_models == 1 && a->model != b->model;
         g->n_paths += g->n_paths == 1 && a->paths != b->paths;
         g->n_priorities += g->n_priorities == 1 && a->priority != b->priority;
+        g->n_steerings += g->n_steerings == 1 && a->steering != b->steering;
         g->n_coalescers += g->n_coalescers == 1 && a->coalescer != b->coalescer;
         g->n_latencies += g->n_latencies == 1 && a->mem_latency != b->mem_latency;
         g->n_memories += g->n_memories == 1 && strcmp(a->memory.preset, b->memory.preset);

@@ -3,18 +3,10 @@
 
 #include <string.h>
 
-const char *paths_str(simty_paths_kind k)
+const char *plugin_str(simty_plugin_kind kind, unsigned index)
 {
-    static const char *const name[] = {"hct", "ideal", "ipdom"};
-    return name[k];
-}
-const char *priority_str(simty_priority_kind k)
-{
-    return k == SIMTY_PRIORITY_DEPTH ? "depth" : "minpc";
-}
-const char *coalescer_str(simty_coalescer_kind k)
-{
-    return k == SIMTY_COALESCER_SIMTY ? "simty" : "block";
+    const char *name = simty_plugin_name(kind, index);
+    return name ? name : "?";
 }
 
 void shape_str(const bench_run *r, char *buf, size_t n)
@@ -66,15 +58,17 @@ unsigned print_ignored_notes(FILE *f, const char *prefix, const bench_run *runs,
 void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigned n)
 {
     int m = g->n_models > 1, pa = g->n_paths > 1, pr = g->n_priorities > 1,
-        co = g->n_coalescers > 1, la = g->n_latencies > 1, me = g->n_memories > 1;
-    fprintf(f, "| workload | shape |%s%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
+        sg = g->n_steerings > 1, co = g->n_coalescers > 1, la = g->n_latencies > 1,
+        me = g->n_memories > 1;
+    fprintf(f, "| workload | shape |%s%s%s%s%s%s%s result | cycles | IPC | thread IPC | SIMD eff. | "
                "work eff. | barrier | max paths | replays | squashed | host s | Mcycles/s | "
                "M thr-instr/s |\n",
             m ? " model |" : "", pa ? " paths |" : "", pr ? " priority |" : "",
-            co ? " coalescer |" : "", la ? " mem lat. |" : "", me ? " memory |" : "");
-    fprintf(f, "|---|---|%s%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n", m ? "---|" : "",
-            pa ? "---|" : "", pr ? "---|" : "", co ? "---|" : "", la ? "--:|" : "",
-            me ? "---|" : "");
+            sg ? " steering |" : "", co ? " coalescer |" : "", la ? " mem lat. |" : "",
+            me ? " memory |" : "");
+    fprintf(f, "|---|---|%s%s%s%s%s%s%s---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+            m ? "---|" : "", pa ? "---|" : "", pr ? "---|" : "", sg ? "---|" : "",
+            co ? "---|" : "", la ? "--:|" : "", me ? "---|" : "");
     int any_roi = 0;
     for (unsigned i = 0; i < n; i++) {
         const bench_run *r = &runs[i];
@@ -86,11 +80,13 @@ void print_markdown(FILE *f, const bench_grid *g, const bench_run *runs, unsigne
         if (m)
             fprintf(f, " %s |", simty_model_name(r->cfg.model));
         if (pa)
-            fprintf(f, " %s |", paths_str(r->cfg.paths));
+            fprintf(f, " %s |", plugin_str(SIMTY_PLUGIN_PATHS, r->cfg.paths));
         if (pr)
-            fprintf(f, " %s |", priority_str(r->cfg.priority));
+            fprintf(f, " %s |", plugin_str(SIMTY_PLUGIN_PRIORITY, r->cfg.priority));
+        if (sg)
+            fprintf(f, " %s |", plugin_str(SIMTY_PLUGIN_STEERING, r->cfg.steering));
         if (co)
-            fprintf(f, " %s |", coalescer_str(r->cfg.coalescer));
+            fprintf(f, " %s |", plugin_str(SIMTY_PLUGIN_COALESCER, r->cfg.coalescer));
         if (la)
             fprintf(f, " %u |", r->cfg.mem_latency);
         if (me)

@@ -13,10 +13,11 @@
 
 typedef struct bench_grid {
     unsigned n_shapes, cores[MAX_LIST], warps[MAX_LIST], threads[MAX_LIST];
-    unsigned n_models, n_paths, n_priorities, n_coalescers, n_latencies;
+    unsigned n_models, n_paths, n_priorities, n_steerings, n_coalescers, n_latencies;
     simty_model_kind models[MAX_LIST];
     simty_paths_kind paths[MAX_LIST];
     simty_priority_kind priorities[MAX_LIST];
+    simty_steering_kind steerings[MAX_LIST];
     simty_coalescer_kind coalescers[MAX_LIST];
     unsigned latencies[MAX_LIST];
     unsigned n_memories;        /* --memory presets */
@@ -38,9 +39,8 @@ typedef struct bench_run {
     simty_sim *sim;     /* while it runs (a stop request reaches it) */
 } bench_run;
 
-const char *paths_str(simty_paths_kind k);
-const char *priority_str(simty_priority_kind k);
-const char *coalescer_str(simty_coalescer_kind k);
+/* Plug-in `index` of `kind`'s name (simty_plugin_name), "?" for a bad one. */
+const char *plugin_str(simty_plugin_kind kind, unsigned index);
 void shape_str(const bench_run *r, char *buf, size_t n);
 
 void print_csv(FILE *f, const bench_run *runs, unsigned n);

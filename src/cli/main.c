@@ -25,6 +25,7 @@ static const char commands_text[] =
     "       simty disasm [options] PROGRAM.elf   (see simty disasm --help)\n"
     "       simty bench [options] PROGRAM.elf|DIRECTORY...   (see simty bench --help)\n"
     "       simty bench --merge [-f csv|md] [-o FILE] TABLE.csv...\n"
+    "       simty plugins   (the policies that options choose by name, one a line)\n"
     "       simty --help | --version\n";
 
 static const char run_usage_text[] = "usage: simty run [options] PROGRAM.elf [ARG...]\n";
@@ -49,12 +50,10 @@ static const char run_options_text[] =
     "  -t, --threads N        threads per warp, 1..64 (default 4)\n"
     "  -m, --model M          cycle (default): the 10-stage pipeline, cycle by cycle;\n"
     "                         simt: warps run in SIMT lockstep, one slot per step;\n"
-    "                         scalar: every thread alone, the reference model\n"
-    "      --paths P          hct (default): hot/cold context tables; ideal: sorted list;\n"
-    "                         ipdom: post-dominator reconvergence stack (docs/paths.md)\n"
-    "      --priority P       depth (default): deepest call, then lowest PC; minpc\n"
-    "      --coalescer C      simty (default): leader/follower word coalescing;\n"
-    "                         block: any access in the leader's block in one pass\n"
+    "                         scalar: every thread alone, the reference model\n";
+
+/* (then the plug-in options, print_plugin_options) */
+static const char run_options_tail[] =
     "      --misaligned M     misaligned loads and stores: hardware (default):\n"
     "                         performed byte by byte; trap: an address-misaligned\n"
     "                         exception (a guest fault without a handler)\n"
@@ -152,6 +151,7 @@ enum {
     OPT_PATHS = 256,
     OPT_PRIORITY,
     OPT_COALESCER,
+    OPT_STEERING,
     OPT_MEM,
     OPT_RAM_SIZE,
     OPT_MAX_CYCLES,
@@ -185,6 +185,13 @@ enum {
     OPT_NO_HOST_FILES,
 };
 
+static void print_run_options(void)
+{
+    fputs(run_options_text, stdout);
+    print_plugin_options(stdout, 0);
+    fputs(run_options_tail, stdout);
+}
+
 /* parse_args() printed the help text: the command succeeds. */
 #define HELP_SHOWN (-1)
 
@@ -198,6 +205,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         {"paths", required_argument, 0, OPT_PATHS},
         {"priority", required_argument, 0, OPT_PRIORITY},
         {"coalescer", required_argument, 0, OPT_COALESCER},
+        {"steering", required_argument, 0, OPT_STEERING},
         {"mem", required_argument, 0, OPT_MEM},
         {"ram-size", required_argument, 0, OPT_RAM_SIZE},
         {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
@@ -253,6 +261,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         case OPT_PATHS: rc = parse_setting(&o->cfg, "paths", optarg); break;
         case OPT_PRIORITY: rc = parse_setting(&o->cfg, "priority", optarg); break;
         case OPT_COALESCER: rc = parse_setting(&o->cfg, "coalescer", optarg); break;
+        case OPT_STEERING: rc = parse_setting(&o->cfg, "steering", optarg); break;
         case OPT_MISALIGNED: rc = parse_setting(&o->cfg, "misaligned", optarg); break;
         case OPT_MEM: rc = parse_setting(&o->cfg, "mem", optarg); break;
         case OPT_RAM_SIZE: rc = parse_setting(&o->cfg, "ram-size", optarg); break;
@@ -288,7 +297,7 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         case OPT_NO_STACK_CHECK: o->cfg.no_stack_check = 1; break;
         case 'h':
             fputs(run_usage_text, stdout);
-            fputs(run_options_text, stdout);
+            print_run_options();
             return HELP_SHOWN;
         case OPT_PROGRESS: rc = parse_setting(&o->cfg, "progress", optarg); break;
         case OPT_PROGRESS_THRESHOLD: rc = parse_setting(&o->cfg, "progress-threshold", optarg); break;
@@ -580,7 +589,7 @@ int main(int argc, char **argv)
         return usage_error("missing command");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         fputs(commands_text, stdout);
-        fputs(run_options_text, stdout);
+        print_run_options();
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
@@ -593,6 +602,8 @@ int main(int argc, char **argv)
         return cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(argv[1], "bench"))
         return cmd_bench(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "plugins") || !strcmp(argv[1], "--list-plugins"))
+        return cmd_plugins(argc - 1, argv + 1);
     /* simty PROGRAM.elf [ARG...]: exactly simty run PROGRAM.elf [ARG...]
      * (an existing file that is not a command's name; what follows it is
      * the guest's, never simty's options) */
@@ -601,7 +612,8 @@ int main(int argc, char **argv)
         return cmd_run(argc, argv);
     if (argv[1][0] == '-')
         return usage_error("unknown option '%s' before the command (expected run, disasm, "
-                           "bench or a program file)", argv[1]);
-    return usage_error("unknown command '%s' (expected run, disasm, bench or a program file: "
+                           "bench, plugins or a program file)", argv[1]);
+    return usage_error("unknown command '%s' (expected run, disasm, bench, plugins or a program "
+                       "file: "
                        "%s)", argv[1], strerror(stat(argv[1], &st) ? errno : EISDIR));
 }

@@ -59,3 +59,66 @@ int parse_setting(simty_config *cfg, const char *key, const char *value)
         return usage_error("%s", err);
     return 0;
 }
+
+/* ---- plug-ins (src/sim/plugins.c) ---- */
+
+/* The plug-in options of the help texts, in this order. */
+static const struct plugin_option {
+    simty_plugin_kind kind;
+    const char *run, *bench; /* option and value, padded to the help column */
+    const char *what;        /* simty run's description before the choices */
+} plugin_options[] = {
+    {SIMTY_PLUGIN_PATHS, "--paths P", "--paths LIST", "path organisation"},
+    {SIMTY_PLUGIN_PRIORITY, "--priority P", "--priority LIST", "path priority"},
+    {SIMTY_PLUGIN_STEERING, "--steering S", "--steering LIST", "cycle model warp steering"},
+    {SIMTY_PLUGIN_COALESCER, "--coalescer C", "--coalescer LIST", "memory coalescer"},
+};
+
+#define HELP_COLUMN 25
+#define HELP_WIDTH 80
+
+void print_plugin_options(FILE *f, int lists)
+{
+    for (unsigned i = 0; i < sizeof plugin_options / sizeof *plugin_options; i++) {
+        const struct plugin_option *o = &plugin_options[i];
+        int col = fprintf(f, "      %-*s", HELP_COLUMN - 7, lists ? o->bench : o->run);
+        if (col < HELP_COLUMN - 1)
+            col += fprintf(f, "%*s", HELP_COLUMN - 1 - col, "");
+        if (!lists)
+            col += fprintf(f, " %s:", o->what);
+        const char *name;
+        for (unsigned k = 0; (name = simty_plugin_name(o->kind, k)); k++) {
+            const int len = (int)strlen(name) + (k ? 2 : 0) + (k ? 0 : 10); /* " (default)" */
+            if (col + 1 + len > HELP_WIDTH - 1) { /* wrap at a choice */
+                fprintf(f, "%s\n%*s", k ? "," : "", HELP_COLUMN - 1, "");
+                col = HELP_COLUMN - 1;
+            } else if (k)
+                col += fprintf(f, ",");
+            col += fprintf(f, " %s%s", name, k ? "" : " (default)");
+        }
+        fputc('\n', f);
+    }
+    if (!lists)
+        fprintf(f, "%*s(simty plugins describes each choice)\n", HELP_COLUMN, "");
+}
+
+int cmd_plugins(int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: simty plugins\n\nLists the registered plug-ins (docs/design.md, "
+               "\"Plug-ins\"), one a line:\nKIND NAME HELP; the first of a kind is its "
+               "default.\n");
+        return 0;
+    }
+    if (argc > 1)
+        return usage_error("plugins: unexpected argument '%s'", argv[1]);
+    for (unsigned kind = 0; kind < SIMTY_PLUGIN_KINDS; kind++) {
+        const char *name;
+        for (unsigned k = 0; (name = simty_plugin_name((simty_plugin_kind)kind, k)); k++)
+            printf("%-11s %-10s %s\n", simty_plugin_kind_name((simty_plugin_kind)kind), name,
+                   simty_plugin_help((simty_plugin_kind)kind, k));
+    }
+    if (fflush(stdout) || ferror(stdout))
+        return SIMTY_STATUS_OUTPUT;
+    return 0;
+}

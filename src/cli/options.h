@@ -27,4 +27,13 @@ int parse_choice(const char *opt, const char *arg, const char *a, const char *b,
  * its dashes). */
 int parse_setting(simty_config *cfg, const char *key, const char *value);
 
+/* The help lines of the plug-in options (--paths, --priority, --steering,
+ * --coalescer) with their choices from the registry (simty_plugin_name),
+ * the default first: simty run's (lists 0) or simty bench's (lists 1). */
+void print_plugin_options(FILE *f, int lists);
+
+/* simty plugins (also simty --list-plugins): one line per registered
+ * plug-in, "KIND NAME HELP", in the registry's order. */
+int cmd_plugins(int argc, char **argv);
+
 #endif

@@ -5,6 +5,7 @@
 
 #include "devices/devices.h"
 #include "memsys/mem_config.h"
+#include "sim/plugins.h"
 #include "simty.h"
 #include "simty_guest.h"
 
@@ -115,14 +116,16 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
                  cfg->threads);
         return -1;
     }
-    if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE || (unsigned)cfg->paths > SIMTY_PATHS_IPDOM ||
-        (unsigned)cfg->priority > SIMTY_PRIORITY_MINPC ||
-        (unsigned)cfg->coalescer > SIMTY_COALESCER_BLOCK ||
+    if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE ||
+        (unsigned)cfg->paths >= plugin_count(PLUGIN_PATHS) ||
+        (unsigned)cfg->priority >= plugin_count(PLUGIN_PRIORITY) ||
+        (unsigned)cfg->steering >= plugin_count(PLUGIN_STEERING) ||
+        (unsigned)cfg->coalescer >= plugin_count(PLUGIN_COALESCER) ||
         (unsigned)cfg->misaligned > SIMTY_MISALIGNED_TRAP) {
         snprintf(err, errlen, "unknown model or policy (model %d, paths %d, priority %d, "
-                              "coalescer %d, misaligned %d)",
-                 (int)cfg->model, (int)cfg->paths, (int)cfg->priority, (int)cfg->coalescer,
-                 (int)cfg->misaligned);
+                              "steering %d, coalescer %d, misaligned %d)",
+                 (int)cfg->model, (int)cfg->paths, (int)cfg->priority, (int)cfg->steering,
+                 (int)cfg->coalescer, (int)cfg->misaligned);
         return -1;
     }
     if (cfg->mem_latency > SIMTY_MAX_MEM_LATENCY) {

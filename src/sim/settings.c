@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/plugins.h"
 #include "sim/settings.h"
 #include "simty.h"
 #include "util/parse.h"
@@ -49,6 +50,29 @@ static int set_choice(const char *key, const char *v, const char *const *names, 
                  names[i]);
     }
     return fail(err, errlen, "--%s: expected %s, got '%.40s'", key, list, v);
+}
+
+/* A plug-in setting (src/sim/plugins.c): the registry's names, the index
+ * of the one chosen. */
+static int set_plugin(const char *key, const char *v, simty_config *cfg, char *err,
+                      size_t errlen)
+{
+    const plugin_kind kind = !strcmp(key, "paths")      ? PLUGIN_PATHS
+                             : !strcmp(key, "priority") ? PLUGIN_PRIORITY
+                             : !strcmp(key, "steering") ? PLUGIN_STEERING
+                                                        : PLUGIN_COALESCER;
+    int k;
+    if (plugin_parse(kind, v, &k, err, errlen))
+        return -1;
+    if (kind == PLUGIN_PATHS)
+        cfg->paths = (simty_paths_kind)k;
+    else if (kind == PLUGIN_PRIORITY)
+        cfg->priority = (simty_priority_kind)k;
+    else if (kind == PLUGIN_STEERING)
+        cfg->steering = (simty_steering_kind)k;
+    else
+        cfg->coalescer = (simty_coalescer_kind)k;
+    return 0;
 }
 
 static const char *const on_off[] = {"on", "off", NULL};
@@ -113,7 +137,7 @@ static const char *const setting_names[] = {
     "cores", "host-threads", "quantum", "warps", "threads", "model", "paths", "priority",
     "coalescer", "misaligned", "progress", "progress-threshold", "progress-turn", "spin-detect",
     "mem-latency", "fp-latency", "memory", "mem-set", "ram-size", "mem", "stack-interleave",
-    "no-stack-check", "max-cycles", "timeout", NULL};
+    "no-stack-check", "max-cycles", "timeout", "steering", NULL};
 _Static_assert(sizeof setting_names / sizeof *setting_names <= 33,
                "settings_ignored_mask() has one bit per setting");
 
@@ -153,6 +177,7 @@ static const struct setting_use {
     {"mem-latency", CYCLE_M, IDEAL_MEMORY, FIELD(mem_latency)},
     {"fp-latency", CYCLE_M, ALWAYS, FIELD(fp_latency)},
     {"memory", CYCLE_M, ALWAYS, FIELD(memory)},
+    {"steering", CYCLE_M, ALWAYS, FIELD(steering)},
     {"mem-set", CYCLE_M, ALWAYS, FIELD(memory)},
 };
 #define N_USES (sizeof setting_uses / sizeof *setting_uses)
@@ -257,9 +282,6 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
     static const char *const models[] = {"cycle", "simt", "scalar", NULL};
     static const simty_model_kind model_kind[] = {SIMTY_MODEL_CYCLE, SIMTY_MODEL_SIMT,
                                                   SIMTY_MODEL_SCALAR};
-    static const char *const paths[] = {"hct", "ideal", "ipdom", NULL};
-    static const char *const priorities[] = {"depth", "minpc", NULL};
-    static const char *const coalescers[] = {"simty", "block", NULL};
     static const char *const misaligned[] = {"hardware", "trap", NULL};
     if (!key || !value)
         return fail(err, errlen, "a setting needs a name and a value");
@@ -284,24 +306,9 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
         cfg->model = model_kind[k];
         return 0;
     }
-    if (!strcmp(key, "paths")) {
-        if (set_choice(key, v, paths, &k, err, errlen))
-            return -1;
-        cfg->paths = (simty_paths_kind)k; /* (the enum in list order) */
-        return 0;
-    }
-    if (!strcmp(key, "priority")) {
-        if (set_choice(key, v, priorities, &k, err, errlen))
-            return -1;
-        cfg->priority = k ? SIMTY_PRIORITY_MINPC : SIMTY_PRIORITY_DEPTH;
-        return 0;
-    }
-    if (!strcmp(key, "coalescer")) {
-        if (set_choice(key, v, coalescers, &k, err, errlen))
-            return -1;
-        cfg->coalescer = k ? SIMTY_COALESCER_BLOCK : SIMTY_COALESCER_SIMTY;
-        return 0;
-    }
+    if (!strcmp(key, "paths") || !strcmp(key, "priority") || !strcmp(key, "steering") ||
+        !strcmp(key, "coalescer"))
+        return set_plugin(key, v, cfg, err, errlen);
     if (!strcmp(key, "misaligned")) {
         if (set_choice(key, v, misaligned, &k, err, errlen))
             return -1;

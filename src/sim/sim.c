@@ -10,6 +10,7 @@
 #include "memsys/mem_config.h"
 #include "models/model.h"
 #include "sim/monitor.h"
+#include "sim/plugins.h"
 #include "sim/progress.h"
 #include "sim/settings.h"
 #include "simty_guest.h"
@@ -26,6 +27,7 @@ void simty_config_default(simty_config *c)
         .paths = SIMTY_PATHS_HCT,
         .priority = SIMTY_PRIORITY_DEPTH,
         .coalescer = SIMTY_COALESCER_SIMTY,
+        .steering = SIMTY_STEERING_RR,
         .ram_base = SIMTY_RAM_BASE,
         .ram_size = 0, /* sized to the machine */
         .progress = 1,
@@ -223,7 +225,7 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     sim_patch_symbol(s, SIMTY_SYM_RAM_END, (uint32_t)(s->ram_base + s->ram_size));
     if (stacks_init(s, err, errlen))
         return -1;
-    s->paths_ops = s->cfg.paths == SIMTY_PATHS_IPDOM ? &paths_ipdom_ops : NULL;
+    s->paths_ops = plugin_ops(PLUGIN_PATHS, (int)s->cfg.paths);
     if (s->paths_ops && s->paths_ops->reconvergence_points &&
         s->cfg.model != SIMTY_MODEL_SCALAR) {
         if (reconv_build(&s->reconv_points, &s->elf, &s->mem, err, errlen))

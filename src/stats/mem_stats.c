@@ -2,6 +2,7 @@
 
 #include "memsys/mem_config.h"
 #include "memsys/memsys.h"
+#include "sim/plugins.h"
 
 static const char *const level_name[SIMTY_MEM_LEVELS] = {"l1i", "l1d", "l2", "dram"};
 
@@ -76,7 +77,7 @@ void mem_stats_json_config(const simty_sim *s, FILE *f)
 {
     const simty_memory_config *m = &s->cfg.memory;
     fprintf(f, "  \"memory\": {\"kind\": \"%s\", \"preset\": \"%s\"",
-            m->kind == SIMTY_MEMORY_HIERARCHY ? "hierarchy" : "ideal", m->preset);
+            plugin_label(PLUGIN_MEMORY, (int)m->kind), m->preset);
     if (m->kind == SIMTY_MEMORY_HIERARCHY) {
         unsigned n;
         const mem_key *keys = mem_keys(&n);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "sim/plugins.h"
 #include "simty.h"
 #include "simty_guest.h"
 #include "util/escape.h"
@@ -139,7 +140,8 @@ static double mean_latency(const simty_level_stats *l)
 
 const char *simty_record_csv_header(void)
 {
-    return "run,workload,model,cores,warps,threads,paths,priority,coalescer,mem_latency,result,"
+    return "run,workload,model,cores,warps,threads,paths,priority,steering,coalescer,mem_latency,"
+           "result,"
            "ok,roi,cycles,ipc,thread_ipc,simd_efficiency,work_efficiency,barrier_share,"
            "barrier_slots,barrier_thread_instructions,max_paths,replays_memory,"
            "replays_indirect,squashed,thread_instructions,warp_instructions,"
@@ -154,18 +156,18 @@ const char *simty_record_csv_header(void)
 void simty_record_csv(FILE *f, const simty_record *r, const simty_config *cfg,
                       const char *name, unsigned long run)
 {
-    static const char *const paths[] = {"hct", "ideal", "ipdom"}, *const prio[] = {"depth", "minpc"},
-                             *const coal[] = {"simty", "block"};
     const simty_stats *st = &r->st;
     fprintf(f, "%lu,", run);
     for (const char *c = name; *c; c++) /* a name is one CSV field */
         fputc(*c == ',' || *c == '"' || *c == '\n' || *c == '\r' ? '_' : *c, f);
-    fprintf(f, ",%s,%u,%u,%u,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
+    fprintf(f, ",%s,%u,%u,%u,%s,%s,%s,%s,%u,%s,%d,%d,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%llu,"
                "%llu,%llu,%llu,%llu,"
                "%llu,%llu,%llu,%llu,%.4f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,",
             simty_model_name(cfg->model), cfg->cores, cfg->warps, cfg->threads,
-            paths[cfg->paths], prio[cfg->priority == SIMTY_PRIORITY_MINPC],
-            coal[cfg->coalescer == SIMTY_COALESCER_BLOCK], cfg->mem_latency, r->outcome, r->ok,
+            plugin_label(PLUGIN_PATHS, (int)cfg->paths),
+            plugin_label(PLUGIN_PRIORITY, (int)cfg->priority),
+            plugin_label(PLUGIN_STEERING, (int)cfg->steering),
+            plugin_label(PLUGIN_COALESCER, (int)cfg->coalescer), cfg->mem_latency, r->outcome, r->ok,
             r->roi, (unsigned long long)st->cycles,
             ratio((double)st->warp_instructions, (double)st->cycles),
             ratio((double)st->thread_instructions, (double)st->cycles),

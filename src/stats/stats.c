@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/plugins.h"
 #include "sim/sim.h"
 #include "stats/mem_stats.h"
 #include "util/escape.h"
@@ -76,16 +77,19 @@ static void print_sync(const simty_sim *s, const simty_stats *st, FILE *f)
 
 static const char *paths_name(const simty_sim *s)
 {
-    static const char *const name[] = {"hct", "ideal", "ipdom"};
-    return name[s->cfg.paths];
+    return plugin_label(PLUGIN_PATHS, (int)s->cfg.paths);
 }
 static const char *priority_name(const simty_sim *s)
 {
-    return s->cfg.priority == SIMTY_PRIORITY_DEPTH ? "depth" : "minpc";
+    return plugin_label(PLUGIN_PRIORITY, (int)s->cfg.priority);
+}
+static const char *steering_name(const simty_sim *s)
+{
+    return plugin_label(PLUGIN_STEERING, (int)s->cfg.steering);
 }
 static const char *coalescer_name(const simty_sim *s)
 {
-    return s->cfg.coalescer == SIMTY_COALESCER_SIMTY ? "simty" : "block";
+    return plugin_label(PLUGIN_COALESCER, (int)s->cfg.coalescer);
 }
 
 /* The settings the caller gave that have no effect (simty_config_ignored):
@@ -120,9 +124,12 @@ void simty_print_stats(const simty_sim *s, FILE *f)
     if (s->ncores > 1)
         fprintf(f, "%u cores x ", s->ncores);
     fprintf(f, "%u warps x %u threads", s->W, s->T);
-    if (s->cfg.model != SIMTY_MODEL_SCALAR)
-        fprintf(f, " (paths %s, priority %s, coalescer %s)", paths_name(s), priority_name(s),
-                coalescer_name(s));
+    if (s->cfg.model != SIMTY_MODEL_SCALAR) {
+        fprintf(f, " (paths %s, priority %s", paths_name(s), priority_name(s));
+        if (s->cfg.model == SIMTY_MODEL_CYCLE) /* warp steering: the pipeline's */
+            fprintf(f, ", steering %s", steering_name(s));
+        fprintf(f, ", coalescer %s)", coalescer_name(s));
+    }
     if (s->cfg.stack_interleave)
         fprintf(f, ", stacks interleaved");
     if (s->cfg.misaligned == SIMTY_MISALIGNED_TRAP)
@@ -314,8 +321,9 @@ static void stats_json(const simty_sim *s, FILE *f)
 #define U64(k, v) fprintf(f, "  \"%s\": %llu,\n", k, (unsigned long long)(v))
 #define DBL(k, v) fprintf(f, "  \"%s\": %.6g,\n", k, (double)(v))
     fprintf(f, "{\n  \"model\": \"%s\",\n", simty_model_name(s->cfg.model));
-    fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n  \"coalescer\": \"%s\",\n",
-            paths_name(s), priority_name(s), coalescer_name(s));
+    fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n  \"steering\": \"%s\",\n"
+               "  \"coalescer\": \"%s\",\n",
+            paths_name(s), priority_name(s), steering_name(s), coalescer_name(s));
     fprintf(f, "  \"stack_interleave\": %s,\n", s->cfg.stack_interleave ? "true" : "false");
     fprintf(f, "  \"misaligned\": \"%s\",\n",
             s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? "trap" : "hardware");

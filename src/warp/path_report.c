@@ -26,7 +26,7 @@ void path_report_dump(const simty_sim *s, const path_table *warp, FILE *f)
         const path_table *pt = &warp[w];
         for (unsigned i = 0; i < pt->n; i++) {
             const char *role = i == 0                                        ? "active"
-                               : pt->kind == SIMTY_PATHS_IPDOM             ? "stack"
+                               : pt->ops                                   ? "stack"
                                : (pt->kind == SIMTY_PATHS_HCT && i >= 2) ? "cct"
                                                                            : "waiting";
             dump_path(s, w, i, role, &pt->list[i], f);

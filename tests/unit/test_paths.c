@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "sim/plugins.h"
 #include "warp/paths.h"
 
 static path_t P(uint32_t pc, int depth, lane_mask m)
@@ -321,7 +322,10 @@ static void test_starvation_bound(void)
 
 static void ipdom_init(path_table *t, path_t initial)
 {
-    paths_init(t, SIMTY_PATHS_IPDOM, SIMTY_PRIORITY_DEPTH, 4, initial);
+    /* (a plug-in: its registry entry's index and ops) */
+    const int k = plugin_find(PLUGIN_PATHS, "ipdom");
+    CHECK(k > SIMTY_PATHS_IDEAL && plugin_ops(PLUGIN_PATHS, k) == &paths_ipdom_ops);
+    paths_init(t, (simty_paths_kind)k, SIMTY_PRIORITY_DEPTH, 4, initial);
     t->ops = &paths_ipdom_ops;
 }
 

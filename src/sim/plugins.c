@@ -1,0 +1,173 @@
+/* The registry of named plug-ins (plugins.h): the one list, and the
+ * look-ups every name <-> index mapping goes through.
+ *
+ * One line per plug-in, grouped by kind; within a kind the order is the
+ * index a configuration stores (the public enums' values: keep the
+ * built-in entries first and in their enum order; add new ones at the end
+ * of their kind). */
+#include "sim/plugins.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "warp/paths.h"
+
+static const plugin plugins[] = {
+    /* path organisation and reconvergence (--paths; src/warp/paths.c) */
+    {PLUGIN_PATHS, "hct", "hot and cold context tables (Simty's)", NULL},
+    {PLUGIN_PATHS, "ideal", "an ideal sorted list of paths", NULL},
+    {PLUGIN_PATHS, "ipdom", "immediate-post-dominator reconvergence stack (docs/paths.md)",
+     &paths_ipdom_ops},
+    /* path priority (--priority; src/warp/paths.c) */
+    {PLUGIN_PRIORITY, "depth", "deepest call first, then lowest PC", NULL},
+    {PLUGIN_PRIORITY, "minpc", "lowest PC first", NULL},
+    /* warp steering for fetch and issue (--steering; src/pipeline) */
+    {PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", NULL},
+    /* memory coalescer (--coalescer; src/warp/coalesce.c) */
+    {PLUGIN_COALESCER, "simty", "leader/follower word coalescing", NULL},
+    {PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", NULL},
+    /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */
+    {PLUGIN_REPLACEMENT, "lru", "least recently used", NULL},
+    /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */
+    {PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)", NULL},
+    {PLUGIN_MEMORY, "hierarchy", "L1 I/D caches per core, a banked L2, DRAM (--memory "
+                                 "ddr4-3200, hbm2)", NULL},
+};
+#define N_PLUGINS (sizeof plugins / sizeof *plugins)
+
+/* The public enums are the built-in entries' indices. */
+_Static_assert(SIMTY_PATHS_HCT == 0 && SIMTY_PATHS_IDEAL == 1, "paths order");
+_Static_assert(SIMTY_PRIORITY_DEPTH == 0 && SIMTY_PRIORITY_MINPC == 1, "priority order");
+_Static_assert(SIMTY_COALESCER_SIMTY == 0 && SIMTY_COALESCER_BLOCK == 1, "coalescer order");
+_Static_assert(SIMTY_STEERING_RR == 0, "steering order");
+_Static_assert(SIMTY_MEMORY_IDEAL == 0 && SIMTY_MEMORY_HIERARCHY == 1, "memory order");
+
+static const struct {
+    const char *name, *option;
+} kinds[PLUGIN_KINDS] = {
+    [PLUGIN_PATHS] = {"paths", "--paths"},
+    [PLUGIN_PRIORITY] = {"priority", "--priority"},
+    [PLUGIN_STEERING] = {"steering", "--steering"},
+    [PLUGIN_COALESCER] = {"coalescer", "--coalescer"},
+    [PLUGIN_REPLACEMENT] = {"replacement", "--mem-set l1d.replacement"},
+    [PLUGIN_MEMORY] = {"memory", "--memory"},
+};
+
+static const plugin *entry(plugin_kind kind, int index)
+{
+    if (index < 0)
+        return NULL;
+    for (unsigned i = 0; i < N_PLUGINS; i++)
+        if (plugins[i].kind == kind && index-- == 0)
+            return &plugins[i];
+    return NULL;
+}
+
+int plugin_find(plugin_kind kind, const char *name)
+{
+    int index = 0;
+    for (unsigned i = 0; name && i < N_PLUGINS; i++)
+        if (plugins[i].kind == kind) {
+            if (!strcmp(plugins[i].name, name))
+                return index;
+            index++;
+        }
+    return -1;
+}
+
+const char *plugin_name(plugin_kind kind, int index)
+{
+    const plugin *p = entry(kind, index);
+    return p ? p->name : NULL;
+}
+
+const char *plugin_label(plugin_kind kind, int index)
+{
+    const char *name = plugin_name(kind, index);
+    return name ? name : "?";
+}
+
+const char *plugin_help(plugin_kind kind, int index)
+{
+    const plugin *p = entry(kind, index);
+    return p ? p->help : NULL;
+}
+
+const void *plugin_ops(plugin_kind kind, int index)
+{
+    const plugin *p = entry(kind, index);
+    return p ? p->ops : NULL;
+}
+
+unsigned plugin_count(plugin_kind kind)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < N_PLUGINS; i++)
+        n += plugins[i].kind == kind;
+    return n;
+}
+
+const char *plugin_kind_name(plugin_kind kind)
+{
+    return (unsigned)kind < PLUGIN_KINDS ? kinds[kind].name : NULL;
+}
+
+const char *plugin_kind_option(plugin_kind kind)
+{
+    return (unsigned)kind < PLUGIN_KINDS ? kinds[kind].option : NULL;
+}
+
+void plugin_names(plugin_kind kind, char *buf, size_t n)
+{
+    const unsigned count = plugin_count(kind);
+    size_t len = 0;
+    if (n)
+        buf[0] = 0;
+    for (unsigned i = 0; i < count && len < n; i++) {
+        snprintf(buf + len, n - len, "%s%s", i ? (i + 1 < count ? ", " : " or ") : "",
+                 plugin_name(kind, (int)i));
+        len += strlen(buf + len);
+    }
+}
+
+int plugin_parse(plugin_kind kind, const char *value, int *index, char *err, size_t errlen)
+{
+    const int i = plugin_find(kind, value);
+    if (i >= 0) {
+        *index = i;
+        return 0;
+    }
+    char list[256];
+    plugin_names(kind, list, sizeof list);
+    if (err && errlen)
+        snprintf(err, errlen, "%s: expected %s, got '%.40s'", plugin_kind_option(kind), list,
+                 value ? value : "");
+    return -1;
+}
+
+const plugin *plugin_at(unsigned i)
+{
+    return i < N_PLUGINS ? &plugins[i] : NULL;
+}
+
+/* ---- the public API (simty.h) ---- */
+
+const char *simty_plugin_kind_name(simty_plugin_kind kind)
+{
+    return plugin_kind_name((plugin_kind)kind);
+}
+
+const char *simty_plugin_name(simty_plugin_kind kind, unsigned i)
+{
+    return i <= (unsigned)__INT_MAX__ ? plugin_name((plugin_kind)kind, (int)i) : NULL;
+}
+
+const char *simty_plugin_help(simty_plugin_kind kind, unsigned i)
+{
+    return i <= (unsigned)__INT_MAX__ ? plugin_help((plugin_kind)kind, (int)i) : NULL;
+}
+
+int simty_plugin_find(simty_plugin_kind kind, const char *name)
+{
+    return plugin_find((plugin_kind)kind, name);
+}
