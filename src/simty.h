@@ -10,8 +10,8 @@
  *   const simty_result *r = simty_result_get(s);
  *   simty_destroy(s);
  */
-#ifndef SIMTY_H
-#define SIMTY_H
+#ifndef SIMTY_LIB_H
+#define SIMTY_LIB_H
 
 #include <stddef.h>
 #include <stdint.h>

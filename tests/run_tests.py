@@ -5,8 +5,13 @@ Builds the guest programs (SDK examples, ISA tests, bad-input programs,
 statistics micro-programs, random divergent programs), then runs every test
 group in parallel and prints one line per failure and a summary.
 
-usage: tests/run_tests.py --build DIR [--sanitized [--full]] [--only GROUP,...] [-j N]
-                          [--random N] [--seed S] [--slowest N] [--by-group]
+usage: tests/run_tests.py --build DIR [--sanitized [--full]] [--only GROUP[/NAME],...]
+                          [-j N] [--random N] [--seed S] [--slowest N] [--by-group] [--list]
+
+--only GROUP/NAME runs the tests of GROUP named NAME (with or without the
+leading "GROUP "; * and ? match any text, one character), e.g.
+--only 'diff/dot-O2 8x32' or --only 'stats/*cct*'; --list prints the
+selected tests' GROUP/NAME (docs/testing.md, "Running one test").
 
 The summary line gives the CPU-seconds the tests took (children included,
 whatever the load); --by-group runs the groups one after the other and
@@ -17,7 +22,8 @@ check-asan-full) runs all its shapes and option sets and a quarter.
 
 Groups:
   unit      C unit tests (path tables, coalescer, ELF loader robustness);
-            src/cli includes no simulator internal, only simty.h
+            src/cli includes no simulator internal, only simty.h; no two
+            headers share an include guard
   disasm    `simty disasm` agrees with GNU objdump
   isa       ISA tests pass on simty (every model) and on QEMU
   qemu      every SDK example gives the same output lines and exit status on
@@ -33,6 +39,9 @@ Groups:
             float and double code (randprog.py --float)
   timing    cycle-model timing properties, checked against Kanata traces
   stats     statistics on hand-checked micro-programs (simt and cycle models)
+  compare   tools/compare_builds.py on a few runs: a build against itself is
+            identical, an option added to one side is reported, bad input
+            exits 2 (docs/testing.md, "Comparing two builds")
   bad       bad input of every kind gets its one-line error and exit status;
             simty run's status line on a terminal, --heartbeat, --quiet
   bench     the workload suite passes under `simty bench` (and on QEMU);
@@ -111,6 +120,8 @@ examples and FP workloads on QEMU alone, whatever simty supports.
 import argparse
 import bisect
 import concurrent.futures
+import difflib
+import fnmatch
 import json
 import os
 import re
@@ -236,7 +247,71 @@ def group_unit(ctx):
                 raise Failure("%s exited %d:\n%s%s" % (cmd[0], status, out, err))
         tests.append(("unit " + n, t))
     tests.append(("unit cli includes only simty.h", check_cli_includes))
+    tests.append(("unit include guards are unique", check_include_guards))
+    tests.append(("unit --only GROUP/NAME selects tests by name", lambda: check_only(ctx)))
     return tests
+
+
+def check_only(ctx):
+    """--only GROUP/NAME: by full or short name, with wildcards, several
+    items; an unknown name or group stops with the nearest ones; --list
+    prints the selection."""
+    fake = [("diff dot-O2 8x32", 1), ("diff dot-O2 8x4", 2), ("diff fib-O2 8x32", 3)]
+    want = {"diff/dot-O2 8x32": [1], "diff/diff dot-O2 8x32": [1], "diff/dot-O2 *": [1, 2],
+            "diff/*8x32": [1, 3], "diff/d?t-O2 8x4": [2]}
+    for item, ids in want.items():
+        sel = parse_only(item)
+        got = [f for _, f in select_tests("diff", fake, sel["diff"])]
+        if got != ids:
+            raise Failure("--only %r selected %s, expected %s" % (item, got, ids))
+    sel = parse_only("stats,diff/fib-O2 8x32,diff/dot-O2 8x4,bad")
+    if sel != {"stats": None, "diff": ["fib-O2 8x32", "dot-O2 8x4"], "bad": None}:
+        raise Failure("--only with several items: %s" % sel)
+    for call, message in ((lambda: select_tests("diff", fake, ["dot-O2 9x32"]),
+                           "run_tests: no test diff/dot-O2 9x32 in 3 tests of diff; "
+                           "near: 'diff/dot-O2 8x32', "),
+                          (lambda: parse_only("dif/dot-O2 8x32"),
+                           "run_tests: unknown group dif (did you mean diff?)")):
+        try:
+            call()
+            raise Failure("no error for %s" % message)
+        except SystemExit as e:
+            if not str(e).startswith(message):
+                raise Failure("error %r, expected %r..." % (str(e), message))
+    status, out, err = run([sys.executable, os.path.abspath(__file__), "--build", ctx.build,
+                            "--only", "unit/include guard*", "--list"])
+    if status != 0 or out.splitlines()[-1:] != ["unit/include guards are unique"]:
+        raise Failure("--only 'unit/include guard*' --list: status %d\n%s%s" % (status, out, err))
+
+
+INCLUDE_GUARD = re.compile(r"^#ifndef (\w+)\n#define \1\b", re.M)
+
+
+def check_include_guards():
+    """Every header of the library (src) and the SDK (sdk/include) has an
+    include guard, and no two headers of the tree share one: src/simty.h
+    (the library's API) and sdk/include/simty.h (the guest's) once did, so
+    a file that included both silently lost the second."""
+    guards, bad = {}, []
+    for top in ("src", "sdk", "tests", "fuzz", "bench", "workloads", "examples", "python"):
+        for d, _, files in os.walk(os.path.join(ROOT, top)):
+            for name in sorted(f for f in files if f.endswith(".h")):
+                path = os.path.join(d, name)
+                rel = os.path.relpath(path, ROOT)
+                with open(path) as f:
+                    m = INCLUDE_GUARD.search(f.read())
+                if not m:
+                    if rel.startswith(("src" + os.sep, os.path.join("sdk", "include"))):
+                        bad.append("%s: no include guard" % rel)
+                    continue
+                if m.group(1) in guards:
+                    bad.append("%s and %s: the same include guard %s"
+                               % (guards[m.group(1)], rel, m.group(1)))
+                guards[m.group(1)] = rel
+    if len(guards) < 40:
+        raise Failure("only %d include guards found" % len(guards))
+    if bad:
+        raise Failure("\n".join(bad))
 
 
 CLI_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]*)"', re.M)
@@ -794,6 +869,11 @@ def group_timing(ctx):
     return timing_checks.tests(ctx, simty, Failure)
 
 
+def group_compare(ctx):
+    import compare_checks
+    return compare_checks.tests(ctx, run, Failure)
+
+
 def group_bad(ctx):
     import bad_hostile
     import bad_input
@@ -917,6 +997,7 @@ GROUPS = {
     "random": group_random,
     "stats": group_stats,
     "timing": group_timing,
+    "compare": group_compare,
     "bad": group_bad,
     "bench": group_bench,
     "python": group_python,
@@ -1051,12 +1132,62 @@ def run_all(tests, groups, args):
     return failures
 
 
+def parse_only(only):
+    """--only's selection: {group: None (all its tests) or [name patterns]}
+    in the order given.  Items are separated by the commas that precede a
+    group's name (a test's name may hold commas)."""
+    sel = {}
+    names = "|".join(re.escape(g) for g in sorted(GROUPS, key=len, reverse=True))
+    for item in re.split(r",(?=(?:%s)(?:/|,|$))" % names, only):
+        if not item:
+            continue
+        g, slash, pattern = item.partition("/")
+        if g not in GROUPS:
+            near = difflib.get_close_matches(g, list(GROUPS), n=3)
+            sys.exit("run_tests: unknown group %s%s" % (
+                g, " (did you mean %s?)" % ", ".join(near) if near else ""))
+        if not slash or not pattern:
+            sel[g] = None
+        elif sel.get(g, []) is not None:
+            sel.setdefault(g, []).append(pattern)
+    return sel
+
+
+def short_name(group, name):
+    """A test's name without its leading group name ('diff dot-O2 1x1' ->
+    'dot-O2 1x1')."""
+    return name[len(group) + 1:] if name.startswith(group + " ") else name
+
+
+def select_tests(group, tests, patterns):
+    """The (name, fn) tests of a group that --only's patterns select (all
+    with None); exits with the near names when a pattern selects none."""
+    if patterns is None:
+        return tests
+    chosen = []
+    for pattern in patterns:
+        hits = [t for t in tests if fnmatch.fnmatchcase(t[0], pattern) or
+                fnmatch.fnmatchcase(short_name(group, t[0]), pattern)]
+        if not hits:
+            shorts = [short_name(group, n) for n, _ in tests]
+            near = difflib.get_close_matches(pattern, shorts, n=5, cutoff=0.4)
+            sys.exit("run_tests: no test %s/%s in %d tests of %s; %s" % (
+                group, pattern, len(tests), group,
+                "near: " + ", ".join("'%s/%s'" % (group, n) for n in near) if near
+                else "--only %s --list prints their names" % group))
+        chosen += [t for t in hits if t not in chosen]
+    return chosen
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default="build", help="build directory holding simty")
     ap.add_argument("--sanitized", action="store_true",
                     help="simty is built with sanitizers: fail on any report, lighter matrix")
-    ap.add_argument("--only", default="", help="comma-separated groups")
+    ap.add_argument("--only", default="", metavar="GROUP[/NAME],...",
+                    help="comma-separated groups, or tests of a group by name (* and ? wildcards)")
+    ap.add_argument("--list", action="store_true",
+                    help="print the selected tests as GROUP/NAME and exit")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--random", type=int, default=200, help="random programs to check")
     ap.add_argument("--seed", type=int, default=1, help="first random program seed")
@@ -1074,10 +1205,8 @@ def main():
     ctx = Ctx(args)
     if not os.access(ctx.simty, os.X_OK):
         sys.exit("run_tests: %s not found (run make first)" % ctx.simty)
-    groups = [g for g in args.only.split(",") if g] or [g for g in GROUPS if g not in OPT_IN]
-    for g in groups:
-        if g not in GROUPS:
-            sys.exit("run_tests: unknown group %s" % g)
+    selection = parse_only(args.only) or {g: None for g in GROUPS if g not in OPT_IN}
+    groups = list(selection)
 
     t0 = time.time()
     print("run_tests: building guest programs", flush=True)
@@ -1088,11 +1217,21 @@ def main():
     print("run_tests: guest programs built in %.1fs" % (time.time() - t0), flush=True)
 
     print("run_tests: guest programs: %.0f CPU-seconds" % cpu_seconds(), flush=True)
+
+    def group_tests(g):
+        return select_tests(g, GROUPS[g](ctx), selection[g])
+
+    if args.list:
+        for g in groups:
+            for name, _ in group_tests(g):
+                print("%s/%s" % (g, short_name(g, name)))
+        shutil.rmtree(ctx.tmp, ignore_errors=True)
+        sys.exit(0)
     if args.by_group:  # one group after the other, each one's CPU-seconds
         failures, cost = [], []
         for g in groups:
             before = cpu_seconds()
-            failures += run_all([(g, name, fn) for name, fn in GROUPS[g](ctx)], [g], args)
+            failures += run_all([(g, name, fn) for name, fn in group_tests(g)], [g], args)
             cost.append((g, cpu_seconds() - before))
         print("run_tests: CPU-seconds per group%s: %s; total %.0f" % (
             " [sanitized]" if args.sanitized else "",
@@ -1101,7 +1240,7 @@ def main():
         sys.exit(1 if failures else 0)
     tests = []
     for g in groups:
-        tests += [(g, name, fn) for name, fn in GROUPS[g](ctx)]
+        tests += [(g, name, fn) for name, fn in group_tests(g)]
     failures = run_all(tests, groups, args)
     shutil.rmtree(ctx.tmp, ignore_errors=True)
     sys.exit(1 if failures else 0)

@@ -15,8 +15,8 @@
  * changes. One binary runs on QEMU too: `pause` is a hint (a no-op on any
  * core), and the SDK uses Zawrs `wrs.nto` only on the simulator.
  */
-#ifndef SIMTY_H
-#define SIMTY_H
+#ifndef SIMTY_SDK_H
+#define SIMTY_SDK_H
 
 #include <stdint.h>
 
@@ -331,4 +331,4 @@ SIMTY_INLINE uint32_t simty_cas_word(volatile void *p, uint32_t expected, uint32
 }
 #endif
 
-#endif /* SIMTY_H */
+#endif /* SIMTY_SDK_H */
