@@ -131,7 +131,7 @@ static bool simt_tick(simty_sim *s, sim_core *c)
     if (r.insn) {
         /* a converged warp: its commit moves its one path on in place
          * (paths_commit's first case, nothing to sort) */
-        if (paths_alone(pt) && active.mask == full_lane_mask(s->T) &&
+        if (pt->n == 1 && !pt->turn_left && active.mask == full_lane_mask(s->T) &&
             !s->cfg.trace_commits && !(r.backedge && s->cfg.spin_detect)) {
             simt_count_converged(&c->stats, m, w, pt, s->T, s->cfg.spin_detect,
                                  paths_advance(pt, r.next, r.depth, active.mask), 1, s->cycle);
@@ -201,7 +201,7 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
             w = (w + 1) % W;
         const path_table *pt = &c->paths[w];
         const path_t *a = &pt->list[0];
-        if (!paths_alone(pt) || a->mask != full) {
+        if (pt->n != 1 || pt->turn_left || a->mask != full) {
             /* a diverged warp may stay so for long: wait longer each time */
             m->batch_wait = m->batch_wait ? (m->batch_wait < 4096 ? 2 * m->batch_wait : 4096) : 16;
             m->batch_after = s->cycle + m->batch_wait;

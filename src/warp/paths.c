@@ -154,8 +154,6 @@ static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
     t->list[0] = chosen;
     t->turn_left = t->turn_len;
     ev->triggers++;
-    if (t->ops)
-        t->ops->top_changed(t);
 }
 
 static void end_turn(path_table *t)
@@ -207,20 +205,28 @@ static void progress_after_commit(path_table *t, path_events *ev, bool *port)
         start_turn(t, i, ev, port);
 }
 
-bool paths_commit_slow(path_table *t, const path_t next[2], const path_split *sp,
-                       path_events *ev)
+bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev)
 {
     /* the produced paths have just issued (their lanes keep any turn) */
     uint64_t keep = t->list[0].stamp;
     ev->starvation = t->clock - keep;
     uint64_t now = t->clock++;
+    bool port = t->kind == SIMTY_PATHS_IDEAL ? ideal_commit(t, next, now, keep)
+                                             : hct_commit(t, next, now, keep, ev);
+    if (t->turn_left || t->threshold)
+        progress_after_commit(t, ev, &port);
+    return port;
+}
+
+bool paths_commit_split(path_table *t, const path_t next[2], const path_split *sp,
+                        path_events *ev)
+{
+    /* (paths_commit_slow, the organisation's own commit in the middle) */
+    uint64_t keep = t->list[0].stamp;
+    ev->starvation = t->clock - keep;
+    uint64_t now = t->clock++;
+    t->ops->commit(t, next, sp, now, keep, ev);
     bool port = false;
-    if (t->ops)
-        t->ops->commit(t, next, sp, now, keep, ev);
-    else if (t->kind == SIMTY_PATHS_IDEAL)
-        port = ideal_commit(t, next, now, keep);
-    else
-        port = hct_commit(t, next, now, keep, ev);
     if (t->turn_left || t->threshold)
         progress_after_commit(t, ev, &port);
     return port;

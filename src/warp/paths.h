@@ -15,7 +15,10 @@
  *
  * A third organisation, ipdom (paths_ipdom.c), is not a priority order: the
  * classic immediate-post-dominator reconvergence stack of GPGPU-Sim and
- * Vortex, list[0..n) being the stack's runnable paths, top first.
+ * Vortex, list[0..n) being the stack's runnable paths, top first.  Like
+ * the others it leaves one runnable path free to move on in place
+ * (paths_advance: the models' converged fast paths); its other commits go
+ * through paths_commit_split.
  *
  * Beyond the paper (docs/progress.md):
  *
@@ -125,9 +128,6 @@ typedef struct path_table {
     path_t list[SIMTY_MAX_LANES + 2];
     unsigned n;
     unsigned sort_ptr; /* offline sorter position in the CCT */
-    /* ipdom: the active path is inside a reconvergence region, so every
-     * commit looks whether it arrived (no in-place advance: paths_alone) */
-    bool joining;
 
     /* forward progress */
     uint64_t clock;        /* commits of this warp */
@@ -186,16 +186,8 @@ static inline bool paths_live(const path_table *t) { return t->n || t->nwait; }
  * their place in line for a turn); any other value is ignored. */
 #define PATH_NOT_ISSUED UINT64_MAX
 
-bool paths_commit_slow(path_table *t, const path_t next[2], const path_split *sp,
-                       path_events *ev);
+bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev);
 bool paths_progress_slow(path_table *t, path_events *ev);
-
-/* Can a commit of one path move the active path on in place (one runnable
- * path, no turn running, no reconvergence point to watch)? */
-static inline bool paths_alone(const path_table *t)
-{
-    return t->n == 1 && !t->turn_left && !t->joining;
-}
 
 /* Priority order: does a run before b?  A path holding a turn (with lanes in
  * `boost`) goes first. */
@@ -241,17 +233,14 @@ static inline uint64_t paths_advance_run(path_table *t, unsigned k, uint32_t end
 /* Replaces the active path by the (up to two) paths its instruction produced;
  * empty masks are ignored.  Then applies the forward-progress policy.
  * Returns whether the CCT port was used. */
-static inline bool paths_commit(path_table *t, const path_t next[2], const path_split *sp,
-                                path_events *ev)
+static inline bool paths_commit(path_table *t, const path_t next[2], path_events *ev)
 {
     /* One path in, one path out, no turn running, and the path stays ahead
      * of the next one (a converged warp, or a path running on before HCT2):
      * in either organisation the compact/sort network or the sorted insert
-     * leaves it in place, with nothing to merge and the CCT untouched.
-     * (ipdom: outside any reconvergence region the top of the stack stays
-     * the top whatever its PC.) */
+     * leaves it in place, with nothing to merge and the CCT untouched. */
     const path_t *p = &next[0];
-    if (!next[1].mask && p->mask && !t->turn_left && !t->joining &&
+    if (!next[1].mask && p->mask && !t->turn_left &&
         (t->n == 1 || (!(p->pc == t->list[1].pc && p->depth == t->list[1].depth) &&
                        path_before(p, &t->list[1], t->by_depth, 0)))) {
         ev->starvation = paths_advance(t, p->pc, p->depth, p->mask);
@@ -260,8 +249,13 @@ static inline bool paths_commit(path_table *t, const path_t next[2], const path_
             return paths_progress_slow(t, ev);
         return false;
     }
-    return paths_commit_slow(t, next, sp, ev);
+    return paths_commit_slow(t, next, ev);
 }
+
+/* paths_commit for a table with an organisation of its own (ops), which
+ * reads the split. */
+bool paths_commit_split(path_table *t, const path_t next[2], const path_split *sp,
+                        path_events *ev);
 
 /* Puts p (a path just produced by a commit) on the wait list; returns 1 if
  * it took a new entry, 0 if it merged with an equal waiting path. */
@@ -321,8 +315,6 @@ typedef struct paths_ops {
     /* a woken path back among the runnable ones, never displacing the
      * active path while there is one (it may be executing) */
     void (*insert)(path_table *t, path_t p);
-    /* after a forward-progress turn moved a path to list[0] */
-    void (*top_changed)(path_table *t);
     /* paths_move_lane */
     int (*move_lane)(path_table *t, unsigned lane, uint32_t pc);
     /* mixes its own state into the deadlock detector's hash h (depths

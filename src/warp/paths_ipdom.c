@@ -28,6 +28,9 @@
  *    wait: at a barrier, in wrs, backed off by the spin detector), the
  *    arrived path on top runs on anyway and leaves the region at its
  *    commit (the region then waits only for the others);
+ *  - a path that is the only runnable one leaves its regions at once: it
+ *    runs on alone (and so, as with the other organisations, moves on in
+ *    place in the models' fast paths, with no point to watch);
  *  - the forward-progress policy may give any path a turn on top; an
  *    arrived path that runs so leaves its region the same way.
  * So a spin loop waiting for a lock held by an arrived path of its own
@@ -224,7 +227,11 @@ static void settle(path_table *t, path_events *ev)
         else
             insert_at(t, below, &p); /* just under the last pending path */
     }
-    t->joining = t->n && frame_of_path(t, &t->list[0]) != IPDOM_ROOT;
+    /* the only runnable path leaves its regions: it runs on alone (so a
+     * warp with one runnable path moves it on in place, whatever the
+     * organisation: the models' fast paths) */
+    if (t->n == 1 && frame_of_path(t, &t->list[0]) != IPDOM_ROOT)
+        leave(t, t->list[0].mask, frame_of_path(t, &t->list[0]), IPDOM_ROOT, ev);
 }
 
 /* Opens a region inside region `in` for the split of the active path a
@@ -298,11 +305,6 @@ static void ipdom_insert(path_table *t, path_t p)
     }
 }
 
-static void ipdom_top_changed(path_table *t)
-{
-    t->joining = t->n && frame_of_path(t, &t->list[0]) != IPDOM_ROOT;
-}
-
 static int ipdom_move_lane(path_table *t, unsigned lane, uint32_t pc)
 {
     const lane_mask bit = 1ull << lane;
@@ -353,7 +355,6 @@ const paths_ops paths_ipdom_ops = {
     .reconvergence_points = true,
     .commit = ipdom_commit,
     .insert = ipdom_insert,
-    .top_changed = ipdom_top_changed,
     .move_lane = ipdom_move_lane,
     .hash = ipdom_hash,
 };

@@ -54,9 +54,9 @@ void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned ha
     }
 
     /* the offline sorter stepped in every cycle the CCT port was idle... */
-    const path_split sp = {.held = held.mask, .rpc = c->rpc, .reconv = c->reconv};
     paths_idle(pt, idle, &ev);
-    bool port = paths_commit(pt, next, &sp, &ev);
+    const path_split sp = {.held = held.mask, .rpc = c->rpc, .reconv = c->reconv};
+    bool port = pt->ops ? paths_commit_split(pt, next, &sp, &ev) : paths_commit(pt, next, &ev);
     if (held.mask)
         park(s, pt, hart0, held, why, wake, now);
     if (c->pause)
