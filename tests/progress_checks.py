@@ -166,6 +166,10 @@ def hint_variant(ctx, name, Failure):
         raise Failure("%s: -DSPIN_HINT() does not reach the code" % name)
 
 
+# --paths ipdom at 4x8: with the defaults, and with turns alone
+IPDOM_RUNS = [[], TURN_RUNS[0][1]]
+
+
 def tests(ctx, run, simty, Failure, full=False):
     out = [("progress conventions", lambda: conventions(Failure))]
     for name in programs.progress_names():
@@ -197,6 +201,17 @@ def tests(ctx, run, simty, Failure, full=False):
                         raise Failure("%s %s: no turn was taken" % (name, args))
             out.append(("progress %s turns without the spin detector %s" % (name, model),
                         turns))
+
+            # the ipdom stack (docs/paths.md): a lock holder waiting at its
+            # reconvergence point under its warp's spinning threads runs on
+            # when they back off or when its wait starts a turn
+            def ipdom(name=name, model=model, want=want):
+                for extra in IPDOM_RUNS:
+                    got, args = run_model(ctx, simty, name, model, 4, 8, None,
+                                          ["--paths", "ipdom"] + extra)
+                    if got != want:
+                        raise Failure("%s %s: expected %s, got %s" % (name, args, want, got))
+            out.append(("progress %s ipdom %s" % (name, model), ipdom))
         for policy in STEERINGS:
             def steering(name=name, policy=policy, want=want):
                 for (w, t), extra in STEERING_RUNS:

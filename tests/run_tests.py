@@ -705,6 +705,15 @@ def model_runs(option_sets, sanitized, simt=True, memory=True):
     return runs
 
 
+# --paths ipdom (docs/paths.md): the reconvergence stack must give the same
+# results; at a cheap subset of the diff group's shapes (workloads and
+# examples at 8x4, 8x32 and 64x16 were run by hand), and at the first shape
+# of each random program.
+IPDOM_SHAPES = [(4, 8), (8, 32)]
+IPDOM_RUNS = [("simt ipdom", ["-m", "simt", "--paths", "ipdom"]),
+              ("cycle ipdom", ["-m", "cycle", "--paths", "ipdom", "--coalescer", "block"])]
+
+
 # Memory hierarchies of the diff, random and multicore groups: a preset as
 # it is, and one shrunk until everything misses, evicts and waits for MSHRs.
 MEMORY_RUNS = [
@@ -798,6 +807,8 @@ def diff_tests(ctx, long, variants=False):
                                       w * t <= 256 or not sdk)
                 if sdk:  # the stacks stored interleaved: still the same results
                     runs.append(("cycle stack-interleave", ["-m", "cycle", "--stack-interleave"]))
+                if (w, t) in IPDOM_SHAPES and not variants:
+                    runs += IPDOM_RUNS
                 for what, args in runs:
                     r = simty(ctx, elf, base + args, signature=sig)
                     check_same("%s %dx%d %s" % (label, w, t, what), ref, r)
@@ -849,14 +860,15 @@ def group_random(ctx, variants=None):
     for i, elf in enumerate(elfs):
         def test(elf=elf, i=i):
             # two one-core shapes with every option set, one multi-core shape
-            for c, w, t in ((1,) + shapes[i % len(shapes)], (1,) + shapes[(i + 2) % len(shapes)],
-                            MC_SHAPES[i % len(MC_SHAPES)]):
+            for k, (c, w, t) in enumerate(((1,) + shapes[i % len(shapes)],
+                                           (1,) + shapes[(i + 2) % len(shapes)],
+                                           MC_SHAPES[i % len(MC_SHAPES)])):
                 ref = simty(ctx, elf, ["-m", "scalar"] + shape_args(w, t, c), signature=True,
                             timeout=120)
                 if ref.status != 0:
                     raise Failure("%s %dx%dx%d: scalar status %d: %s"
                                   % (elf, c, w, t, ref.status, ref.err.strip()))
-                runs = model_runs(option_sets, True) if c == 1 else [
+                runs = model_runs(option_sets, True) + (IPDOM_RUNS if k == 0 else []) if c == 1 else [
                     ("simt", ["-m", "simt"]), ("cycle", ["-m", "cycle"]),
                     ("cycle memory " + MEMORY_RUNS[i % 2][0], ["-m", "cycle"] + MEMORY_RUNS[i % 2][1])]
                 for what, args in runs:

@@ -100,6 +100,32 @@ CASES = [
         "warp_instructions": 17, "thread_instructions": 38,
         "lane_histogram": [8, 2, 2, 5], "divergent_branches": 3, "max_paths": 4,
         "cct_pushes": 0, "cct_pops": 0}),
+    # --paths ipdom against hct (docs/paths.md), T=4, 48 thread-instructions.
+    # ipdom_cold.S: call, andi, beqz (4 lanes); the even lanes' cold block
+    # lies after the join.  ipdom: the taken side first, cold addi, j (2),
+    # then both sides meet at `join`, the region's point (one push, one
+    # pop): 4 addi, ret, li, li, ecall (4): 13 slots, 48/52.  hct: the join
+    # path (lower PC) runs 4 addi, ret (2 lanes); back at depth 0 the cold
+    # path (depth 1, deeper) runs addi, j, 4 addi, ret (2) and meets it at
+    # li: li, li, ecall (4): 18 slots, 48/72.
+    ("ipdom_cold", ["-w", "1", "-t", "4", "--paths", "ipdom"], {
+        "warp_instructions": 13, "thread_instructions": 48, "simd_efficiency": 48 / 52,
+        "lane_histogram": [0, 2, 0, 11], "cct_pushes": 1, "cct_pops": 1, "max_paths": 2}),
+    ("ipdom_cold", ["-w", "1", "-t", "4"], {
+        "warp_instructions": 18, "thread_instructions": 48, "simd_efficiency": 48 / 72,
+        "lane_histogram": [0, 12, 0, 6]}),
+    # ipdom_cross.S: call, andi, bnez (4); `left` may skip `common` in the
+    # graph, so the split's post-dominator is the return.  hct: left addi,
+    # beqz (2), right addi, j (2, lower PC than common), merged at common:
+    # 4 addi, ret, li, li, ecall (4): 15 slots, 52/60.  ipdom: right
+    # (taken) addi, j, 4 addi (2), then left addi, beqz, 4 addi (2), merged
+    # at the return: ret, li, li, ecall (4): 19 slots, 52/76.
+    ("ipdom_cross", ["-w", "1", "-t", "4", "--paths", "ipdom"], {
+        "warp_instructions": 19, "thread_instructions": 52, "simd_efficiency": 52 / 76,
+        "lane_histogram": [0, 12, 0, 7], "cct_pushes": 1, "cct_pops": 1}),
+    ("ipdom_cross", ["-w", "1", "-t", "4"], {
+        "warp_instructions": 15, "thread_instructions": 52, "simd_efficiency": 52 / 60,
+        "lane_histogram": [0, 4, 0, 11]}),
 ]
 
 

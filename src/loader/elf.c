@@ -84,7 +84,8 @@ static int read_symbols(const uint8_t *buf, size_t len, uint32_t shoff, unsigned
             const char *nm = img->strtab + name;
             if (nm[0] == '$' || (nm[0] == '.' && nm[1] == 'L'))
                 continue;
-            img->syms[img->nsyms++] = (elf_symbol){.addr = value, .size = ssize, .name = nm};
+            img->syms[img->nsyms++] = (elf_symbol){.addr = value, .size = ssize, .name = nm,
+                                                     .type = (uint8_t)type};
         }
         qsort(img->syms, img->nsyms, sizeof *img->syms, sym_cmp);
         return 0;

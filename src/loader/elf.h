@@ -8,10 +8,13 @@
 
 #include "memory/memory.h"
 
+enum { ELF_SYM_NOTYPE = 0, ELF_SYM_OBJECT = 1, ELF_SYM_FUNC = 2 }; /* elf_symbol.type */
+
 typedef struct elf_symbol {
     uint32_t addr;
     uint32_t size;
     const char *name; /* points into elf_image.strtab */
+    uint8_t type;     /* ELF_SYM_*: the symbol's STT type */
 } elf_symbol;
 
 typedef struct elf_image {

@@ -13,11 +13,14 @@
 #include "memsys/memsys.h"
 #include "memsys/replacement.h"
 #include "pipeline/steering.h"
+#include "warp/paths.h"
 
 static const plugin plugins[] = {
     /* path organisation and reconvergence (--paths; src/warp/paths.c) */
     {PLUGIN_PATHS, "hct", "hot and cold context tables (Simty's)", NULL},
     {PLUGIN_PATHS, "ideal", "an ideal sorted list of paths", NULL},
+    {PLUGIN_PATHS, "ipdom", "immediate-post-dominator reconvergence stack (docs/paths.md)",
+     &paths_ipdom_ops},
     /* path priority (--priority; src/warp/paths.c) */
     {PLUGIN_PRIORITY, "depth", "deepest call first, then lowest PC", NULL},
     {PLUGIN_PRIORITY, "minpc", "lowest PC first", NULL},

@@ -10,6 +10,7 @@
 #include "memsys/mem_config.h"
 #include "models/model.h"
 #include "sim/monitor.h"
+#include "sim/plugins.h"
 #include "sim/progress.h"
 #include "sim/settings.h"
 #include "simty_guest.h"
@@ -184,6 +185,7 @@ void simty_destroy(simty_sim *s)
     console_free(&s->console);
     semihost_free(&s->semi);
     elf_free(&s->elf);
+    reconv_free(&s->reconv_points);
     free(s->program_path);
     line_table_free(&s->lines);
     mem_free(&s->mem);
@@ -223,6 +225,13 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     sim_patch_symbol(s, SIMTY_SYM_RAM_END, (uint32_t)(s->ram_base + s->ram_size));
     if (stacks_init(s, err, errlen))
         return -1;
+    s->paths_ops = plugin_ops(PLUGIN_PATHS, (int)s->cfg.paths);
+    if (s->paths_ops && s->paths_ops->reconvergence_points &&
+        s->cfg.model != SIMTY_MODEL_SCALAR) {
+        if (reconv_build(&s->reconv_points, &s->elf, &s->mem, err, errlen))
+            return -1;
+        s->reconv = &s->reconv_points;
+    }
 
     for (unsigned h = 0; h < s->nharts; h++) {
         unsigned w = h / s->T, l = h % s->T;

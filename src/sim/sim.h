@@ -24,6 +24,7 @@
 #include "devices/semihost.h"
 #include "isa/insn.h"
 #include "loader/dwarf_line.h"
+#include "loader/cfg.h"
 #include "loader/elf.h"
 #include "memory/memory.h"
 #include "sim/effects.h"
@@ -129,6 +130,12 @@ struct simty_sim {
     console_t console;
     semihost semi;       /* semihosting: host files, command line (devices/semihost.h) */
     elf_image elf;
+    /* --paths ipdom on a SIMT model: the reconvergence points of the
+     * program's branches (loader/cfg.h), read by the executor; else NULL */
+    const reconv_table *reconv;
+    reconv_table reconv_points;
+    /* the path organisation's own functions (warp/paths.h), or NULL */
+    const paths_ops *paths_ops;
     bool loaded;         /* a program is loaded and every model is ready to run it */
     bool load_tried;     /* simty_load* was called (one program per simulator) */
     char *program_path;  /* simty_load's path (NULL after simty_load_image) */

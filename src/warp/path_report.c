@@ -25,7 +25,8 @@ void path_report_dump(const simty_sim *s, const path_table *warp, FILE *f)
     for (unsigned w = 0; w < s->nwarps; w++) {
         const path_table *pt = &warp[w];
         for (unsigned i = 0; i < pt->n; i++) {
-            const char *role = i == 0                                      ? "active"
+            const char *role = i == 0                                        ? "active"
+                               : pt->ops                                   ? "stack"
                                : (pt->kind == SIMTY_PATHS_HCT && i >= 2) ? "cct"
                                                                            : "waiting";
             dump_path(s, w, i, role, &pt->list[i], f);
@@ -104,6 +105,8 @@ uint64_t path_report_hash(const simty_sim *s, const path_table *warp, unsigned w
                                                      : 0;
             h = mix(hash_path(h, pt, &e->p, base, false), (uint64_t)e->why << 56 ^ wake);
         }
+        if (pt->ops)
+            h = pt->ops->hash(pt, h, base);
         h = hash_spin(h, s, &pt->spin);
     }
     return h;

@@ -143,7 +143,7 @@ static void start_turn(path_table *t, unsigned i, path_events *ev, bool *port)
 {
     path_t chosen = t->list[i];
     t->boost = chosen.mask;
-    if (t->kind == SIMTY_PATHS_IDEAL) {
+    if (t->kind != SIMTY_PATHS_HCT) { /* (any other: the others' order is kept) */
         memmove(&t->list[1], &t->list[0], i * sizeof chosen);
     } else {
         /* HCT1 and the chosen entry swap places: with HCT2 in the hot
@@ -218,6 +218,20 @@ bool paths_commit_slow(path_table *t, const path_t next[2], path_events *ev)
     return port;
 }
 
+bool paths_commit_split(path_table *t, const path_t next[2], const path_split *sp,
+                        path_events *ev)
+{
+    /* (paths_commit_slow, the organisation's own commit in the middle) */
+    uint64_t keep = t->list[0].stamp;
+    ev->starvation = t->clock - keep;
+    uint64_t now = t->clock++;
+    t->ops->commit(t, next, sp, now, keep, ev);
+    bool port = false;
+    if (t->turn_left || t->threshold)
+        progress_after_commit(t, ev, &port);
+    return port;
+}
+
 bool paths_progress_slow(path_table *t, path_events *ev)
 {
     bool port = false;
@@ -255,7 +269,8 @@ unsigned paths_park(path_table *t, path_t p, enum path_wait why, uint64_t now, u
     t->boost &= ~p.mask; /* a waiting path gives up its turn */
     for (unsigned i = 0; i < t->nwait; i++) {
         waiting_path *e = &t->wait[i];
-        if (e->why == why && e->wake == wake && e->since == now && same_place(&e->p, &p)) {
+        if (e->why == why && e->wake == wake && e->since == now && same_place(&e->p, &p) &&
+            ipdom_same_region(t, e->p.mask, p.mask)) {
             merge_into(&e->p, &p);
             return 0;
         }
@@ -286,7 +301,9 @@ void paths_wake_entry(path_table *t, unsigned i, uint64_t now)
 static void insert_runnable(path_table *t, path_t p)
 {
     p.stamp = t->clock; /* waiting is not starving */
-    if (t->n == 0) {
+    if (t->ops) {
+        t->ops->insert(t, p);
+    } else if (t->n == 0) {
         t->list[0] = p;
         t->n = 1;
     } else if (t->kind == SIMTY_PATHS_IDEAL) {
@@ -357,6 +374,8 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
 
 int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
 {
+    if (t->ops)
+        return t->ops->move_lane(t, lane, pc);
     const lane_mask bit = 1ull << lane;
     unsigned i = 0;
     while (i < t->n && !(t->list[i].mask & bit))

@@ -13,6 +13,13 @@
  *    which the warp's CCT port is idle.  Convergence is only checked between
  *    the new paths and HCT2.
  *
+ * A third organisation, ipdom (paths_ipdom.c), is not a priority order: the
+ * classic immediate-post-dominator reconvergence stack of GPGPU-Sim and
+ * Vortex, list[0..n) being the stack's runnable paths, top first.  Like
+ * the others it leaves one runnable path free to move on in place
+ * (paths_advance: the models' converged fast paths); its other commits go
+ * through paths_commit_split.
+ *
  * Beyond the paper (docs/progress.md):
  *
  *  - Waiting paths.  A path parked at a barrier, in `wrs`, or backed off by
@@ -34,6 +41,7 @@
 #include <stdint.h>
 
 #include "isa/insn.h"
+#include "loader/cfg.h"
 #include "simty.h"
 
 typedef struct path {
@@ -89,8 +97,30 @@ typedef struct spin_detector {
     uint64_t epoch;  /* machine store epoch at the last detection of any entry */
 } spin_detector;
 
+/* --paths ipdom: one reconvergence region of a warp's stack, opened by a
+ * divergent instruction (paths_ipdom.c) */
+typedef struct ipdom_frame {
+    uint32_t rpc;      /* RECONV_AT_PC: where its threads meet again */
+    int32_t depth;     /* the call depth of the instruction that opened it */
+    lane_mask live;    /* its threads (with those of the regions inside it) */
+    lane_mask arrived; /* of which have reached rpc (or left the function) */
+    uint8_t kind;      /* enum reconv_kind; RECONV_NONE: a free entry */
+    uint8_t parent;    /* the enclosing region (IPDOM_ROOT: none) */
+} ipdom_frame;
+
+#define IPDOM_FRAMES (2 * SIMTY_MAX_LANES) /* entry 0 is the root: never used */
+#define IPDOM_ROOT 0
+
+typedef struct ipdom_stack {
+    uint8_t frame_of[SIMTY_MAX_LANES]; /* each thread's innermost region */
+    ipdom_frame f[IPDOM_FRAMES];
+} ipdom_stack;
+
+struct paths_ops;
+
 typedef struct path_table {
     simty_paths_kind kind;
+    const struct paths_ops *ops; /* an organisation of its own, or NULL (below) */
     bool by_depth;     /* priority: call depth first */
     unsigned T;
     /* hct: hct1 = list[0], hct2 = list[1], CCT stack = list[2..n) with its
@@ -112,7 +142,18 @@ typedef struct path_table {
     uint64_t next_wake;    /* earliest wake of wait[] (WAKE_ON_EVENT if none) */
 
     spin_detector spin;
+
+    ipdom_stack ipdom; /* ipdom: the regions (unused by hct and ideal) */
 } path_table;
+
+/* What a commit tells the organisation besides the produced paths (only
+ * ipdom reads it): the lanes of next[0] that leave to wait (parked: they
+ * are not gone) and where a split's paths reconverge. */
+typedef struct path_split {
+    lane_mask held;
+    uint32_t rpc;   /* RECONV_AT_PC */
+    uint8_t reconv; /* enum reconv_kind */
+} path_split;
 
 /* Per-commit counters the table reports */
 typedef struct path_events {
@@ -211,6 +252,11 @@ static inline bool paths_commit(path_table *t, const path_t next[2], path_events
     return paths_commit_slow(t, next, ev);
 }
 
+/* paths_commit for a table with an organisation of its own (ops), which
+ * reads the split. */
+bool paths_commit_split(path_table *t, const path_t next[2], const path_split *sp,
+                        path_events *ev);
+
 /* Puts p (a path just produced by a commit) on the wait list; returns 1 if
  * it took a new entry, 0 if it merged with an equal waiting path. */
 unsigned paths_park(path_table *t, path_t p, enum path_wait why, uint64_t now, uint64_t wake);
@@ -251,6 +297,40 @@ static inline void paths_idle(path_table *t, uint64_t steps, path_events *ev)
 /* A value that is equal for two idle spans iff paths_idle() would leave the
  * table in the same state (for deadlock detection). */
 uint64_t paths_idle_key(const path_table *t, uint64_t steps);
+
+/* ---- organisations with functions of their own ---- */
+
+/* The table of functions of a path organisation that is not one of
+ * paths.c's (hct, ideal): a PLUGIN_PATHS entry's ops (src/sim/plugins.c),
+ * in path_table.ops.  The paths stay in list[0..n) (the active one first)
+ * and wait[]; the organisation decides their order and merging. */
+typedef struct paths_ops {
+    /* the loader computes the program's reconvergence points for it
+     * (loader/cfg.h; the executor passes them in path_split) */
+    bool reconvergence_points;
+    /* paths_commit_slow's part: the active path list[0] is replaced by
+     * the produced paths, stamped `now` (`keep` if not issued) */
+    void (*commit)(path_table *t, const path_t next[2], const path_split *sp, uint64_t now,
+                   uint64_t keep, path_events *ev);
+    /* a woken path back among the runnable ones, never displacing the
+     * active path while there is one (it may be executing) */
+    void (*insert)(path_table *t, path_t p);
+    /* paths_move_lane */
+    int (*move_lane)(path_table *t, unsigned lane, uint32_t pc);
+    /* mixes its own state into the deadlock detector's hash h (depths
+     * relative to base) */
+    uint64_t (*hash)(const path_table *t, uint64_t h, int32_t base);
+} paths_ops;
+
+/* --paths ipdom (paths_ipdom.c) */
+extern const paths_ops paths_ipdom_ops;
+
+/* Can two paths of a table merge: in the same ipdom region (always, for
+ * the other organisations, whose threads all stay in the root)? */
+static inline bool ipdom_same_region(const path_table *t, lane_mask a, lane_mask b)
+{
+    return t->ipdom.frame_of[__builtin_ctzll(a)] == t->ipdom.frame_of[__builtin_ctzll(b)];
+}
 
 /* depth + delta, saturating: call depth is a scheduling hint, never UB */
 static inline int32_t path_depth_add(int32_t depth, int delta)

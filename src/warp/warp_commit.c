@@ -8,6 +8,7 @@ void warp_paths_init(const simty_sim *s, path_table *pt)
 {
     path_t all = {.pc = s->elf.entry, .depth = 0, .mask = full_lane_mask(s->T)};
     paths_init(pt, s->cfg.paths, s->cfg.priority, s->T, all);
+    pt->ops = s->paths_ops;
     if (s->cfg.progress)
         paths_set_progress(pt, s->cfg.progress_threshold, s->cfg.progress_turn);
 }
@@ -54,7 +55,8 @@ void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned ha
 
     /* the offline sorter stepped in every cycle the CCT port was idle... */
     paths_idle(pt, idle, &ev);
-    bool port = paths_commit(pt, next, &ev);
+    const path_split sp = {.held = held.mask, .rpc = c->rpc, .reconv = c->reconv};
+    bool port = pt->ops ? paths_commit_split(pt, next, &sp, &ev) : paths_commit(pt, next, &ev);
     if (held.mask)
         park(s, pt, hart0, held, why, wake, now);
     if (c->pause)

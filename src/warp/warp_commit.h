@@ -15,8 +15,9 @@ void warp_paths_init(const simty_sim *s, path_table *pt);
 
 /* Commits a SIMT slot to the path table of the warp whose first hart is
  * hart0, at time now: the offline sorter's `idle` steps before it, parking,
- * the compact/sort network, the forward-progress policy, `pause`,
- * statistics.  Shared by the SIMT and cycle models. */
+ * the compact/sort network (or the organisation's own commit), the
+ * forward-progress policy, `pause`, statistics.  Shared by the SIMT and
+ * cycle models. */
 void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned hart0,
                       slot_commit c, uint64_t idle, uint64_t now);
 
@@ -64,8 +65,14 @@ static inline void warp_commit(simty_sim *s, simty_stats *st, path_table *pt, un
     const path_t *n0 = &c->next[0];
     if (pt->n == 1 && !pt->turn_left && !c->next[1].mask && n0->mask) {
         /* a converged warp: no CCT for the sorter, nothing to merge or
-         * order (paths_commit's first case), no CCT or turn event */
+         * order (paths_commit's first case), no CCT or turn event; with an
+         * organisation of its own (ipdom), one runnable path is in no
+         * region: the same */
         warp_count_paths(st, pt, paths_advance(pt, n0->pc, n0->depth, n0->mask));
+        return;
+    }
+    if (pt->ops) { /* (its commit takes the split: the general case) */
+        warp_commit_wait(s, st, pt, hart0, *c, idle, now);
         return;
     }
     path_events ev = {0};

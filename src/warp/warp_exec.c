@@ -107,6 +107,22 @@ static void set_next(path_t *p, uint32_t pc, lane_mask mask, int32_t depth)
     *p = (path_t){.pc = pc, .depth = depth, .mask = mask};
 }
 
+/* --paths ipdom: where the two paths of a split at pc reconverge.  A
+ * branch, or an indirect jump that neither links nor returns, at its
+ * immediate post-dominator (loader/cfg.h); an indirect call after the
+ * callees return; a replay once the replayed lanes are done (`after`: the
+ * next instruction); a return to several places, nowhere. */
+static __attribute__((noinline)) void reconverge(const simty_sim *s, const insn_t *d, uint32_t pc,
+                                                 uint32_t after, bool replay, slot_commit *c)
+{
+    if (replay || (d->cls == CLS_JALR && (d->flags & INSN_WRITES_RD))) {
+        c->reconv = RECONV_AT_PC;
+        c->rpc = after;
+    } else if (!(d->flags & INSN_RETURN)) {
+        c->reconv = (uint8_t)reconv_lookup(s->reconv, pc, &c->rpc);
+    }
+}
+
 /* What a slot whose instruction cannot be fetched reports as its
  * instruction (a trap at an unmapped PC). */
 static const insn_t no_insn = {.op = OP_ILLEGAL, .cls = CLS_ILLEGAL};
@@ -333,6 +349,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             o->divergent = target != next_pc; /* both ways lead to the next instruction */
             sim_note_jump(s, hart0 + lowest_lane(taken), pc, target);
             r.next = target;
+            if (s->reconv && o->divergent)
+                reconverge(s, d, pc, next_pc, false, &o->c);
         }
         o->backedge = r.backedge;
         if (taken) {
@@ -378,6 +396,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             set_next(&o->c.next[1], pc, mask & ~same, p->depth);
             o->c.next[1].stamp = PATH_NOT_ISSUED; /* replayed: not issued yet */
             o->replay = REPLAY_INDIRECT;
+            if (s->reconv)
+                reconverge(s, d, pc, next_pc, false, &o->c);
         }
         break;
     }
@@ -427,6 +447,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
             set_next(&o->c.next[1], pc, mask & ~served, p->depth);
             o->c.next[1].stamp = PATH_NOT_ISSUED; /* replayed: not issued yet */
             o->replay = REPLAY_MEMORY;
+            if (s->reconv && served)
+                reconverge(s, d, pc, next_pc, true, &o->c);
         }
         break;
     }

@@ -21,6 +21,8 @@ typedef struct slot_commit {
     uint8_t park;     /* enum path_wait for next[0]: barrier or wrs */
     bool wrs_timeout; /* wrs.sto: the wait of next[0] is bounded */
     bool pause;       /* Zihintpause `pause`: yield to the other paths */
+    uint8_t reconv;   /* --paths ipdom, a split: where next[0] and next[1] */
+    uint32_t rpc;     /* reconverge (enum reconv_kind; rpc: RECONV_AT_PC) */
     uint64_t backoff; /* spin detector: next[0] sleeps this many cycles */
 } slot_commit;
 

@@ -1,8 +1,10 @@
-/* Path tables: ordering, merging, HCT/CCT push/pop, the offline sorter, and
- * the invariant that paths partition the live lanes. */
+/* Path tables: ordering, merging, HCT/CCT push/pop, the offline sorter, the
+ * ipdom stack's regions, and the invariant that paths partition the live
+ * lanes. */
 #include <stdlib.h>
 
 #include "check.h"
+#include "sim/plugins.h"
 #include "warp/paths.h"
 
 static path_t P(uint32_t pc, int depth, lane_mask m)
@@ -13,7 +15,47 @@ static path_t P(uint32_t pc, int depth, lane_mask m)
 static void commit2(path_table *t, path_t a, path_t b, path_events *ev)
 {
     path_t next[2] = {a, b};
-    paths_commit(t, next, ev);
+    const path_split none = {0};
+    if (t->ops) /* (an organisation of its own: ipdom) */
+        paths_commit_split(t, next, &none, ev);
+    else
+        paths_commit(t, next, ev);
+}
+
+/* A commit whose two paths reconverge at rpc (ipdom) */
+static void split(path_table *t, path_t a, path_t b, uint8_t kind, uint32_t rpc, path_events *ev)
+{
+    path_t next[2] = {a, b};
+    const path_split sp = {.rpc = rpc, .reconv = kind};
+    paths_commit_split(t, next, &sp, ev);
+}
+
+/* ipdom regions in use */
+static unsigned regions(const path_table *t)
+{
+    unsigned k = 0;
+    for (unsigned f = 1; f < IPDOM_FRAMES; f++)
+        k += t->ipdom.f[f].kind != RECONV_NONE;
+    return k;
+}
+
+/* The active path moves on alone to (pc, depth). */
+static void step(path_table *t, uint32_t pc, int depth, path_events *ev)
+{
+    commit2(t, P(pc, depth, paths_active(t)->mask), P(0, 0, 0), ev);
+}
+
+/* The runnable and waiting paths are disjoint and hold exactly `lanes`. */
+static int partition(const path_table *t, lane_mask lanes)
+{
+    lane_mask seen = 0;
+    for (unsigned i = 0; i < t->n + t->nwait; i++) {
+        lane_mask m = i < t->n ? t->list[i].mask : t->wait[i - t->n].p.mask;
+        if (!m || (m & seen))
+            return 0;
+        seen |= m;
+    }
+    return seen == lanes;
 }
 
 static void test_order_and_merge(simty_paths_kind kind)
@@ -290,8 +332,141 @@ static void test_starvation_bound(void)
     }
 }
 
+static void ipdom_init(path_table *t, path_t initial)
+{
+    /* (a plug-in: its registry entry's index and ops) */
+    const int k = plugin_find(PLUGIN_PATHS, "ipdom");
+    CHECK(k > SIMTY_PATHS_IDEAL && plugin_ops(PLUGIN_PATHS, k) == &paths_ipdom_ops);
+    paths_init(t, (simty_paths_kind)k, SIMTY_PRIORITY_DEPTH, 4, initial);
+    t->ops = &paths_ipdom_ops;
+}
+
+/* ipdom: if/else, the taken side first, then the other, then together */
+static void test_ipdom_if_else(void)
+{
+    path_table t;
+    path_events ev = {0};
+    ipdom_init(&t, P(0x100, 0, 0xf));
+    split(&t, P(0x200, 0, 0x5), P(0x104, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
+    CHECK_EQ(ev.pushes, 1);
+    CHECK_EQ(paths_active(&t)->pc, 0x200); /* taken on top (hct would run 0x104) */
+    CHECK_EQ(regions(&t), 1);
+    step(&t, 0x204, 0, &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x204); /* the top stays the top */
+    step(&t, 0x300, 0, &ev);               /* it arrives: the other side runs */
+    CHECK_EQ(paths_active(&t)->pc, 0x104);
+    CHECK_EQ(paths_active(&t)->mask, 0xa);
+    CHECK(partition(&t, 0xf));
+    step(&t, 0x300, 0, &ev); /* both arrived: the region closes */
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK_EQ(paths_active(&t)->mask, 0xf);
+    CHECK_EQ(paths_active(&t)->pc, 0x300);
+    CHECK_EQ(ev.pops, 1);
+    CHECK_EQ(regions(&t), 0);
+    /* an if without else: the taken side is at the point already */
+    split(&t, P(0x400, 0, 0x3), P(0x304, 0, 0xc), RECONV_AT_PC, 0x400, &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x304);
+    step(&t, 0x400, 0, &ev);
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK_EQ(paths_active(&t)->mask, 0xf);
+    /* nested: the inner region closes first, then the outer */
+    split(&t, P(0x500, 0, 0x3), P(0x404, 0, 0xc), RECONV_AT_PC, 0x600, &ev);
+    split(&t, P(0x520, 0, 0x1), P(0x504, 0, 0x2), RECONV_AT_PC, 0x540, &ev);
+    CHECK_EQ(paths_count(&t), 3);
+    step(&t, 0x540, 0, &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x504);
+    step(&t, 0x540, 0, &ev);
+    CHECK_EQ(paths_active(&t)->mask, 0x3); /* inner closed; the outer's other side waits */
+    step(&t, 0x600, 0, &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x404);
+    step(&t, 0x600, 0, &ev);
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK_EQ(paths_active(&t)->mask, 0xf);
+    CHECK_EQ(regions(&t), 0);
+}
+
+/* ipdom: threads that exit leave their regions; a replay reconverges at
+ * the next instruction; a region of a function closes when its threads
+ * return */
+static void test_ipdom_exit_replay_return(void)
+{
+    path_table t;
+    path_events ev = {0};
+    ipdom_init(&t, P(0x100, 0, 0xf));
+    split(&t, P(0x200, 0, 0x5), P(0x104, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
+    commit2(&t, P(0, 0, 0), P(0, 0, 0), &ev); /* the taken side exits */
+    CHECK_EQ(paths_active(&t)->mask, 0xa);
+    CHECK_EQ(regions(&t), 0); /* alone, the other side left the region */
+    step(&t, 0x300, 0, &ev);
+    CHECK(partition(&t, 0xa));
+
+    ipdom_init(&t, P(0x100, 0, 0xf));
+    path_t rest = P(0x100, 0, 0xc);
+    rest.stamp = PATH_NOT_ISSUED;
+    split(&t, P(0x104, 0, 0x3), rest, RECONV_AT_PC, 0x104, &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x100); /* the replay first */
+    CHECK_EQ(paths_active(&t)->mask, 0xc);
+    step(&t, 0x104, 0, &ev);
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK_EQ(paths_active(&t)->mask, 0xf);
+
+    ipdom_init(&t, P(0x100, 1, 0xf));
+    split(&t, P(0x200, 1, 0x5), P(0x104, 1, 0xa), RECONV_AT_RETURN, 0, &ev);
+    step(&t, 0x900, 0, &ev); /* returns to its caller */
+    CHECK_EQ(paths_active(&t)->pc, 0x104);
+    step(&t, 0x108, 1, &ev);
+    step(&t, 0x900, 0, &ev);
+    CHECK_EQ(paths_count(&t), 1);
+    CHECK_EQ(paths_active(&t)->mask, 0xf);
+    CHECK_EQ(paths_active(&t)->depth, 0);
+}
+
+/* ipdom never waits for threads that cannot run: an arrived path runs on
+ * when the rest of its region waits (a barrier), and a turn of the
+ * forward-progress policy lets it run past a spinning side */
+static void test_ipdom_no_deadlock(void)
+{
+    path_table t;
+    path_events ev = {0};
+    uint64_t waited[WAIT_KINDS] = {0};
+    ipdom_init(&t, P(0x100, 0, 0xf));
+    split(&t, P(0x200, 0, 0x5), P(0x104, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
+    /* the taken side parks at a barrier (warp_commit_wait's commit) */
+    path_t none[2] = {P(0, 0, 0), P(0, 0, 0)};
+    const path_split held = {.held = 0x5};
+    paths_commit_split(&t, none, &held, &ev);
+    paths_park(&t, P(0x204, 0, 0x5), WAIT_BARRIER, 10, WAKE_ON_EVENT);
+    CHECK_EQ(paths_active(&t)->mask, 0xa);
+    step(&t, 0x300, 0, &ev);
+    CHECK_EQ(paths_active(&t)->pc, 0x300); /* alone (the others wait): it left the region */
+    CHECK_EQ(regions(&t), 1);                /* (which the waiting side is still in) */
+    CHECK(partition(&t, 0xf));
+    step(&t, 0x304, 0, &ev); /* and runs on */
+    paths_set_wake(&t, WAIT_BARRIER, 20);
+    CHECK_EQ(paths_wake_due(&t, 20, waited), 1);
+    CHECK(partition(&t, 0xf));
+    step(&t, 0x308, 0, &ev); /* (0x304 runs on) */
+    CHECK_EQ(paths_active(&t)->pc, 0x308);
+
+    ipdom_init(&t, P(0x100, 0, 0xf));
+    paths_set_progress(&t, 8, 4);
+    split(&t, P(0x200, 0, 0x5), P(0x300, 0, 0xa), RECONV_AT_PC, 0x300, &ev);
+    unsigned spins = 0;
+    while (paths_active(&t)->mask == 0x5 && spins < 100) { /* a spin loop */
+        step(&t, paths_active(&t)->pc == 0x200 ? 0x204 : 0x200, 0, &ev);
+        spins++;
+    }
+    CHECK(spins < 100);
+    CHECK_EQ(paths_active(&t)->pc, 0x300); /* the arrived path's turn */
+    step(&t, 0x304, 0, &ev);
+    CHECK(partition(&t, 0xf));
+}
+
 int main(void)
 {
+    test_ipdom_if_else();
+    test_ipdom_exit_replay_return();
+    test_ipdom_no_deadlock();
     test_progress_turn(SIMTY_PATHS_IDEAL);
     test_progress_turn(SIMTY_PATHS_HCT);
     test_progress_off();
