@@ -186,6 +186,9 @@ HELP_CASES = [
     (["disasm", "-h"], "usage: simty disasm", "--source"),
     (["bench", "--help"], "usage: simty bench", "--shapes"),
     (["bench", "-h"], "usage: simty bench", "--jobs"),
+    (["bench", "-q", "--help"], "usage: simty bench", "--steering LIST    rr (default)"),
+    (["run", "-q", "--help"], "usage: simty run", "--paths P          path organisation: hct"),
+    (["plugins", "--help"], "usage: simty plugins", "KIND NAME HELP"),
     (["run", "--help"], "usage: simty run", "--progress-threshold"),
     (["run", "--mem-set", "help"], "--mem-set KEY=VALUE", "dram.rcd"),
     (["run", "--memory", "hbm2", "--mem-set", "help"], "--mem-set KEY=VALUE", "(hbm2 values)"),
@@ -310,6 +313,8 @@ def tests(ctx, run, simty, Failure):
     out.append(("bad disasm no program", lambda: expect(
         [sim, "disasm", "--source"], USAGE, r"no program given")))
     out.append(("bad no command", lambda: expect([sim], USAGE, r"missing command")))
+    out.append(("bad plugins argument", lambda: expect(
+        [sim, "plugins", "x"], USAGE, r"plugins: unexpected argument 'x'")))
 
     # files
     names = iter(range(10 ** 6))  # a file per test: tests run in parallel
