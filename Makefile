@@ -40,6 +40,9 @@ WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing
 # test programs.  After -Isrc, so that "simty.h" is the simulator's API.
 CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Isrc -Isdk/include
 BUILD   ?= build
+# sdk/simty-cc keeps the SDK's runtime objects here for every guest build
+# the Makefile and its scripts start (not in ~/.cache; sdk/README.md)
+export SIMTY_CC_CACHE ?= $(CURDIR)/build/sdk-cache
 
 LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
                       src/warp/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/stats/*.c \

@@ -166,10 +166,15 @@ def case_api_files(env, simty):
     want = open(os.path.join(dirs["cli"], "out.txt")).read()
     got = open(os.path.join(dirs["api"], "out.txt")).read()
     check(got == want and "alpha" in want, "out.txt %r, simty run wrote %r" % (got, want))
-    with simty.Machine(model="simt", shape="2x4") as m:
-        m.load(elf, args=args)
-        m.run()
-        check(m.result["exit_code"] != 0, "no fs_root: files.c exited 0")
+    here = os.getcwd()
+    os.chdir(dirs["none"])  # where a file would land if the guest could open one
+    try:
+        with simty.Machine(model="simt", shape="2x4") as m:
+            m.load(elf, args=args)
+            m.run()
+            check(m.result["exit_code"] != 0, "no fs_root: files.c exited 0")
+    finally:
+        os.chdir(here)
     check(not os.path.exists(os.path.join(dirs["none"], "out.txt")) and
           not os.path.exists(os.path.join(os.getcwd(), "out.txt")), "no fs_root: wrote a file")
     for bad, msg in (((lambda: simty.Machine().load(elf, args="x")), "list of strings"),

@@ -35,9 +35,9 @@
   workloads pass on QEMU (whatever the simulator supports);
 - simty-cc's cache of the runtime objects (SIMTY_CC_CACHE): a second build
   makes the same ELF from one entry, another -march or team mode makes
-  another entry, "off" writes nothing, an entry without its "complete"
-  mark is not used, and a cache directory that cannot be written falls
-  back to building in the temporary directory;
+  another entry, so does an edited runtime.c, "off" writes nothing, an
+  entry without its "complete" mark is rebuilt, and a cache directory that
+  cannot be written falls back to building in the temporary directory;
 - docs/design.md names only functions the code has, and README lists
   every workload of workloads/;
 - the generated blocks of README.md and docs/pipeline.md (the tutorial's
@@ -428,12 +428,15 @@ def tests(ctx, run, simty, Failure):
     def cc_cache():
         cache = os.path.join(ctx.tmp, "cc-cache")
         src = os.path.join(SDK, "libcalls.c")
+        home = os.path.join(ctx.tmp, "cc-home")
+        os.makedirs(home, exist_ok=True)
 
-        def cc(name, flags=(), where=cache):
+        def cc(name, flags=(), where=cache, driver=programs.SIMTY_CC):
             elf = os.path.join(ctx.tmp, name)
-            p = subprocess.run([programs.SIMTY_CC, "-O2"] + list(flags) + [src, "-o", elf],
-                               capture_output=True, text=True,
-                               env=dict(os.environ, SIMTY_CC_CACHE=where))
+            p = subprocess.run([driver, "-O2"] + list(flags) + [src, "-o", elf],
+                               capture_output=True, text=True, cwd=ctx.tmp,
+                               env=dict(os.environ, SIMTY_CC_CACHE=where, HOME=home,
+                                        XDG_CACHE_HOME=os.path.join(home, "xdg")))
             if p.returncode != 0:
                 raise Failure("simty-cc %s (SIMTY_CC_CACHE=%s) failed: %s" % (
                     " ".join(flags), where, p.stderr))
@@ -449,28 +452,42 @@ def tests(ctx, run, simty, Failure):
         if len(one) != 1 or entries() != one or again != first:
             raise Failure("cache: entries %s then %s, ELFs %s" % (
                 one, entries(), "equal" if again == first else "differ"))
-        if set(os.listdir(os.path.join(cache, one[0]))) < {"complete", "crt0.o", "runtime.o"}:
-            raise Failure("cache entry holds %s" % os.listdir(os.path.join(cache, one[0])))
+        e = os.path.join(cache, one[0])
+        if not {"complete", "crt0.o", "runtime.o", "hostio.o"} <= set(os.listdir(e)):
+            raise Failure("cache entry holds %s" % os.listdir(e))
         cc("cache3.elf", ["-march=rv32ima"])
         cc("cache4.elf", ["-fopenmp"])
         if len(entries()) != 3:
             raise Failure("cache: -march=rv32ima and -fopenmp builds made %s" % entries())
-        off = os.path.join(ctx.tmp, "cc-cache-off")
-        if cc("cache5.elf", where="off") != first or os.path.exists(off):
-            raise Failure("SIMTY_CC_CACHE=off: different ELF or a cache written")
-        # a damaged entry (no complete mark, a truncated object) is not used
-        e = os.path.join(cache, one[0])
+        # "off": nothing written, not in the working directory nor the home
+        if cc("cache5.elf", where="off") != first or os.path.exists(
+                os.path.join(ctx.tmp, "off")) or os.listdir(home):
+            raise Failure("SIMTY_CC_CACHE=off: different ELF or a cache written (%s)"
+                          % os.listdir(home))
+        # a damaged entry (no complete mark, a truncated object) is rebuilt
         os.unlink(os.path.join(e, "complete"))
         with open(os.path.join(e, "crt0.o"), "wb"):
             pass
-        if cc("cache6.elf") != first:
-            raise Failure("cache: a damaged entry changed the ELF")
+        if cc("cache6.elf") != first or not os.path.exists(os.path.join(e, "complete")):
+            raise Failure("cache: a damaged entry changed the ELF or was not repaired")
         # a cache that cannot be created: built in the temporary directory
         blocker = os.path.join(ctx.tmp, "cc-cache-file")
         with open(blocker, "w"):
             pass
         if cc("cache7.elf", where=os.path.join(blocker, "sub")) != first:
             raise Failure("cache in an unusable place: different ELF")
+        # a change to the SDK's runtime makes a new entry (a copy of sdk/)
+        import shutil
+        copy = os.path.join(ctx.tmp, "sdk-copy")
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(os.path.dirname(programs.SIMTY_CC), copy)
+        with open(os.path.join(copy, "runtime.c"), "a") as f:
+            f.write("\nint simty_cache_test_marker;\n")
+        before = entries()
+        cc("cache8.elf", driver=os.path.join(copy, "simty-cc"))
+        if len(entries()) != len(before) + 1:
+            raise Failure("cache: an edited runtime.c reused an entry (%s then %s)"
+                          % (before, entries()))
 
     out.append(("sdk cc cache", cc_cache))
     return out

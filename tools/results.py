@@ -1225,7 +1225,7 @@ def omp_only(args):
     with open(path) as f:
         text = f.read()
     cut = text.find("\n## 13. ")
-    res = results_omp.run(args, log)
+    res = results_omp.run(args, log, args.quick)
     if isinstance(res, str):
         die(res)
     note = ("(This section regenerated alone by `tools/results.py --omp-only`, "

@@ -5,6 +5,8 @@ workloads of the same kernels, measured by bench/omp_cost.py's functions
 on the cycle model.  Used by tools/results.py (make results; --omp-only
 regenerates this section alone)."""
 
+import subprocess
+
 import omp_cost
 
 SHAPES = [(8, 32), (64, 32)]
@@ -19,12 +21,12 @@ def run(args, log, quick=False):
     pairs = omp_cost.TINY_PAIRS if quick else omp_cost.PAIRS
     log("OpenMP: %d operations and %d kernels at %s" % (
         len(omp_cost.OPS), len(pairs), ", ".join("%dx%d" % s for s in shapes)))
+    reps = 1 if quick else REPS
     try:
-        costs, rows = omp_cost.measure(args.simty, shapes, 1 if quick else REPS, pairs,
-                                       args.jobs)
-    except omp_cost.BenchError as e:
+        costs, rows = omp_cost.measure(args.simty, shapes, reps, pairs, args.jobs)
+    except (omp_cost.BenchError, OSError, subprocess.SubprocessError) as e:
         return str(e)
-    return shapes, costs, rows, pairs
+    return shapes, costs, rows, pairs, reps
 
 
 def _ratio(rows, label, shape):
@@ -37,7 +39,7 @@ def section(res, n, note=""):
     if isinstance(res, str):
         return ["## %d. OpenMP programs and their runtime\n" % n,
                 note + "**Not measured: %s**\n" % res], True
-    shapes, costs, rows, pairs = res
+    shapes, costs, rows, pairs, reps = res
     s0 = shapes[0]
     empty = costs[0, s0]
     R = ["## %d. OpenMP programs and their runtime\n" % n]
@@ -47,7 +49,7 @@ def section(res, n, note=""):
              "region starts. Cycle model, measured by `bench/omp_cost.py`'s functions. "
              "Each operation runs %d and %d times between region-of-interest marks in "
              "`bench/omp/omp_micro.c`; a figure is the difference divided by %d, so start-up "
-             "and the first region's set-up are left out.\n" % (REPS, 2 * REPS, REPS))
+             "and the first region's set-up are left out.\n" % (reps, 2 * reps, reps))
     R += omp_cost.ops_table(costs, shapes)
     R.append("")
     if s0 == (8, 32):

@@ -238,20 +238,27 @@ class Machine:
         arguments (argv[1:]; argv[0] is the program's file name), as
         `simty run prog.elf ARG...` passes them.  fs_root: a directory the
         guest may open host files in (its paths are relative to it and
-        cannot leave it; docs/platform.md, "Semihosting"); without it the
-        guest has no host files and its stdin is at end of file."""
+        cannot leave it; docs/platform.md, "Semihosting"); it also gives
+        the guest the process's stdin.  Without it the guest has no host
+        files and its stdin is at end of file."""
         s = self._s()
         if self.program is not None:
             raise SimtyError("a program is already loaded (%s): use a new Machine"
                              % shown(self.program))
         path = check_program(path)
-        argv = [os.path.basename(path)]
+        argv = [os.fsencode(os.path.basename(path))]
         if args is not None:
-            if isinstance(args, (str, bytes)) or not all(isinstance(a, str) for a in args):
+            if isinstance(args, (str, bytes, dict)) or not hasattr(args, "__iter__"):
+                raise SimtyError("args: expected a list of strings")
+            args = list(args)
+            if not all(isinstance(a, str) for a in args):
                 raise SimtyError("args: expected a list of strings")
             if any("\0" in a for a in args):
                 raise SimtyError("args: a NUL character in an argument")
-            argv += list(args)
+            try:
+                argv += [os.fsencode(a) for a in args]
+            except UnicodeError as e:
+                raise SimtyError("args: %s" % e)
         err = ffi.new("char[]", ERRLEN)
         if fs_root is not None:
             root = os.fspath(fs_root) if isinstance(fs_root, (str, os.PathLike)) else None
@@ -262,7 +269,7 @@ class Machine:
         if self._L.simty_load(s, os.fsencode(path), err, ERRLEN) != 0:
             raise SimtyError(ffi.string(err).decode("utf-8", "replace"))
         if args is not None:
-            keep = [ffi.new("char[]", a.encode()) for a in argv]
+            keep = [ffi.new("char[]", a) for a in argv]
             if self._L.simty_set_cmdline(s, len(keep), ffi.new("char *[]", keep)) != 0:
                 raise SimtyError("out of memory for the command line")
         self.program = path

@@ -18,7 +18,8 @@
 
 #include "simty_guest.h"
 
-#define TEAM_RUNNING 2 /* team.h; TEAM_READY is 0 */
+/* team.h: TEAM_READY is 0, a running team any value >= TEAM_RUNNING (2):
+ * hart 0's stack pointer, a RAM address, saves loading the constant. */
 
     .section .text.GOMP_parallel, "ax"
     .balign 4
@@ -28,8 +29,7 @@ GOMP_parallel:                      /* a0 fn, a1 data, a2 num_threads, a3 flags 
     lw      t0, __simty_team_state
     or      t0, t0, a2
     bnez    t0, .Lslow
-    li      t0, TEAM_RUNNING
-    sw      t0, __simty_team_state, t1
+    sw      sp, __simty_team_state, t1 /* TEAM_RUNNING: any value >= 2 */
     sw      a0, __simty_fork_fn, t1
     sw      a1, __simty_fork_data, t1
     csrw    SIMTY_CSR_BARRIER, zero /* fork: the workers start */

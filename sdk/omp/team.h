@@ -92,12 +92,13 @@ extern struct team __simty_main_team;
 /* State of the main team: TEAM_READY when the next region without
  * num_threads can take the fast path of GOMP_parallel (barrier mode, the
  * default team is the whole machine, no team or pthread runs, hart 0 is at
- * level 0), TEAM_RUNNING while a region of the main team runs. */
+ * level 0), TEAM_RUNNING or more while a region of the main team runs (the
+ * fast path stores a value it already holds, hart 0's stack pointer). */
 #define TEAM_READY 0   /* fast.S relies on it being 0 */
 #define TEAM_SLOW 1
-#define TEAM_RUNNING 2
+#define TEAM_RUNNING 2 /* and above: fast.S stores hart 0's sp */
 extern volatile uint32_t __simty_team_state;
-#define TEAM_IS_RUNNING() (__simty_team_state == TEAM_RUNNING)
+#define TEAM_IS_RUNNING() (__simty_team_state >= TEAM_RUNNING)
 extern void (*__simty_fork_fn)(void *);
 extern uint32_t __simty_fork_n;            /* size of the team being started */
 extern volatile uint32_t __simty_team_joined; /* workers done (software join) */
