@@ -310,7 +310,7 @@ def tests(ctx, run, simty, Failure, variants=None):
             (["--shapes", "1x1x65", ok_elf], USAGE, r"--shapes: .*got '1x1x65'"),
             (["--shapes", ",", ok_elf], USAGE, r"--shapes: empty list"),
             (["--model", "gpu", ok_elf], USAGE, r"--model: expected cycle, simt or scalar"),
-            (["--paths", "hct,stack", ok_elf], USAGE, r"--paths: expected hct or ideal"),
+            (["--paths", "hct,stack", ok_elf], USAGE, r"--paths: expected hct, ideal(,| or) [a-z]+.*got .stack."),
             (["--mem-latency", "5,x", ok_elf], USAGE, r"--mem-latency"),
             (["--memory", "ideal,sram", ok_elf], USAGE, r"--memory: unknown memory 'sram'"),
             (["--mem-set", "l2.size=2M", ok_elf], USAGE, r"--mem-set needs a memory hierarchy"),
