@@ -372,10 +372,8 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev)
     t->sort_ptr = (unsigned)((t->sort_ptr + (steps - active)) % cct);
 }
 
-int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
+int paths_detach_lane(path_table *t, unsigned lane, uint32_t pc, path_t *moved)
 {
-    if (t->ops)
-        return t->ops->move_lane(t, lane, pc);
     const lane_mask bit = 1ull << lane;
     unsigned i = 0;
     while (i < t->n && !(t->list[i].mask & bit))
@@ -383,11 +381,23 @@ int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
     if (i == t->n)
         return -1;
     if (t->list[i].pc == pc)
-        return 0; /* already there */
-    path_t moved = t->list[i];
-    moved.pc = pc;
-    moved.mask = bit;
+        return -2; /* already there */
+    *moved = t->list[i];
+    moved->pc = pc;
+    moved->mask = bit;
     t->list[i].mask &= ~bit;
+    return (int)i;
+}
+
+int paths_move_lane(path_table *t, unsigned lane, uint32_t pc)
+{
+    if (t->ops)
+        return t->ops->move_lane(t, lane, pc);
+    const lane_mask bit = 1ull << lane;
+    path_t moved;
+    int i = paths_detach_lane(t, lane, pc, &moved);
+    if (i < 0)
+        return i == -2 ? 0 : -1;
     path_t all[SIMTY_MAX_LANES + 2];
     unsigned n = 0;
     bool merged = false;

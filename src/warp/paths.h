@@ -285,6 +285,10 @@ void paths_sort_steps(path_table *t, uint64_t steps, path_events *ev);
  * are then laid out in priority order.  Returns -1 if the lane is not in a
  * runnable path. */
 int paths_move_lane(path_table *t, unsigned lane, uint32_t pc);
+/* For an organisation's move_lane: takes the lane out of its entry (which
+ * may be left empty) into *moved at pc; returns the entry's index, -1 if
+ * no entry holds the lane, -2 if it is already at pc (nothing changed). */
+int paths_detach_lane(path_table *t, unsigned lane, uint32_t pc, path_t *moved);
 
 /* Offline sorter: `steps` idle cycles of the warp's CCT port (hct only;
  * nothing to do without CCT entries). */

@@ -308,19 +308,12 @@ static void ipdom_insert(path_table *t, path_t p)
 static int ipdom_move_lane(path_table *t, unsigned lane, uint32_t pc)
 {
     const lane_mask bit = 1ull << lane;
-    unsigned i = 0;
-    while (i < t->n && !(t->list[i].mask & bit))
-        i++;
-    if (i == t->n)
-        return -1;
-    if (t->list[i].pc == pc)
-        return 0; /* already there */
-    path_t moved = t->list[i];
-    moved.pc = pc;
-    moved.mask = bit;
-    t->list[i].mask &= ~bit;
+    path_t moved;
+    int i = paths_detach_lane(t, lane, pc, &moved);
+    if (i < 0)
+        return i == -2 ? 0 : -1;
     if (!t->list[i].mask)
-        remove_at(t, i);
+        remove_at(t, (unsigned)i);
     path_events ev = {0};
     leave(t, bit, t->ipdom.frame_of[lane], IPDOM_ROOT, &ev);
     insert_at(t, 0, &moved);
