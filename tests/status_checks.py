@@ -87,7 +87,7 @@ def tests(ctx, run, Failure):
     chatty = programs.asm_elf("bad", "chatty")
 
     def live_line():
-        # chatty prints "tick N" about twice a second of CPU time: some of
+        # chatty prints "tick N" several times a second of CPU time (even sanitized): some of
         # its lines come while the status line is shown
         st, raw = pty_run([sim, "run", "--timeout", "3", chatty])
         if st != LIMIT:

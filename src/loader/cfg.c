@@ -325,7 +325,8 @@ int reconv_build(reconv_table *t, const elf_image *img, memory_t *mem, char *err
         }
     }
     /* (segments may come in any order) */
-    qsort(t->p, t->n, sizeof *t->p, point_cmp);
+    if (t->n) /* (no point at all: a program with no branch, t->p NULL) */
+        qsort(t->p, t->n, sizeof *t->p, point_cmp);
     return 0;
 }
 

@@ -4,7 +4,7 @@
  * without; bad intervals are refused.  On every model (the scalar model
  * keeps its instruction counts elsewhere until it settles them).
  * Usage: test_monitor CHATTY.elf (tests/bad/chatty.S: prints a line every
- * 2^21 iterations of a loop, forever) */
+ * 2^18 iterations of a loop, forever) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
