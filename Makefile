@@ -21,8 +21,10 @@
 #                 every model with all 8 option sets at 5 shapes, and on QEMU
 #                 (make check runs one option set per shape and model)
 #   make check-diff-long     the differential runs make check leaves out
-#                 (-O0/-Os/clang example builds at 64x16, -O0 at most
-#                 shapes, SIMT C regressions)
+#                 (-O0/-Os/clang example builds at most shapes, C programs
+#                 at 4x2x8, SIMT C regressions at 64x16, half the SIMT
+#                 option sets at each shape)
+#   make check-multicore-long --host-threads 1 and 3 one cycle at a time
 #   make check-asan-full     the sanitized suite with its full matrices (make
 #                 check's sanitized pass runs fewer diff shapes and random
 #                 programs: docs/testing.md, "What make check costs")
@@ -63,7 +65,7 @@ DEB_PACKAGES := gcc make python3 gcc-riscv64-unknown-elf picolibc-riscv64-unknow
                 python3-setuptools python3-wheel munge slurmctld slurmd slurm-client
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps unit check check-asan check-asan-full check-random-long check-progress-long check-diff-long check-march-long check-omp-long \
+.PHONY: all deps unit check check-asan check-asan-full check-random-long check-progress-long check-diff-long check-march-long check-omp-long check-multicore-long \
         demo bench bench-threads \
         workloads results docs clean fuzz fuzz-build fuzz-check
 all: $(BUILD)/simty $(BUILD)/libsimty.so
@@ -145,9 +147,11 @@ fuzz-check: fuzz-build
 check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
 
-# The diff group's 64x16 runs of the -O0/-Os/clang example builds and the
-# SIMT C regressions, and its runs of the -O0 examples beyond 1x1 and 4x8
-# (make check runs the rest).
+# The diff group's runs make check leaves out: the -O0 examples beyond 4x8,
+# the -Os and clang -O2 examples beyond 4x8 and 8x32, the C programs at
+# 4x2x8 and the SIMT C regressions at 64x16, and everywhere else the half
+# of the SIMT model's option sets make check does not run there
+# (tests/run_tests.py, in_check and OPTION_HALVES).
 check-diff-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only diff-long
 
@@ -161,6 +165,11 @@ check-march-long: deps all
 # The forward-progress suite, full matrix (group `progress` is the subset).
 check-progress-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only progress-long
+
+# --host-threads 1 and 3 one cycle at a time on the litmus programs (make
+# check: 1 and 2).
+check-multicore-long: deps all
+	python3 tests/run_tests.py --build $(BUILD) --only multicore-long
 
 check-omp-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only omp-long

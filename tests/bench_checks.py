@@ -58,19 +58,29 @@ def tests(ctx, run, simty, Failure, variants=None):
     for march in () if lean else ctx.marches:
         for n in programs.workload_names():
             fp = n in programs.FP_WORKLOADS
-            kinds = ("models", "multicore", "hierarchy") if fp else every
+            # (the FP workloads' soft-float builds at the small shapes in
+            # make check, at the others in march-long)
+            kinds = ("models", "multicore", "hierarchy", "suite-wide") if fp else every
             if not variants:
-                kinds = ("suite", "qemu") if fp else ()
+                kinds = ("suite-small", "qemu") if fp else ()
             if kinds:
                 builds.append((n, march, kinds))
-    for name, march, kinds in builds:
+    for i_build, (name, march, kinds) in enumerate(builds):
+        if lean:  # (each workload's suite, and one of its three other checks)
+            rest = ("models", "multicore", "hierarchy")
+            kinds = tuple(k for k in kinds if k not in rest or k == rest[i_build % 3])
         elf = programs.workload_elf(name, march)
         label = name + ("@" + march if march else "")
         # a wait that nothing can satisfy: diagnosed on every model and shape
         spin = name.startswith("never_")
 
-        def suite(elf=elf, name=name, spin=spin):
+        def suite(elf=elf, name=name, spin=spin, kinds=kinds):
             shapes = SANITIZED_SHAPES if ctx.sanitized else DEFAULT_SHAPES
+            if "suite-small" in kinds:
+                shapes = SANITIZED_SHAPES
+            elif "suite-wide" in kinds:
+                shapes = ",".join(s for s in DEFAULT_SHAPES.split(",")
+                                  if s not in SANITIZED_SHAPES.split(","))
             status, rows = bench_csv(["-j", "1", "--shapes", shapes, elf])
             if len(rows) != len(shapes.split(",")):
                 raise Failure("%d rows for %d shapes" % (len(rows), len(shapes.split(","))))
@@ -87,9 +97,10 @@ def tests(ctx, run, simty, Failure, variants=None):
                     raise Failure("%sx%s: SIMD efficiency %s" % (r["warps"], t, eff))
             if status != 0:
                 raise Failure("bench exit status %d with every run as expected" % status)
-        if "suite" in kinds:
-            out.append(("workload %s bench %s" % (label, "small shapes" if ctx.sanitized
-                                                  else "default shapes"), suite))
+        if {"suite", "suite-small", "suite-wide"} & set(kinds):
+            which = ("small shapes" if ctx.sanitized or "suite-small" in kinds else
+                     "wide default shapes" if "suite-wide" in kinds else "default shapes")
+            out.append(("workload %s bench %s" % (label, which), suite))
 
         def models(elf=elf, name=name, spin=spin):
             _status, rows = bench_csv(["-j", "1", "--shapes", "2x4,3x3", "--model",

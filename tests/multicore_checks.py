@@ -245,12 +245,25 @@ def same_for_every_n(ctx, simty, Failure, what, elf, shape, extra, threads=HOST_
                 (" (%s)" % ", ".join(keys[:12])) if keys else ""))
 
 
-def host_thread_tests(ctx, simty, Failure, name, elf):
+def host_thread_tests(ctx, simty, Failure, name, elf, long=False):
+    """make check: every HOST_CONFIGS on HOST_THREADS, but one cycle at a
+    time (the slowest: a rendezvous every cycle) on 1 and 2 host threads
+    only; long (group multicore-long): those on 1 and 3 (more host threads
+    than this machine's 2 cores)."""
     out = []
     configs = HOST_CONFIGS[1:3] if ctx.sanitized else HOST_CONFIGS
-    threads = (1, 2) if ctx.sanitized else HOST_THREADS
     for cname, extra in configs:
-        def t(cname=cname, extra=extra):
+        per_cycle = "--quantum" not in extra
+        if ctx.sanitized:
+            threads = (1, 2)
+        elif per_cycle:
+            threads = (1, 3) if long else (1, 2)
+        else:
+            threads = HOST_THREADS
+        if long and not per_cycle:
+            continue
+
+        def t(cname=cname, extra=extra, threads=threads):
             same_for_every_n(ctx, simty, Failure, "%s %s" % (name, cname), elf, HOST_SHAPE,
                              extra, threads, litmus=name)
         out.append(("multicore %s %s cycle %s: same on --host-threads %s"
@@ -355,6 +368,16 @@ def host_thread_extra_tests(ctx, simty, Failure):
                           "one-line fault)" % (full, r.status, r.err[:300]))
     out.append(("multicore bad unmapped_store 4x1x4 quantum 16: same fault on "
                 "--host-threads 1,2,3", fault))
+    return out
+
+
+def long_tests(ctx, run, simty, Failure):
+    """Group multicore-long (make check-multicore-long): the host-thread
+    runs make check leaves out."""
+    out = []
+    for name in programs.multicore_names():
+        out += host_thread_tests(ctx, simty, Failure, name, programs.multicore_elf(name),
+                                 long=True)
     return out
 
 

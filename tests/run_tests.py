@@ -16,9 +16,10 @@ selected tests' GROUP/NAME (docs/testing.md, "Running one test").
 The summary line gives the CPU-seconds the tests took (children included,
 whatever the load); --by-group runs the groups one after the other and
 prints each one's (docs/testing.md, "What make check costs").  Under
---sanitized, the diff group runs SANITIZED_DIFF_SHAPES with SANITIZED_RUNS
-and the random group a 16th of the programs; --full (make
-check-asan-full) runs all its shapes and option sets and a quarter.
+--sanitized, the diff group runs SANITIZED_DIFF_SHAPES (the C programs
+SANITIZED_SDK_SHAPES) with SANITIZED_RUNS, the random group 6 programs and
+no memory group; --full (make check-asan-full) runs all its shapes and
+option sets, a quarter of the programs (at least 50) and the memory group.
 
 Groups:
   unit      C unit tests (path tables, coalescer, ELF loader robustness);
@@ -32,8 +33,9 @@ Groups:
             shapes and with every path/priority/coalescer option (and memory
             latencies and memory hierarchies for the cycle model), matches
             the scalar model; and at
-            2 and 4 cores (MC_SHAPES); the 64x16 runs of most programs and
-            the -O0 examples' runs beyond O0_SHAPES are in diff-long
+            2 and 4 cores (MC_SHAPES); half the SIMT option sets at each
+            shape (OPTION_HALVES), and the points in_check leaves out, are
+            in diff-long
   random    random divergent programs, simt and cycle vs scalar (two one-core
             shapes and one multi-core shape each); one in four more with
             float and double code (randprog.py --float)
@@ -98,10 +100,10 @@ random) instead.
 Opt-in group (only with --only):
   progress-long  the forward-progress suite with all 8 option sets at every
                  shape (make check-progress-long)
-  diff-long      the diff group's runs that make check leaves out: at 64x16
-                 the -O0/-Os/clang builds of the examples and the SIMT C
-                 regressions, the -O0 examples beyond 1x1 and 4x8 (make
-                 check-diff-long)
+  diff-long      the diff group's runs that make check leaves out (in_check,
+                 OPTION_HALVES; make check-diff-long)
+  multicore-long the litmus programs one cycle at a time on 1 and 3 host
+                 threads (make check-multicore-long)
   march-long     the ISA variants' runs that make check leaves out (make
                  check-march-long MARCH=rv32imafd,rv32gc)
   omp-long       omp-programs' full matrix: every program, model and shape,
@@ -236,6 +238,8 @@ def group_unit(ctx):
         cmd = [os.path.join(unit_dir, n)]
         if n in ("test_elf", "test_api", "test_step", "test_debug_step"):
             cmd.append(elf)
+        if n == "test_elf" and ctx.sanitized and not ctx.full:
+            cmd.append("5000")  # (corrupted files; 20000 in the plain run)
         if n == "test_monitor":
             cmd.append(programs.asm_elf("bad", "chatty"))
         if n == "test_step":
@@ -599,7 +603,7 @@ def group_qemu(ctx):
             # simty shapes (cores, warps, threads) with as many harts as QEMU
             for smp, shapes in ((8, ((1, 2, 4), (2, 2, 2), (4, 1, 2))),
                                 (3, ((1, 1, 3), (3, 1, 1))), (1, ((1, 1, 1),))):
-                if march and smp != 8:
+                if (march or opt == "-O0") and smp != 8:  # (-O0: the slowest)
                     continue
                 def test(elf=elf, smp=smp, shapes=shapes, name=name, opt=label):
                     status, qout, qerr = run([programs.QEMU_RUN, "--smp", str(smp),
@@ -679,13 +683,14 @@ def check_same(label, ref, r):
         raise Failure("%s: no thread instructions counted" % label)
 
 
-def model_runs(option_sets, sanitized, simt=True, memory=True):
+def model_runs(option_sets, sanitized, simt=True, memory=True, cycle=True):
     """(label, args) of the SIMT and cycle runs compared with the scalar model
     of one program: every option set on the SIMT model (if simt); on the
     cycle model, which runs the same path and coalescing code, the first and
     last option sets and two memory latencies.  The cycle model's last
     option set runs with --steering gto and its memory latency with
-    skip-idle (the other runs: rr, the default)."""
+    skip-idle (the other runs: rr, the default).  cycle False: the SIMT
+    runs alone."""
     runs = []
     for model in ("simt", "cycle"):
         if model == "simt" and not simt:
@@ -696,6 +701,8 @@ def model_runs(option_sets, sanitized, simt=True, memory=True):
             runs.append(("%s %s/%s/%s%s" % (model, paths, prio, coal, " gto" if gto else ""),
                          ["-m", model, "--paths", paths, "--priority", prio,
                           "--coalescer", coal] + (["--steering", "gto"] if gto else [])))
+    if not cycle:
+        return [r for r in runs if r[1][1] == "simt"]
     runs.append(("cycle mem-latency 3 skip-idle", ["-m", "cycle", "--mem-latency", "3",
                                                    "--steering", "skip-idle"]))
     # the memory hierarchy: variable latencies, misses, evictions, MSHR
@@ -731,28 +738,53 @@ MEMORY_RUNS = [
 MC_SHAPES = [(2, 2, 4), (4, 2, 8)]
 
 
-# The shapes of the examples' -O0 builds in make check (the slowest builds
-# of the diff group, and the least informative: the -O2 instructions with
-# more loads and stores); make check-diff-long runs the others.
-O0_SHAPES = [(1, 1), (4, 8)]
+# make check's share of the examples' builds besides gcc -O2 (the slowest
+# programs of the diff group, and the least informative: the same source,
+# other instructions): the -O0 builds at 4x8 alone, the -Os and clang -O2
+# builds at 4x8 and 8x32; every other shape of theirs, their multi-core
+# shapes and their 64x16 runs are in diff-long.  (-O0 is 2-5x the others'
+# run time; the ISA programs and gcc -O2 builds run at every shape.)
+OTHER_BUILD_SHAPES = {"-O0": [(4, 8)], "-Os": [(4, 8), (8, 32)], "clang-O2": [(4, 8), (8, 32)]}
 
 
-def heavy_wide(label, w, t, sanitized=False):
-    """The runs left to `make check-diff-long`: at 64x16 those of the -O0,
-    -Os and clang builds of the examples and of the SIMT C regressions, and
-    those of the examples' -O0 builds at every shape but O0_SHAPES (the
-    slowest of make check; -O0 code stays checked at 1x1 and 4x8, every
-    other shape with every other build).  make check keeps 64x16 for the examples' gcc -O2 builds (not
-    under the sanitizers, where each takes up to 40 s), the ISA tests and the
+def build_of(label):
+    """The example build of a diff label ('-O0', '-Os', 'clang-O2', '-O2'),
+    or None for the ISA and SIMT programs."""
+    if label.startswith(("isa-", "simt-")):
+        return None
+    for opt in ("clang-O2", "-O0", "-Os", "-O2"):
+        if label.endswith(opt):
+            return opt
+    return None
+
+
+def in_check(label, shape, sanitized=False):
+    """Whether make check runs the diff tests of this label at this shape
+    (one-core (w, t) or multi-core (c, w, t)); diff-long runs the others.
+    make check keeps 64x16 for the examples' gcc -O2 builds (not under the
+    sanitizers, where each takes up to 40 s), the ISA tests and the
     assembly regressions (the same code paths at 64 warps, in a fraction of
-    the time)."""
-    if label.endswith("-O0") and not label.startswith(("isa-", "simt-")):
-        return (w, t) not in O0_SHAPES
-    if (w, t) != (64, 16) or label.startswith("isa-"):
-        return False
+    the time), not for the SIMT C regressions."""
+    build = build_of(label)
+    if build in OTHER_BUILD_SHAPES:
+        return shape in OTHER_BUILD_SHAPES[build]
+    if shape == MC_SHAPES[1] and not label.startswith("isa-"):
+        return False  # (4x2x8: the ISA tests; the C programs at 2x2x4)
+    if shape != (64, 16) or label.startswith("isa-"):
+        return True
     if label.startswith("simt-"):
-        return "-O" in label
-    return sanitized or not label.endswith("-O2") or "clang" in label
+        return "-O" not in label
+    return not sanitized
+
+
+# The SIMT model's option sets split in two halves of 4, each with both
+# values of every option and every pair of values of every two options
+# (an orthogonal array of strength 2: the sets whose option indices sum to
+# an even number, and the others).  At the diff group's shapes make check
+# runs one half, alternating from shape to shape (both halves over a
+# program's shapes); diff-long runs the other half there.
+OPTION_HALVES = [[s for k, s in enumerate(OPTION_SETS) if bin(k).count("1") % 2 == h]
+                 for h in (0, 1)]
 
 
 # The diff group's one-core shapes under the sanitizers in make check: one
@@ -760,6 +792,10 @@ def heavy_wide(label, w, t, sanitized=False):
 # 8x32 (full warps) and 64x16 (masks up to bit 63); make check-asan-full
 # adds 1x4, 2x3, 4x8 and 4x4 (the same code paths again).
 SANITIZED_DIFF_SHAPES = [(1, 1), (2, 4), (8, 32), (64, 16)]
+# ... of the SDK's C programs (examples, SIMT C regressions): 1x1 and 8x32
+# (their 64x16 runs are in diff-long, their 2x4 runs in check-asan-full;
+# the ISA tests and assembly regressions take the scoreboard's paths at 2x4)
+SANITIZED_SDK_SHAPES = [(1, 1), (8, 32)]
 
 
 # ... and its runs of each program there: each model once, the two option
@@ -778,46 +814,68 @@ SANITIZED_RUNS = [
 def diff_tests(ctx, long, variants=False):
     """make check's runs (long False), diff-long's (long True), or with
     variants those of the ISA variants: make check's subset (long False,
-    march_in_check) or the rest (long True: the march-long group)."""
+    march_in_check) or the rest (long True: the march-long group).  Every
+    run of the matrix is in exactly one of make check and diff-long."""
     tests = []
     option_sets = OPTION_SETS
     if ctx.sanitized:  # same coverage of code paths, fewer combinations
         option_sets = [("hct", "depth", "simty"), ("ideal", "minpc", "block")]
+    lean = ctx.sanitized and not ctx.full
     for label, elf, extra, sig, sdk in diff_programs(ctx, variants):
-        for w, t in CYCLE_SHAPES:
-            if ctx.sanitized and not ctx.full and (w, t) not in SANITIZED_DIFF_SHAPES:
+        for i, (w, t) in enumerate(CYCLE_SHAPES):
+            if lean and (w, t) not in (SANITIZED_SDK_SHAPES if sdk else SANITIZED_DIFF_SHAPES):
                 continue
+            simt = (w, t) in SHAPES
+            wide = w * t <= 256 or not sdk
             if variants:
-                if march_in_check(label, (w, t)) == long:
-                    continue
-            elif heavy_wide(label, w, t, ctx.sanitized) != long:
+                checked = march_in_check(label, (w, t))
+            else:
+                checked = in_check(label, (w, t), ctx.sanitized)
+            # (plain runs of the SDK default build: the SIMT option sets
+            # split between make check and diff-long, OPTION_HALVES)
+            half = not ctx.sanitized and not variants
+            other_half = half and long and checked
+            if checked == long and not other_half:
                 continue
-            def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t, sdk=sdk):
+            if lean:
+                runs = SANITIZED_RUNS[:] if wide else SANITIZED_RUNS[:2]
+            elif not half:
+                runs = model_runs(option_sets, ctx.sanitized, simt, wide)
+            elif other_half:
+                runs = model_runs(OPTION_HALVES[1 - i % 2], False, simt, cycle=False)
+                if not runs:
+                    continue
+            elif checked:
+                runs = model_runs(OPTION_HALVES[i % 2], False, simt, wide)
+            else:
+                runs = model_runs(OPTION_SETS, False, simt, wide)
+            if not other_half:
+                if sdk:  # the stacks stored interleaved: still the same results
+                    runs.append(("cycle stack-interleave", ["-m", "cycle", "--stack-interleave"]))
+                if (w, t) in IPDOM_SHAPES and not variants:
+                    runs += IPDOM_RUNS
+
+            def test(label=label, elf=elf, extra=extra, sig=sig, w=w, t=t, runs=runs):
                 base = shape_args(w, t) + extra
                 ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
                 if ref.status != 0:
                     raise Failure("%s %dx%d: scalar model status %d: %s"
                                   % (label, w, t, ref.status, ref.err.strip()))
-                # the hierarchies at 64 warps: the assembly programs (warp
-                # masks up to bit 63), not the long C builds
-                if ctx.sanitized and not ctx.full:
-                    runs = SANITIZED_RUNS[:] if w * t <= 256 or not sdk else SANITIZED_RUNS[:2]
-                else:
-                    runs = model_runs(option_sets, ctx.sanitized, (w, t) in SHAPES,
-                                      w * t <= 256 or not sdk)
-                if sdk:  # the stacks stored interleaved: still the same results
-                    runs.append(("cycle stack-interleave", ["-m", "cycle", "--stack-interleave"]))
-                if (w, t) in IPDOM_SHAPES and not variants:
-                    runs += IPDOM_RUNS
                 for what, args in runs:
                     r = simty(ctx, elf, base + args, signature=sig)
                     check_same("%s %dx%d %s" % (label, w, t, what), ref, r)
-            tests.append(("diff %s %dx%d" % (label, w, t), test))
-        if long and not variants:
-            continue
+            tests.append(("diff %s %dx%d%s" % (label, w, t, " other half" if other_half
+                                                else ""), test))
         for c, w, t in MC_SHAPES[:1] if ctx.sanitized else MC_SHAPES:
-            if variants and march_in_check(label, (c, w, t)) == long:
+            if lean and sdk:
+                continue  # (the C programs at several cores: multicore, bench groups)
+            if variants:
+                checked = march_in_check(label, (c, w, t))
+            else:
+                checked = in_check(label, (c, w, t), ctx.sanitized)
+            if checked == long:
                 continue
+
             def test(label=label, elf=elf, extra=extra, sig=sig, c=c, w=w, t=t):
                 base = shape_args(w, t, c) + extra
                 ref = simty(ctx, elf, ["-m", "scalar"] + base, signature=sig)
@@ -847,9 +905,10 @@ def group_random(ctx, variants=None):
     default build of each, and the ISA variants' builds of every fourth;
     variants "rest": the variants' builds of the others (march-long)."""
     tests = []
-    # under the sanitizers: a quarter of the programs (make check: a 16th)
+    # under the sanitizers: 6 programs (make check-asan-full: a quarter, at
+    # least 50)
     n = ctx.random_count if not ctx.sanitized else \
-        max(ctx.random_count // (4 if ctx.full else 16), 10)
+        max(ctx.random_count // 4, 50) if ctx.full else 6
     elfs = [] if variants else (programs.random_elfs(ctx.seed, n) +
                                 programs.random_fp_elfs(ctx.seed, n))
     for march in ctx.marches:
@@ -940,6 +999,11 @@ def group_multicore(ctx):
     return multicore_checks.tests(ctx, run, simty, Failure)
 
 
+def group_multicore_long(ctx):
+    import multicore_checks
+    return multicore_checks.long_tests(ctx, run, simty, Failure)
+
+
 def group_trap(ctx):
     import trap_checks
     return trap_checks.tests(ctx, run, simty, Failure)
@@ -972,6 +1036,10 @@ def group_fpfuzz(ctx):
 
 
 def group_memory(ctx):
+    if ctx.sanitized and not ctx.full:
+        # figures, not code paths: the hierarchies run sanitized in the
+        # diff, random, multicore and bench groups and in test_memsys
+        return []
     def t():
         script = os.path.join(ROOT, "tests", "mem_checks.py")
         status, out, err = run([sys.executable, script, "--simty", ctx.simty,
@@ -1033,12 +1101,13 @@ GROUPS = {
     "fpfuzz": group_fpfuzz,
     "omp-programs": group_omp_programs,
     "progress-long": group_progress_long,
+    "multicore-long": group_multicore_long,
     "diff-long": group_diff_long,
     "march-long": group_march_long,
     "omp-long": group_omp_long,
 }
 # Run only when named with --only (see the docstring).
-OPT_IN = ("progress-long", "diff-long", "march-long", "omp-long")
+OPT_IN = ("progress-long", "diff-long", "march-long", "omp-long", "multicore-long")
 
 
 class Progress:
@@ -1058,7 +1127,9 @@ class Progress:
         for g in groups:
             if not self.groups[g]["total"]:
                 self.say("run_tests: %-6s 0 tests%s" % (
-                    g, " (QEMU is not run under the sanitizers)" if g == "qemu" else ""))
+                    g, {"qemu": " (QEMU is not run under the sanitizers)",
+                        "memory": " (figures: make check-asan-full runs them sanitized)"}
+                    .get(g, "") if self.sanitized else ""))
 
     def say(self, line):
         if self.tty:
@@ -1209,7 +1280,7 @@ def main():
     ap.add_argument("--list", action="store_true",
                     help="print the selected tests as GROUP/NAME and exit")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--random", type=int, default=200, help="random programs to check")
+    ap.add_argument("--random", type=int, default=60, help="random programs to check")
     ap.add_argument("--seed", type=int, default=1, help="first random program seed")
     ap.add_argument("--march", default=None, metavar="LIST",
                     help="ISA variants to test besides the SDK default, comma-separated "
