@@ -21,8 +21,8 @@
 #                 every model with all 8 option sets at 5 shapes, and on QEMU
 #                 (make check runs one option set per shape and model)
 #   make check-diff-long     the differential runs make check leaves out
-#                 (-O0/-Os/clang example builds at most shapes, C programs
-#                 at 4x2x8, SIMT C regressions at 64x16, half the SIMT
+#                 (-O0/-Os/clang example builds at most shapes, all but
+#                 the ISA tests at 4x2x8, SIMT C regressions at 64x16, half the SIMT
 #                 option sets at each shape)
 #   make check-multicore-long --host-threads 1 and 3 one cycle at a time
 #   make check-asan-full     the sanitized suite with its full matrices (make
@@ -148,8 +148,8 @@ check-random-long: deps all
 	python3 tests/run_tests.py --build $(BUILD) --only random --seed 1000 --random 2000
 
 # The diff group's runs make check leaves out: the -O0 examples beyond 4x8,
-# the -Os and clang -O2 examples beyond 4x8 and 8x32, the C programs at
-# 4x2x8 and the SIMT C regressions at 64x16, and everywhere else the half
+# the -Os and clang -O2 examples beyond 4x8 and 8x32, every program but
+# the ISA tests at 4x2x8, the SIMT C regressions at 64x16, and everywhere else the half
 # of the SIMT model's option sets make check does not run there
 # (tests/run_tests.py, in_check and OPTION_HALVES).
 check-diff-long: deps all

@@ -268,7 +268,7 @@ def host_thread_tests(ctx, simty, Failure, name, elf, long=False):
                              extra, threads, litmus=name)
         out.append(("multicore %s %s cycle %s: same on --host-threads %s"
                     % (name, label(HOST_SHAPE), cname, ",".join(map(str, threads))), t))
-    if ctx.sanitized:
+    if ctx.sanitized or long:
         return out
     for model in ("simt", "scalar"):
         def f(model=model):

@@ -683,19 +683,21 @@ def check_same(label, ref, r):
         raise Failure("%s: no thread instructions counted" % label)
 
 
-def model_runs(option_sets, sanitized, simt=True, memory=True, cycle=True):
+def model_runs(option_sets, sanitized, simt=True, memory=True, cycle=True, cycle_sets=None):
     """(label, args) of the SIMT and cycle runs compared with the scalar model
     of one program: every option set on the SIMT model (if simt); on the
     cycle model, which runs the same path and coalescing code, the first and
     last option sets and two memory latencies.  The cycle model's last
     option set runs with --steering gto and its memory latency with
     skip-idle (the other runs: rr, the default).  cycle False: the SIMT
-    runs alone."""
+    runs alone; cycle_sets: the cycle model's two option sets if not the
+    first and last of option_sets."""
     runs = []
     for model in ("simt", "cycle"):
         if model == "simt" and not simt:
             continue
-        sets = option_sets if model == "simt" else [option_sets[0], option_sets[-1]]
+        sets = option_sets if model == "simt" else \
+            cycle_sets or [option_sets[0], option_sets[-1]]
         for paths, prio, coal in sets:
             gto = model == "cycle" and len(sets) > 1 and (paths, prio, coal) == sets[-1]
             runs.append(("%s %s/%s/%s%s" % (model, paths, prio, coal, " gto" if gto else ""),
@@ -769,7 +771,7 @@ def in_check(label, shape, sanitized=False):
     if build in OTHER_BUILD_SHAPES:
         return shape in OTHER_BUILD_SHAPES[build]
     if shape == MC_SHAPES[1] and not label.startswith("isa-"):
-        return False  # (4x2x8: the ISA tests; the C programs at 2x2x4)
+        return False  # (4x2x8: the ISA tests; the other programs at 2x2x4)
     if shape != (64, 16) or label.startswith("isa-"):
         return True
     if label.startswith("simt-"):
@@ -823,7 +825,9 @@ def diff_tests(ctx, long, variants=False):
     lean = ctx.sanitized and not ctx.full
     for label, elf, extra, sig, sdk in diff_programs(ctx, variants):
         for i, (w, t) in enumerate(CYCLE_SHAPES):
-            if lean and (w, t) not in (SANITIZED_SDK_SHAPES if sdk else SANITIZED_DIFF_SHAPES):
+            c_program = sdk and not variants  # (the ISA variants: as the ISA tests)
+            if lean and (w, t) not in (SANITIZED_SDK_SHAPES if c_program else
+                                       SANITIZED_DIFF_SHAPES):
                 continue
             simt = (w, t) in SHAPES
             wide = w * t <= 256 or not sdk
@@ -846,7 +850,8 @@ def diff_tests(ctx, long, variants=False):
                 if not runs:
                     continue
             elif checked:
-                runs = model_runs(OPTION_HALVES[i % 2], False, simt, wide)
+                runs = model_runs(OPTION_HALVES[i % 2], False, simt, wide,
+                                  cycle_sets=[OPTION_SETS[0], OPTION_SETS[-1]])
             else:
                 runs = model_runs(OPTION_SETS, False, simt, wide)
             if not other_half:
@@ -867,7 +872,7 @@ def diff_tests(ctx, long, variants=False):
             tests.append(("diff %s %dx%d%s" % (label, w, t, " other half" if other_half
                                                 else ""), test))
         for c, w, t in MC_SHAPES[:1] if ctx.sanitized else MC_SHAPES:
-            if lean and sdk:
+            if lean and sdk and not variants:
                 continue  # (the C programs at several cores: multicore, bench groups)
             if variants:
                 checked = march_in_check(label, (c, w, t))

@@ -763,6 +763,29 @@ void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
     fn(arg);
 }
 
+/* ... and over an unsigned long long counter (GCC's ull form: bounds and
+ * step unsigned long long, the direction in flags). */
+void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                       long arg_size, long arg_align, unsigned flags, unsigned long num_tasks,
+                       int priority, unsigned long long start, unsigned long long end,
+                       unsigned long long step)
+{
+    (void)flags; /* (the direction too: GOMP_TASK_FLAG_UP) */
+    (void)num_tasks;
+    (void)priority;
+    (void)step;
+    char buf[arg_size + arg_align];
+    char *arg = (char *)(((uintptr_t)buf + (uintptr_t)arg_align - 1) &
+                         ~((uintptr_t)arg_align - 1));
+    if (cpyfn)
+        cpyfn(arg, data);
+    else
+        memcpy(arg, data, (size_t)arg_size);
+    ((unsigned long long *)arg)[0] = start;
+    ((unsigned long long *)arg)[1] = end;
+    fn(arg);
+}
+
 /* ---- omp_* API ---------------------------------------------------------------- */
 
 int omp_get_thread_num(void)
