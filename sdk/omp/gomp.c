@@ -705,6 +705,19 @@ void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads
 
 /* ---- Tasks (undeferred) ------------------------------------------------------ */
 
+/* A task's own copy of its data block: DATA copied by CPYFN (or byte by
+ * byte) into BUF, a caller's array of SIZE + ALIGN bytes, at ALIGN. */
+static char *task_data(char *buf, long align, void *data, void (*cpyfn)(void *, void *),
+                       long size)
+{
+    char *arg = (char *)(((uintptr_t)buf + (uintptr_t)align - 1) & ~((uintptr_t)align - 1));
+    if (cpyfn)
+        cpyfn(arg, data);
+    else
+        memcpy(arg, data, (size_t)size);
+    return arg;
+}
+
 void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
                long arg_align, bool if_clause, unsigned flags, void **depend, int priority,
                void *detach)
@@ -719,10 +732,7 @@ void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), lo
         return;
     }
     char buf[arg_size + arg_align];
-    char *arg = (char *)(((uintptr_t)buf + (uintptr_t)arg_align - 1) &
-                         ~((uintptr_t)arg_align - 1));
-    cpyfn(arg, data);
-    fn(arg);
+    fn(task_data(buf, arg_align, data, cpyfn, arg_size));
 }
 
 void GOMP_taskwait(void)
@@ -752,12 +762,7 @@ void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
     (void)priority;
     (void)step;
     char buf[arg_size + arg_align];
-    char *arg = (char *)(((uintptr_t)buf + (uintptr_t)arg_align - 1) &
-                         ~((uintptr_t)arg_align - 1));
-    if (cpyfn)
-        cpyfn(arg, data);
-    else
-        memcpy(arg, data, (size_t)arg_size);
+    char *arg = task_data(buf, arg_align, data, cpyfn, arg_size);
     ((long *)arg)[0] = start;
     ((long *)arg)[1] = end;
     fn(arg);
@@ -775,12 +780,7 @@ void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void *, voi
     (void)priority;
     (void)step;
     char buf[arg_size + arg_align];
-    char *arg = (char *)(((uintptr_t)buf + (uintptr_t)arg_align - 1) &
-                         ~((uintptr_t)arg_align - 1));
-    if (cpyfn)
-        cpyfn(arg, data);
-    else
-        memcpy(arg, data, (size_t)arg_size);
+    char *arg = task_data(buf, arg_align, data, cpyfn, arg_size);
     ((unsigned long long *)arg)[0] = start;
     ((unsigned long long *)arg)[1] = end;
     fn(arg);
