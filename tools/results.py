@@ -23,8 +23,9 @@ per section and per grid of runs, and within a grid a line every 30 s
 (-v: one per run).  The report's header names the command that made it
 (`make results`, `tools/results.py --quick`, `--sweep FILE`) and the commit;
 a section regenerated alone (--speed-only, --host-threads-only, --isa-only,
---omp-only)
-adds a header line naming it and its commit.
+--omp-only, --plugins-only) adds a header line naming it and its commit.
+Section 14 (tools/results_plugins.py) sets the plug-ins of `simty plugins`
+against each kind's default on every workload.
 """
 
 import argparse
@@ -51,6 +52,7 @@ import host_threads  # noqa: E402
 import results_isa  # noqa: E402
 import results_memory  # noqa: E402
 import results_omp  # noqa: E402
+import results_plugins  # noqa: E402
 import results_sync  # noqa: E402
 
 DEFAULT_SHAPES = "1x1,4x4,8x8,8x32,32x16,64x32"
@@ -533,6 +535,8 @@ def main():
                     help="measure section 12 again and put it in OUT/RESULTS.md")
     ap.add_argument("--omp-only", action="store_true",
                     help="measure section 13 (OpenMP) again and put it in OUT/RESULTS.md")
+    ap.add_argument("--plugins-only", action="store_true",
+                    help="measure section 14 (plug-ins) again and put it in OUT/RESULTS.md")
     ap.add_argument("--sweep", metavar="FILE",
                     help="run the simty bench grids through the Python package (simty.sweep) "
                          "and keep every run in FILE; a later report with the same FILE takes "
@@ -578,6 +582,10 @@ def main():
     if args.omp_only:
         omp_only(args)
         mark_header(args, 13, "--omp-only")
+        return
+    if args.plugins_only:
+        plugins_only(args)
+        mark_header(args, 14, "--plugins-only")
         return
     if not shutil.which("gnuplot"):
         die("gnuplot not found (Debian: apt-get install gnuplot-nox)")
@@ -652,6 +660,9 @@ def main():
     # 13. OpenMP
     section(13, "OpenMP")
     omp = results_omp.run(args, log, args.quick)
+    # 14. plug-ins against the defaults
+    section(14, "plug-ins against the defaults")
+    plug = results_plugins.run(args, names, elf, log, args.quick)
     # 11. host-parallel simulation (alone: it measures host time)
     section(11, "host-parallel simulation")
     hp_text = host_threads_section(args, cfg, names, elf)
@@ -667,6 +678,9 @@ def main():
     isa_text, isa_failed = results_isa.section(isa, names, fp_names, md_table, gmean, 12)
     failed += isa_failed
     omp_text, omp_failed = results_omp.section(omp, 13)
+    plug_text, plug_failed = results_plugins.section(plug, 14, names, md_table, gmean)
+    failed += [{"workload": f, "warps": 0, "threads": 0, "result": "plug-ins (section 14)"}
+               for f in plug_failed]
     if omp_failed:
         failed.append({"workload": "OpenMP (section 13)", "warps": 0, "threads": 0,
                        "result": "not measured"})
@@ -1024,6 +1038,7 @@ def main():
     R += hp_text
     R += [""] + isa_text
     R += [""] + omp_text
+    R += [""] + plug_text
 
     with open(os.path.join(args.out, "RESULTS.md"), "w") as f:
         f.write("\n".join(R))
@@ -1231,10 +1246,36 @@ def omp_only(args):
     note = ("(This section regenerated alone by `tools/results.py --omp-only`, "
             "simty commit %s, on %s.) " % (git_commit(), datetime.date.today().isoformat()))
     lines, _ = results_omp.section(res, 13, note)
+    after = text.find("\n## 14. ", cut) if cut >= 0 else -1
+    with open(path, "w") as f:
+        f.write((text[:cut] if cut >= 0 else text.rstrip("\n") + "\n") + "\n" +
+                "\n".join(lines) + "\n" + (text[after:] if after >= 0 else ""))
+    log("wrote section 13 of %s" % path)
+
+
+def plugins_only(args):
+    """--plugins-only: section 14 again, into an existing RESULTS.md
+    (replaced, or added at the end)."""
+    path = os.path.join(args.out, "RESULTS.md")
+    with open(path) as f:
+        text = f.read()
+    cut = text.find("\n## 14. ")
+    names = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "workloads"))
+                   if f.endswith(".c") and "SIMTY_EXPECT_DEADLOCK()" not in
+                   open(os.path.join(ROOT, "workloads", f)).read())
+    outdir = os.path.join(args.build, "default")
+    build_suite(names, "", outdir, args.jobs, True)
+    elf = {n: os.path.join(outdir, n + ".elf") for n in names}
+    res = results_plugins.run(args, names, elf, log, args.quick)
+    note = ("(This section regenerated alone by `tools/results.py --plugins-only`, "
+            "simty commit %s, on %s.) " % (git_commit(), datetime.date.today().isoformat()))
+    lines, failed = results_plugins.section(res, 14, names, md_table, gmean, note)
     with open(path, "w") as f:
         f.write((text[:cut] if cut >= 0 else text.rstrip("\n") + "\n") + "\n" +
                 "\n".join(lines) + "\n")
-    log("wrote section 13 of %s" % path)
+    log("wrote section 14 of %s%s" % (path, "; %d runs FAILED" % len(failed) if failed else ""))
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
