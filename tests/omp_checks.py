@@ -118,20 +118,27 @@ def tests(ctx, run, simty, Failure):
                           "link error naming GOMP_parallel and -fopenmp:\n%s" % (status, err))
     result.append(("omp link guard (-fopenmp code linked without -fopenmp)", link_guard))
 
+    def build_source(name, text):
+        """Writes NAME.c and builds it with simty-cc -fopenmp: (status,
+        stderr, the ELF's path)."""
+        src = os.path.join(ctx.tmp, name + ".c")
+        elf = os.path.join(ctx.tmp, name + ".elf")
+        with open(src, "w") as f:
+            f.write(text)
+        status, _out, err = run([programs.SIMTY_CC, "-fopenmp", src, "-o", elf])
+        return status, err, elf
+
     def unsupported():
         # what the runtime leaves out (sdk/README.md: doacross loops) fails
         # at link time naming the entry points, never at run time
-        src = os.path.join(ctx.tmp, "omp-doacross.c")
-        elf = os.path.join(ctx.tmp, "omp-doacross.elf")
-        with open(src, "w") as f:
-            f.write("#include <stdio.h>\nint a[100];\nint main(void)\n{\n"
-                    "#pragma omp parallel for ordered(1)\n"
-                    "    for (int i = 1; i < 100; i++) {\n"
-                    "#pragma omp ordered depend(sink: i - 1)\n"
-                    "        a[i] = a[i - 1] + 1;\n"
-                    "#pragma omp ordered depend(source)\n    }\n"
-                    "    printf(\"%d\\n\", a[99]);\n    return 0;\n}\n")
-        status, out, err = run([programs.SIMTY_CC, "-fopenmp", src, "-o", elf])
+        status, err, elf = build_source(
+            "omp-doacross", "#include <stdio.h>\nint a[100];\nint main(void)\n{\n"
+            "#pragma omp parallel for ordered(1)\n"
+            "    for (int i = 1; i < 100; i++) {\n"
+            "#pragma omp ordered depend(sink: i - 1)\n"
+            "        a[i] = a[i - 1] + 1;\n"
+            "#pragma omp ordered depend(source)\n    }\n"
+            "    printf(\"%d\\n\", a[99]);\n    return 0;\n}\n")
         names = ("GOMP_loop_doacross_static_start", "GOMP_doacross_wait", "GOMP_doacross_post")
         if status == 0 or os.path.exists(elf) or \
                 not all("undefined reference to `%s'" % n in err for n in names):
@@ -140,14 +147,11 @@ def tests(ctx, run, simty, Failure):
     result.append(("omp unsupported construct fails at link time (doacross)", unsupported))
 
     def exit_code():
-        src = os.path.join(ctx.tmp, "omp-exit.c")
-        elf = os.path.join(ctx.tmp, "omp-exit.elf")
-        with open(src, "w") as f:
-            f.write("#include <omp.h>\n#include <stdio.h>\nint main(void)\n{\n"
-                    "    int n = 0;\n#pragma omp parallel\n    if (omp_get_thread_num() == 0)\n"
-                    "        n = omp_get_num_threads();\n    printf(\"%d\\n\", n);\n"
-                    "    return 7;\n}\n")
-        status, out, err = run([programs.SIMTY_CC, "-fopenmp", src, "-o", elf])
+        status, err, elf = build_source(
+            "omp-exit", "#include <omp.h>\n#include <stdio.h>\nint main(void)\n{\n"
+            "    int n = 0;\n#pragma omp parallel\n    if (omp_get_thread_num() == 0)\n"
+            "        n = omp_get_num_threads();\n    printf(\"%d\\n\", n);\n"
+            "    return 7;\n}\n")
         if status != 0:
             raise Failure("building omp-exit.c failed:\n" + err)
         r = simty(ctx, elf, ["-m", "cycle", "-w", "2", "-t", "4"])

@@ -1209,6 +1209,18 @@ def host_threads_only(args):
     log("rewrote section 11 of %s" % path)
 
 
+def suite_names():
+    """The workloads of the suite statistics: workloads/*.c but those that
+    expect a deadlock (SIMTY_EXPECT_DEADLOCK()), sorted."""
+    names = []
+    for f in sorted(os.listdir(os.path.join(ROOT, "workloads"))):
+        if f.endswith(".c"):
+            with open(os.path.join(ROOT, "workloads", f)) as src:
+                if "SIMTY_EXPECT_DEADLOCK()" not in src.read():
+                    names.append(f[:-2])
+    return names
+
+
 def isa_only(args):
     """--isa-only: section 12 again, into an existing RESULTS.md (replaced,
     or added at the end)."""
@@ -1216,9 +1228,7 @@ def isa_only(args):
     with open(path) as f:
         text = f.read()
     cut = text.find("\n## 12. ")
-    names = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "workloads"))
-                   if f.endswith(".c") and "SIMTY_EXPECT_DEADLOCK()" not in
-                   open(os.path.join(ROOT, "workloads", f)).read())
+    names = suite_names()
     fp_names = [n for n in names if n in FP_WORKLOADS]
     res = results_isa.run(args, names, fp_names, build_suite, log)
     note = ("(This section regenerated alone by `tools/results.py --isa-only`, "
@@ -1260,9 +1270,7 @@ def plugins_only(args):
     with open(path) as f:
         text = f.read()
     cut = text.find("\n## 14. ")
-    names = sorted(f[:-2] for f in os.listdir(os.path.join(ROOT, "workloads"))
-                   if f.endswith(".c") and "SIMTY_EXPECT_DEADLOCK()" not in
-                   open(os.path.join(ROOT, "workloads", f)).read())
+    names = suite_names()
     outdir = os.path.join(args.build, "default")
     build_suite(names, "", outdir, args.jobs, True)
     elf = {n: os.path.join(outdir, n + ".elf") for n in names}
