@@ -178,11 +178,38 @@ def tests(ctx, simty, Failure):
     for name, args in BATCH_RUNS:
         out.append(("stats simt batches equal slots %s %s" % (name, " ".join(args)),
                     lambda name=name, args=args: batch_equal(ctx, simty, Failure, name, args)))
+    for model in ("simt", "cycle"):
+        out.append(("stats ipdom rejoins after start-up's semihosting call -m %s" % model,
+                    lambda model=model: ipdom_startup(ctx, simty, Failure, model)))
     out.append(("stats plug-in names round-trip (run, JSON, bench CSV, --merge)",
                 lambda: plugin_round_trip(ctx, simty, Failure)))
     out.append(("stats unknown plug-in name lists the registered ones",
                 lambda: plugin_bad_name(ctx, Failure)))
     return out
+
+
+def ipdom_startup(ctx, simty, Failure, model):
+    """--paths ipdom on a convergent kernel (docs/paths.md, "Waiting, exits
+    and forward progress"): in crt0 hart 0 branches off to the C library's
+    start-up, which makes a semihosting call, while its warp mates go to
+    the branch's reconvergence point.  The call stalls the warp, so the
+    mates cannot run past that point and the warp enters main whole: the
+    region of interest runs exactly the slots it runs with hct, every one
+    with all lanes (before the fix: 1.5x the slots at 2x8, 67%)."""
+    elf = programs.workload_elf("saxpy")
+    args = ["-m", model, "-w", "2", "-t", "8"]
+    hct = simty(ctx, elf, args)
+    ipdom = simty(ctx, elf, args + ["--paths", "ipdom"])
+    for r in (hct, ipdom):
+        if r.status != 0 or not r.stats:
+            raise Failure("saxpy %s: status %d %s" % (" ".join(args), r.status, r.err.strip()))
+    a, b = hct.stats["roi"], ipdom.stats["roi"]
+    if b["warp_instructions"] != a["warp_instructions"] or b["simd_efficiency"] != 1.0:
+        raise Failure("saxpy %s --paths ipdom: region of interest %d slots at %.3f SIMD "
+                      "efficiency, hct %d slots at %.3f (the warp did not rejoin after "
+                      "start-up)" % (" ".join(args), b["warp_instructions"],
+                                     b["simd_efficiency"], a["warp_instructions"],
+                                     a["simd_efficiency"]))
 
 
 # ---- the plug-in registry (src/sim/plugins.c; `simty plugins`) ----

@@ -45,7 +45,7 @@ static void step_hart(simty_sim *s, scalar_state *m, unsigned h)
         s->pc[h] = o.c.next[0].pc;
     else if (o.c.next[1].mask)
         s->pc[h] = o.c.next[1].pc;
-    if (o.c.next[0].mask && o.c.park)
+    if (o.c.next[0].mask && o.c.park && o.c.park != WAIT_SERVICE) /* (no semihosting wait) */
         wait_start(s, m, h, (enum path_wait)o.c.park,
                    o.c.wrs_timeout ? s->cycle + WRS_STO_TIMEOUT : WAKE_ON_EVENT);
 }
@@ -185,7 +185,7 @@ static void scalar_settle(simty_sim *s, sim_core *c)
 
 static const char *const wait_name[WAIT_KINDS] = {"", " (waits at the barrier)",
                                                   " (waits in wrs)", "", "",
-                                                  " (waits at its core's barrier)"};
+                                                  " (waits at its core's barrier)", "", ""};
 
 static uint8_t scalar_wait_state(const simty_sim *s, unsigned hart)
 {

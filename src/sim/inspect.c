@@ -90,7 +90,8 @@ int simty_debug_csr(unsigned i, unsigned *csr, const char **name)
 /* By enum path_wait (WAIT_NONE: a scalar-model thread that runs). */
 static const simty_thread_state wait_state[WAIT_KINDS] = {
     SIMTY_THREAD_ACTIVE, SIMTY_THREAD_BARRIER, SIMTY_THREAD_WRS,
-    SIMTY_THREAD_BACKOFF, SIMTY_THREAD_SPIN,   SIMTY_THREAD_BARRIER};
+    SIMTY_THREAD_BACKOFF, SIMTY_THREAD_SPIN,   SIMTY_THREAD_BARRIER,
+    SIMTY_THREAD_BACKOFF, SIMTY_THREAD_READY};
 
 /* The path of a SIMT model's warp that holds hart (runnable or parked), or
  * NULL. */

@@ -200,5 +200,5 @@ void sync_count_waits(simty_stats *st, const uint64_t waited[WAIT_KINDS])
 {
     st->barrier_wait_cycles += waited[WAIT_BARRIER] + waited[WAIT_BARRIER_CORE];
     st->wrs_wait_cycles += waited[WAIT_WRS];
-    st->backoff_cycles += waited[WAIT_BACKOFF] + waited[WAIT_SPIN];
+    st->backoff_cycles += waited[WAIT_BACKOFF] + waited[WAIT_SPIN] + waited[WAIT_SERVICE];
 }

@@ -1,7 +1,7 @@
 #include "warp/path_report.h"
 
-static const char *const wait_name[WAIT_KINDS] = {"",        "barrier", "wrs",
-                                                  "backoff", "spin",    "core barrier"};
+static const char *const wait_name[WAIT_KINDS] = {
+    "", "barrier", "wrs", "backoff", "spin", "core barrier", "semihosting", "held by the call"};
 
 static void dump_path(const simty_sim *s, unsigned w, unsigned i, const char *role,
                       const path_t *p, FILE *f)

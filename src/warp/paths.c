@@ -325,10 +325,13 @@ unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]
     if (now < t->next_wake)
         return 0;
     unsigned woken = 0, kept = 0;
+    const bool idle = t->n == 0; /* no active path (executing) to keep on top */
+    bool served = false; /* a semihosting call returned */
     for (unsigned i = 0; i < t->nwait; i++) {
         const waiting_path *e = &t->wait[i];
         if (e->wake <= now) {
             waited[e->why] += (now - e->since) * (uint64_t)lane_popcount(e->p.mask);
+            served |= e->why == WAIT_SERVICE;
             insert_runnable(t, e->p);
             woken++;
         } else {
@@ -336,6 +339,20 @@ unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]
         }
     }
     t->nwait = kept;
+    if (served) { /* the paths held for the call come back under it, in order
+                   * (not counted: the sync unit never counted them) */
+        kept = 0;
+        for (unsigned i = 0; i < t->nwait; i++) {
+            if (t->wait[i].why == WAIT_HELD) {
+                insert_runnable(t, t->wait[i].p);
+            } else {
+                t->wait[kept++] = t->wait[i];
+            }
+        }
+        t->nwait = kept;
+    }
+    if (woken && idle && t->ops && t->ops->woken)
+        t->ops->woken(t);
     update_next_wake(t);
     return woken;
 }

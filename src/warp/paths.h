@@ -59,6 +59,8 @@ enum path_wait {
     WAIT_BACKOFF, /* backed off by the spin detector until `wake` */
     WAIT_SPIN,    /* a spin nothing has disturbed: until memory changes */
     WAIT_BARRIER_CORE, /* parked at its core's barrier (scope 1) until it completes */
+    WAIT_SERVICE, /* in a semihosting call until `wake` (devices/semihost.h) */
+    WAIT_HELD,    /* --paths ipdom: until the warp's semihosting call returns */
     WAIT_KINDS
 };
 
@@ -153,6 +155,8 @@ typedef struct path_split {
     lane_mask held;
     uint32_t rpc;   /* RECONV_AT_PC */
     uint8_t reconv; /* enum reconv_kind */
+    uint8_t why;    /* enum path_wait of the held lanes */
+    uint64_t time;  /* model time of the commit */
 } path_split;
 
 /* Per-commit counters the table reports */
@@ -272,7 +276,8 @@ void paths_set_wake(path_table *t, enum path_wait why, uint64_t wake);
 /* Moves the waiting paths whose wake time has come (<= now) back to the
  * runnable paths; never displaces the active path while others exist.
  * Adds the thread-cycles they waited to waited[why].  Returns how many
- * came back. */
+ * came back, not counting the paths ipdom held for a semihosting call
+ * (WAIT_HELD: they come back with it; the sync unit never counted them). */
 unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]);
 
 /* Makes wait[i] due now (its wake event happened). */
@@ -319,6 +324,9 @@ typedef struct paths_ops {
     /* a woken path back among the runnable ones, never displacing the
      * active path while there is one (it may be executing) */
     void (*insert)(path_table *t, path_t p);
+    /* after the paths woken at one time were inserted into a table with
+     * no runnable path: settles the order (its new top may have arrived) */
+    void (*woken)(path_table *t);
     /* paths_move_lane */
     int (*move_lane)(path_table *t, unsigned lane, uint32_t pc);
     /* mixes its own state into the deadlock detector's hash h (depths

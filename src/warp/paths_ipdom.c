@@ -28,6 +28,10 @@
  *    wait: at a barrier, in wrs, backed off by the spin detector), the
  *    arrived path on top runs on anyway and leaves the region at its
  *    commit (the region then waits only for the others);
+ *  - a semihosting call is no such wait (it returns by itself): the path
+ *    that makes one stalls the warp, as a stack's top waiting for a long
+ *    operation does; the other runnable paths wait with it (WAIT_HELD)
+ *    and come back under it, in order, when it returns (paths_wake_due);
  *  - a path that is the only runnable one leaves its regions at once: it
  *    runs on alone (and so, as with the other organisations, moves on in
  *    place in the models' fast paths, with no point to watch);
@@ -284,6 +288,17 @@ static void ipdom_commit(path_table *t, const path_t next[2], const path_split *
     }
     while (m > 0) /* next[0] ends on top */
         insert_at(t, 0, &p[--m]);
+    if (sp->held && sp->why == WAIT_SERVICE) {
+        /* the active path waits in a semihosting call: the warp stalls
+         * with it, as a stack's top that waits for a long operation does
+         * (its other paths come back under it, in this order, when the
+         * call returns: paths_wake_due) */
+        while (t->n) {
+            paths_park(t, t->list[t->n - 1], WAIT_HELD, sp->time, WAKE_ON_EVENT);
+            t->n--;
+        }
+        return;
+    }
     settle(t, ev);
 }
 
@@ -299,10 +314,14 @@ static void ipdom_insert(path_table *t, path_t p)
     }
     /* under the active path, which may be executing; the top if none */
     insert_at(t, t->n ? 1 : 0, &p);
-    if (t->n == 1) {
-        path_events ev = {0};
-        settle(t, &ev);
-    }
+}
+
+/* After paths woke into a warp that had no runnable path: the new top may
+ * have arrived, or run alone. */
+static void ipdom_woken(path_table *t)
+{
+    path_events ev = {0};
+    settle(t, &ev);
 }
 
 static int ipdom_move_lane(path_table *t, unsigned lane, uint32_t pc)
@@ -348,6 +367,7 @@ const paths_ops paths_ipdom_ops = {
     .reconvergence_points = true,
     .commit = ipdom_commit,
     .insert = ipdom_insert,
+    .woken = ipdom_woken,
     .move_lane = ipdom_move_lane,
     .hash = ipdom_hash,
 };

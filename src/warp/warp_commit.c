@@ -47,7 +47,7 @@ void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned ha
         next[0].mask = 0;
         why = c->park ? (enum path_wait)c->park
               : c->backoff == SPIN_UNTIL_STORE ? WAIT_SPIN : WAIT_BACKOFF;
-        if (why == WAIT_BACKOFF)
+        if (why == WAIT_BACKOFF || why == WAIT_SERVICE)
             wake = now + c->backoff;
         else if (c->wrs_timeout)
             wake = now + WRS_STO_TIMEOUT;
@@ -55,7 +55,8 @@ void warp_commit_wait(simty_sim *s, simty_stats *st, path_table *pt, unsigned ha
 
     /* the offline sorter stepped in every cycle the CCT port was idle... */
     paths_idle(pt, idle, &ev);
-    const path_split sp = {.held = held.mask, .rpc = c->rpc, .reconv = c->reconv};
+    const path_split sp = {.held = held.mask, .rpc = c->rpc, .reconv = c->reconv,
+                           .why = (uint8_t)why, .time = now};
     bool port = pt->ops ? paths_commit_split(pt, next, &sp, &ev) : paths_commit(pt, next, &ev);
     if (held.mask)
         park(s, pt, hart0, held, why, wake, now);

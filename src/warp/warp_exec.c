@@ -247,7 +247,8 @@ static lane_mask irq_waiters(const simty_sim *s, unsigned hart0, lane_mask mask)
  * lane by lane in thread order, at once on one core, at the end of the
  * cycle (quantum) on several, in the order of every core's effects
  * (sim/effects.h).  The path then waits SEMIHOST_CYCLES_PER_LANE cycles a
- * lane (and, in quanta, for the quantum's end: its result comes then). */
+ * lane (and, in quanta, for the quantum's end: its result comes then);
+ * the scalar model does not wait. */
 static __attribute__((noinline, cold)) void semihost_lanes(simty_sim *s, unsigned gw, uint32_t *x,
                                                            unsigned T, unsigned hart0,
                                                            lane_mask mask, uint32_t pc,
@@ -267,6 +268,7 @@ static __attribute__((noinline, cold)) void semihost_lanes(simty_sim *s, unsigne
     uint64_t wait = (uint64_t)SEMIHOST_CYCLES_PER_LANE * lane_count(mask, T);
     if (s->deferring && s->quantum > 1 && s->quantum_end > now + wait)
         wait = s->quantum_end - now;
+    o->c.park = WAIT_SERVICE;
     o->c.backoff = wait;
 }
 
