@@ -67,7 +67,7 @@ DEPS_STAMP := $(BUILD)/.deps-ok
 
 .PHONY: all deps unit check check-asan check-asan-full check-random-long check-progress-long check-diff-long check-march-long check-omp-long check-multicore-long \
         demo bench bench-threads \
-        workloads results docs clean fuzz fuzz-build fuzz-check
+        workloads results docs clean fuzz fuzz-build fuzz-check layers
 all: $(BUILD)/simty $(BUILD)/libsimty.so
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
@@ -107,6 +107,10 @@ deps: $(DEPS_STAMP)
 $(DEPS_STAMP): tools/ensure-deps.sh Makefile
 	@tools/ensure-deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
+
+# The folder layering of src/ (docs/design.md "Layers"; also in the unit group).
+layers:
+	python3 tools/layers.py
 
 check: deps all unit
 	python3 tests/run_tests.py --build $(BUILD) --slowest 10

@@ -252,6 +252,8 @@ def group_unit(ctx):
         tests.append(("unit " + n, t))
     tests.append(("unit cli includes only simty.h", check_cli_includes))
     tests.append(("unit include guards are unique", check_include_guards))
+    tests.append(("unit folder layering (tools/layers.py)", check_layers))
+    tests.append(("unit folder layering refuses an upward include", lambda: check_layers_bad(ctx)))
     tests.append(("unit --only GROUP/NAME selects tests by name", lambda: check_only(ctx)))
     return tests
 
@@ -339,6 +341,34 @@ def check_cli_includes():
                     bad.append("src/cli/%s: #include \"%s\"" % (name, inc))
     if bad:
         raise Failure("the CLI must use only src/simty.h:\n" + "\n".join(bad))
+
+
+def check_layers():
+    """No folder of src/ includes one above it beyond the known list
+    (tools/layers.py, docs/design.md "Layers")."""
+    status, out, err = run([sys.executable, os.path.join(ROOT, "tools", "layers.py")])
+    if status != 0:
+        raise Failure("tools/layers.py exited %d:\n%s%s" % (status, out, err))
+
+
+def check_layers_bad(ctx):
+    """The check fails on a new upward include (the decoder including the
+    simulator) and names the file and line."""
+    src = os.path.join(ctx.tmp, "layers-src")
+    shutil.rmtree(src, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "src"), src)
+    path = os.path.join(src, "isa", "csr.c")
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write('#include "sim/sim.h"\n' + text)
+    status, out, err = run([sys.executable, os.path.join(ROOT, "tools", "layers.py"),
+                            "--src", src])
+    shutil.rmtree(src, ignore_errors=True)
+    if status != 1 or "isa includes sim, which is not below it" not in out \
+            or "isa/csr.c:1" not in out:
+        raise Failure("tools/layers.py on an upward include: status %d, output %r"
+                      % (status, out + err))
 
 
 def group_disasm(ctx):

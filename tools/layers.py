@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""The folder layering check of src/ (docs/design.md "Layers"; run by
+`make check` and `make layers`).
+
+Each folder of src/ sits in one layer; a file may include headers of its
+own folder, of folders in lower layers, and the public headers at the top
+of src/ (simty.h, the library's types; simty_guest.h, the guest contract).
+An include of a folder in a higher layer, or of another folder in the same
+layer, is an *upward* edge; the folder graph must have no cycle outside the
+edges listed in DEBT.
+
+DEBT is the known list of upward folder edges the layering step of issue
+34 still has to remove (most of them: src/sim/sim.h is both the machine's
+state, the bottom, and the API's simulator, the top; it is to split into
+machine/ and the API).  The check fails on an upward edge not in DEBT (new
+code must not add one) and on a DEBT entry that no longer exists (the list
+is kept exact, so its length measures what is left).
+
+usage: tools/layers.py [--src DIR] [--graph]
+exit status: 0 clean, 1 a new upward edge or a stale DEBT entry, 2 bad use
+"""
+
+import argparse
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# bottom first; folders of one entry are one layer
+LAYERS = [
+    ("util",),                   # portable helpers: parsing, files, escapes
+    ("isa",),                    # decoder, lane arithmetic, FPU, CSR numbers
+    ("memory",),                 # guest memory regions
+    ("loader",),                 # ELF, DWARF lines, control-flow graph
+    ("devices",),                # memory-mapped devices, semihosting
+    ("warp", "sync"),            # the shared executor, paths, barrier unit
+    ("memsys", "trace"),         # memory timing; commit and Kanata traces
+    ("models", "pipeline", "stats"),  # functional and cycle models; statistics
+    ("sim",),                    # API: lifecycle, registry, run loop
+    ("cli",),                    # the command line, bench, gdb stub
+]
+
+PUBLIC = {"simty.h", "simty_guest.h"}  # public headers at the top of src/
+
+# (from, to): why it is still there.  Remove an entry with the edge.
+DEBT = {
+    ("devices", "sim"): "devices read and write the machine state in sim/sim.h (to machine/)",
+    ("warp", "sim"): "the executor reaches shared state through simty_sim, not a port",
+    ("sync", "sim"): "the barrier unit's effects go through simty_sim (sim/effects.h)",
+    ("trace", "sim"): "the commit trace formats from simty_sim",
+    ("memsys", "sim"): "memory timing reads simty_sim and the plug-in registry",
+    ("models", "sim"): "models tick simty_sim's cores (to the machine below and the API)",
+    ("pipeline", "sim"): "the cycle model ticks simty_sim's cores",
+    ("pipeline", "models"): "the cycle model reuses the model table of models/model.h",
+    ("stats", "sim"): "statistics fold simty_sim's cores",
+    ("stats", "models"): "statistics ask the model for its counts (settle)",
+    ("warp", "sync"): "the executor parks paths in the barrier unit (same layer)",
+    ("sync", "warp"): "the barrier unit wakes paths of the path tables (same layer)",
+}
+
+
+def layer_of():
+    rank = {}
+    for i, folders in enumerate(LAYERS):
+        for f in folders:
+            rank[f] = i
+    return rank
+
+
+def edges(src):
+    """{(from, to): [(file, line), ...]} over every quoted include of src/."""
+    out = {}
+    for d, _, files in os.walk(src):
+        rel = os.path.relpath(d, src)
+        if rel == ".":
+            continue
+        folder = rel.split(os.sep)[0]
+        for name in sorted(files):
+            if not name.endswith((".c", ".h")):
+                continue
+            path = os.path.join(d, name)
+            with open(path, errors="replace") as f:
+                for n, text in enumerate(f, 1):
+                    m = re.match(r'\s*#\s*include\s+"([^"]+)"', text)
+                    if not m:
+                        continue
+                    inc = m.group(1)
+                    if "/" in inc:
+                        to = inc.split("/")[0]
+                    elif os.path.exists(os.path.join(d, inc)):
+                        to = folder
+                    elif inc in PUBLIC:
+                        continue
+                    else:
+                        to = "?" + inc
+                    if to != folder:
+                        out.setdefault((folder, to), []).append(
+                            (os.path.relpath(path, ROOT), n))
+    return out
+
+
+def upward(e, rank):
+    a, b = e
+    if b.startswith("?") or a not in rank or b not in rank:
+        return True  # unknown folders and headers are errors too
+    return rank[b] >= rank[a]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--src", default=os.path.join(ROOT, "src"))
+    ap.add_argument("--graph", action="store_true", help="print every folder edge")
+    a = ap.parse_args()
+    if not os.path.isdir(a.src):
+        print("layers.py: %s: not a directory" % a.src, file=sys.stderr)
+        return 2
+    rank = layer_of()
+    found = edges(a.src)
+    folders = {d for d in os.listdir(a.src) if os.path.isdir(os.path.join(a.src, d))}
+    bad = []
+    for f in sorted(folders - set(rank)):
+        bad.append("src/%s/ is in no layer (add it to LAYERS in tools/layers.py)" % f)
+    up = {e: v for e, v in found.items() if upward(e, rank)}
+    for e in sorted(up):
+        if e not in DEBT:
+            where = ", ".join("%s:%d" % w for w in up[e][:3])
+            bad.append("%s includes %s, which is not below it (%s)" % (e[0], e[1], where))
+    for e in sorted(DEBT):
+        if e not in up:
+            bad.append("DEBT lists %s -> %s, which no longer exists: remove it" % e)
+    if a.graph:
+        for e in sorted(found):
+            print("%-9s -> %-9s %3d%s" % (e[0], e[1], len(found[e]),
+                                          "  (upward)" if e in up else ""))
+    for b in bad:
+        print("layers: " + b)
+    lines = sum(len(v) for v in up.values())
+    print("layers: %d layers; %d upward folder edges (%d include lines) left to remove, "
+          "listed in tools/layers.py DEBT" % (len(LAYERS), len(up), lines))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
