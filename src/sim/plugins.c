@@ -15,37 +15,49 @@
 #include "pipeline/steering.h"
 #include "warp/paths.h"
 
-static const plugin plugins[] = {
-    /* path organisation and reconvergence (--paths; src/warp/paths.c) */
-    {PLUGIN_PATHS, "hct", "hot and cold context tables (Simty's)", NULL},
-    {PLUGIN_PATHS, "ideal", "an ideal sorted list of paths", NULL},
-    {PLUGIN_PATHS, "ipdom", "immediate-post-dominator reconvergence stack (docs/paths.md)",
-     &paths_ipdom_ops},
-    /* path priority (--priority; src/warp/paths.c) */
-    {PLUGIN_PRIORITY, "depth", "deepest call first, then lowest PC", NULL},
-    {PLUGIN_PRIORITY, "minpc", "lowest PC first", NULL},
-    /* warp steering for fetch and issue (--steering; src/pipeline) */
-    {PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", &steering_rr},
-    {PLUGIN_STEERING, "skip-idle", "round robin over the warps with a runnable path",
-     &steering_skip_idle},
-    {PLUGIN_STEERING, "gto", "greedy then oldest: one warp while it can go, else the least "
-                             "recently fetched", &steering_gto},
-    /* memory coalescer (--coalescer; src/warp/coalesce.c) */
-    {PLUGIN_COALESCER, "simty", "leader/follower word coalescing", NULL},
-    {PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", NULL},
-    /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */
-    {PLUGIN_REPLACEMENT, "lru", "least recently used", &repl_lru_ops},
-    {PLUGIN_REPLACEMENT, "fifo", "first in, first out", &repl_fifo_ops},
-    {PLUGIN_REPLACEMENT, "random", "a random way, seeded per set (deterministic)",
-     &repl_random_ops},
-    {PLUGIN_REPLACEMENT, "srrip", "static re-reference interval prediction (ISCA 2010)",
-     &repl_srrip_ops},
-    /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */
-    {PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)",
-     &memsys_ideal_ops},
-    {PLUGIN_MEMORY, "hierarchy", "L1 I/D caches per core, a banked L2, DRAM (--memory "
-                                 "ddr4-3200, hbm2)", &memsys_hierarchy_ops},
-};
+/* One line per plug-in: P(kind, "name", "one-line help", ops type, ops)
+ * for a policy with its table of functions, B(kind, "name", "help") for a
+ * built-in its caller switches on (the index).  The line declares its ops
+ * object too, so a new policy is its file and its line here. */
+#define PLUGINS(P, B) \
+    /* path organisation and reconvergence (--paths; src/warp/paths.c) */ \
+    B(PLUGIN_PATHS, "hct", "hot and cold context tables (Simty's)") \
+    B(PLUGIN_PATHS, "ideal", "an ideal sorted list of paths") \
+    P(PLUGIN_PATHS, "ipdom", "immediate-post-dominator reconvergence stack (docs/paths.md)", \
+      paths_ops, paths_ipdom_ops) \
+    /* path priority (--priority; src/warp/paths.c) */ \
+    B(PLUGIN_PRIORITY, "depth", "deepest call first, then lowest PC") \
+    B(PLUGIN_PRIORITY, "minpc", "lowest PC first") \
+    /* warp steering for fetch and issue (--steering; src/pipeline) */ \
+    P(PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", steering_ops, \
+      steering_rr) \
+    P(PLUGIN_STEERING, "skip-idle", "round robin over the warps with a runnable path", \
+      steering_ops, steering_skip_idle) \
+    P(PLUGIN_STEERING, "gto", "greedy then oldest: one warp while it can go, else the least " \
+      "recently fetched", steering_ops, steering_gto) \
+    /* memory coalescer (--coalescer; src/warp/coalesce.c) */ \
+    B(PLUGIN_COALESCER, "simty", "leader/follower word coalescing") \
+    B(PLUGIN_COALESCER, "block", "any access in the leader's block in one pass") \
+    /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */ \
+    P(PLUGIN_REPLACEMENT, "lru", "least recently used", repl_ops, repl_lru_ops) \
+    P(PLUGIN_REPLACEMENT, "fifo", "first in, first out", repl_ops, repl_fifo_ops) \
+    P(PLUGIN_REPLACEMENT, "random", "a random way, seeded per set (deterministic)", repl_ops, \
+      repl_random_ops) \
+    P(PLUGIN_REPLACEMENT, "srrip", "static re-reference interval prediction (ISCA 2010)", \
+      repl_ops, repl_srrip_ops) \
+    /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */ \
+    P(PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)", \
+      memsys_timing_ops, memsys_ideal_ops) \
+    P(PLUGIN_MEMORY, "hierarchy", "L1 I/D caches per core, a banked L2, DRAM (--memory " \
+      "ddr4-3200, hbm2)", memsys_timing_ops, memsys_hierarchy_ops)
+
+#define DECLARE_OPS(kind, name, help, type, ops) extern const type ops;
+#define DECLARE_NONE(kind, name, help)
+PLUGINS(DECLARE_OPS, DECLARE_NONE)
+
+#define ENTRY_OPS(kind, name, help, type, ops) {kind, name, help, &ops},
+#define ENTRY_NONE(kind, name, help) {kind, name, help, NULL},
+static const plugin plugins[] = {PLUGINS(ENTRY_OPS, ENTRY_NONE)};
 #define N_PLUGINS (sizeof plugins / sizeof *plugins)
 
 /* The public enums are the built-in entries' indices. */
