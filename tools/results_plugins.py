@@ -16,9 +16,6 @@ import csv
 import io
 import subprocess
 
-PATHS = ["hct", "ideal", "ipdom"]
-STEERINGS = ["rr", "skip-idle", "gto"]
-REPLACEMENTS = ["lru", "fifo", "random", "srrip"]
 REPL_MEMORY = ["--memory", "ddr4-3200", "--mem-set", "l2.size=64K"]
 
 
@@ -32,12 +29,35 @@ def bench(simty, jobs, args, elfs):
     return list(csv.DictReader(io.StringIO(p.stdout)))
 
 
+def registered(simty):
+    """{kind: [names, default first]} from `simty plugins` (the registry,
+    src/sim/plugins.c): a policy added there is measured with no change
+    here; or a one-line error (str)."""
+    p = subprocess.run([simty, "plugins"], capture_output=True, text=True)
+    if p.returncode != 0:
+        return "simty plugins: status %d: %s" % (p.returncode, p.stderr.strip()[-300:])
+    kinds = {}
+    for line in p.stdout.splitlines():
+        f = line.split()
+        if len(f) >= 2:
+            kinds.setdefault(f[0], []).append(f[1])
+    return kinds
+
+
 def run(args, names, elf, log, quick=False):
-    """Measures; returns {(kind, policy, workload, shape): row}, or a
-    one-line error (str)."""
+    """Measures; returns ({(kind, policy, workload, shape): row}, wide
+    shapes, both shapes, the policies of each kind), or a one-line error
+    (str)."""
     wide = ["8x4"] if quick else ["8x32"]
     both = ["8x4"] if quick else ["8x32", "64x16"]
     elfs = [elf[n] for n in names]
+    kinds = registered(args.simty)
+    if isinstance(kinds, str):
+        return kinds
+    PATHS, STEERINGS, REPLACEMENTS = (kinds.get(k, []) for k in
+                                      ("paths", "steering", "replacement"))
+    if not (PATHS and STEERINGS and REPLACEMENTS):
+        return "simty plugins lists no paths, steering or replacement policy"
     res = {}
     jobs = [("paths", ["--shapes", ",".join(wide), "--paths", ",".join(PATHS)], "paths")]
     jobs.append(("steering", ["--shapes", ",".join(both), "--steering", ",".join(STEERINGS)],
@@ -55,7 +75,7 @@ def run(args, names, elf, log, quick=False):
         for r in rows:
             pol = r[key] if kind != "replacement" else key
             res[kind, pol, r["workload"], "%sx%s" % (r["warps"], r["threads"])] = r
-    return res, wide, both
+    return res, wide, both, (PATHS, STEERINGS, REPLACEMENTS)
 
 
 def section(res, n, names, md_table, gmean, note=""):
@@ -64,7 +84,7 @@ def section(res, n, names, md_table, gmean, note=""):
             "cache replacement\n" % n
     if isinstance(res, str):
         return [title, note + "**Not measured: %s**\n" % res], ["plug-ins: " + res]
-    res, wide, both = res
+    res, wide, both, (PATHS, STEERINGS, REPLACEMENTS) = res
     failed = ["%s %s %s %s: %s" % (k[0], k[1], k[2], k[3], r["result"])
               for k, r in sorted(res.items()) if r["ok"] != "1"]
 
@@ -94,14 +114,14 @@ def section(res, n, names, md_table, gmean, note=""):
              "binaries.\n" % s)
     rows = [[w] + ["%d" % cyc("paths", p, w, s) for p in PATHS] +
             ["%.1f%%" % (100 * eff("paths", p, w, s)) for p in PATHS] +
-            ["%.3f" % ratio("paths", p, "hct", w, s) for p in PATHS[1:]] for w in names]
+            ["%.3f" % ratio("paths", p, PATHS[0], w, s) for p in PATHS[1:]] for w in names]
     rows.append(["geometric mean"] + [""] * 3 +
                 ["%.1f%%" % (100 * gmean([eff("paths", p, w, s) for w in names]))
                  for p in PATHS] +
-                ["%.3f" % gmean([ratio("paths", p, "hct", w, s) for w in names])
+                ["%.3f" % gmean([ratio("paths", p, PATHS[0], w, s) for w in names])
                  for p in PATHS[1:]])
     R.append(md_table(["workload"] + ["%s cycles" % p for p in PATHS] +
-                      ["%s eff." % p for p in PATHS] + ["%s/hct" % p for p in PATHS[1:]],
+                      ["%s eff." % p for p in PATHS] + ["%s/%s" % (p, PATHS[0]) for p in PATHS[1:]],
                       rows))
     R.append("")
     R.append("**Fetch steering** (`--steering`, docs/pipeline.md \"Fetch steering\") at %s: "
@@ -109,26 +129,26 @@ def section(res, n, names, md_table, gmean, note=""):
              "runnable path (skip-idle), greedy then oldest (gto).\n" % " and ".join(both))
     rows = []
     for w in names:
-        rows.append([w] + ["%d" % cyc("steering", "rr", w, sh) for sh in both] +
-                    ["%.3f" % ratio("steering", p, "rr", w, sh)
+        rows.append([w] + ["%d" % cyc("steering", STEERINGS[0], w, sh) for sh in both] +
+                    ["%.3f" % ratio("steering", p, STEERINGS[0], w, sh)
                      for sh in both for p in STEERINGS[1:]])
     rows.append(["geometric mean"] + [""] * len(both) +
-                ["%.3f" % gmean([ratio("steering", p, "rr", w, sh) for w in names])
+                ["%.3f" % gmean([ratio("steering", p, STEERINGS[0], w, sh) for w in names])
                  for sh in both for p in STEERINGS[1:]])
-    R.append(md_table(["workload"] + ["rr cycles %s" % sh for sh in both] +
-                      ["%s/rr %s" % (p, sh) for sh in both for p in STEERINGS[1:]], rows))
+    R.append(md_table(["workload"] + ["%s cycles %s" % (STEERINGS[0], sh) for sh in both] +
+                      ["%s/%s %s" % (p, STEERINGS[0], sh) for sh in both for p in STEERINGS[1:]], rows))
     R.append("")
     R.append("**Cache replacement** (`--mem-set l1i/l1d/l2.replacement=`, docs/memory.md) "
              "at %s under `%s`: every cache on least recently used (lru, default), first "
              "in first out, a seeded random way, or static re-reference interval prediction "
              "(srrip).\n" % (s, " ".join(REPL_MEMORY)))
-    rows = [[w, "%d" % cyc("replacement", "lru", w, s)] +
-            ["%.3f" % ratio("replacement", p, "lru", w, s) for p in REPLACEMENTS[1:]]
+    rows = [[w, "%d" % cyc("replacement", REPLACEMENTS[0], w, s)] +
+            ["%.3f" % ratio("replacement", p, REPLACEMENTS[0], w, s) for p in REPLACEMENTS[1:]]
             for w in names]
     rows.append(["geometric mean", ""] +
-                ["%.3f" % gmean([ratio("replacement", p, "lru", w, s) for w in names])
+                ["%.3f" % gmean([ratio("replacement", p, REPLACEMENTS[0], w, s) for w in names])
                  for p in REPLACEMENTS[1:]])
-    R.append(md_table(["workload", "lru cycles"] + ["%s/lru" % p for p in REPLACEMENTS[1:]],
+    R.append(md_table(["workload", "%s cycles" % REPLACEMENTS[0]] + ["%s/%s" % (p, REPLACEMENTS[0]) for p in REPLACEMENTS[1:]],
                       rows))
     R.append("")
     if failed:
