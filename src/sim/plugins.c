@@ -13,6 +13,7 @@
 #include "memsys/memsys.h"
 #include "memsys/replacement.h"
 #include "pipeline/steering.h"
+#include "warp/coalesce.h"
 #include "warp/paths.h"
 
 /* One line per plug-in: P(kind, "name", "one-line help", ops type, ops)
@@ -35,9 +36,11 @@
       steering_ops, steering_skip_idle) \
     P(PLUGIN_STEERING, "gto", "greedy then oldest: one warp while it can go, else the least " \
       "recently fetched", steering_ops, steering_gto) \
-    /* memory coalescer (--coalescer; src/warp/coalesce.c) */ \
-    B(PLUGIN_COALESCER, "simty", "leader/follower word coalescing") \
-    B(PLUGIN_COALESCER, "block", "any access in the leader's block in one pass") \
+    /* memory coalescer (--coalescer; src/warp/coalesce_NAME.c) */ \
+    P(PLUGIN_COALESCER, "simty", "leader/follower word coalescing", coalescer_ops, \
+      coalescer_simty) \
+    P(PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", coalescer_ops, \
+      coalescer_block) \
     /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */ \
     P(PLUGIN_REPLACEMENT, "lru", "least recently used", repl_ops, repl_lru_ops) \
     P(PLUGIN_REPLACEMENT, "fifo", "first in, first out", repl_ops, repl_fifo_ops) \

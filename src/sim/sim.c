@@ -226,6 +226,7 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     if (stacks_init(s, err, errlen))
         return -1;
     s->paths_ops = plugin_ops(PLUGIN_PATHS, (int)s->cfg.paths);
+    s->coalescer_ops = plugin_ops(PLUGIN_COALESCER, (int)s->cfg.coalescer);
     if (s->paths_ops && s->paths_ops->reconvergence_points &&
         s->cfg.model != SIMTY_MODEL_SCALAR) {
         if (reconv_build(&s->reconv_points, &s->elf, &s->mem, err, errlen))

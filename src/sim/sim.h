@@ -136,6 +136,8 @@ struct simty_sim {
     reconv_table reconv_points;
     /* the path organisation's own functions (warp/paths.h), or NULL */
     const paths_ops *paths_ops;
+    /* the coalescer's (warp/coalesce.h; --coalescer) */
+    const struct coalescer_ops *coalescer_ops;
     bool loaded;         /* a program is loaded and every model is ready to run it */
     bool load_tried;     /* simty_load* was called (one program per simulator) */
     char *program_path;  /* simty_load's path (NULL after simty_load_image) */

@@ -10,6 +10,25 @@
 #include "isa/insn.h"
 #include "sim/stacks.h"
 
+/* One pass of a memory instruction (not an atomic: atomics go lane by
+ * lane) as a coalescer sees it. */
+typedef struct coalesce_req {
+    const insn_t *d;
+    const uint32_t *addr;     /* per lane: where its first byte is stored */
+    const stack_layout *il;   /* the machine's stack layout, or NULL */
+    lane_mask mask;           /* the lanes to serve (non-empty) */
+    unsigned T, size;         /* lanes; bytes per lane */
+    lane_mask leader_bit;     /* the leader: the lowest lane of mask */
+    uint32_t lead, block;     /* its address; its block of 4*T bytes */
+} coalesce_req;
+
+/* A coalescer (--coalescer; a plug-in, src/sim/plugins.c): one file
+ * (coalesce_NAME.c) defining its table, and one registry line. */
+typedef struct coalescer_ops {
+    /* The lanes served by this pass among q->mask; the leader always is. */
+    lane_mask (*pass)(const coalesce_req *q);
+} coalescer_ops;
+
 /* Lanes served by this pass, among `mask` (non-empty), for the per-lane
  * addresses `addr` (where each lane's first byte is stored) of instruction
  * d, with blocks of 4*T bytes.  il: the machine's stack layout (or NULL:
@@ -18,8 +37,19 @@
  * misaligned lane counts as touching both words (docs/memory.md): the
  * simty coalescer serves it alone, the block coalescer with the leader's
  * block only if both lie in it; a store waits for a lower lane that writes
- * one of its words in a later pass. */
-lane_mask coalesce_pass(simty_coalescer_kind kind, const insn_t *d, const uint32_t *addr,
+ * one of its words in a later pass.  Atomics: the leader alone. */
+lane_mask coalesce_pass(const coalescer_ops *ops, const insn_t *d, const uint32_t *addr,
                         const stack_layout *il, lane_mask mask, unsigned T);
+
+/* The built-in coalescers (named in src/sim/plugins.c; the unit tests
+ * call them directly) */
+extern const coalescer_ops coalescer_simty, coalescer_block;
+
+/* For the coalescers.  Where the last byte of an access of size bytes whose
+ * first byte is stored at a is stored. */
+uint32_t coalesce_last_byte(const stack_layout *il, uint32_t a, unsigned size);
+/* Stores: the served lanes less those that must wait for a lower lane
+ * writing one of their words in a later pass. */
+lane_mask coalesce_store_order(const coalesce_req *q, lane_mask served);
 
 #endif

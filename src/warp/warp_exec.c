@@ -414,7 +414,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
         const unsigned changes = warp_core(s, gw)->fx.changes;
         /* (a misaligned lane spans two words: the coalescer and the memory
          * timing count both, finding the second through the interleaving) */
-        lane_mask served = coalesce_pass(s->cfg.coalescer, d, addr, &s->stacks, mask, n);
+        lane_mask served = coalesce_pass(s->coalescer_ops, d, addr, &s->stacks, mask, n);
         bool fast = (d->op == OP_LW || d->op == OP_SW) &&
                     ram_words(s, d, x, T, n, addr, served, sel_buf, hart0);
         for (lane_mask m = fast ? 0 : served; m; m &= m - 1) { /* lane order */

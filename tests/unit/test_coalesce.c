@@ -10,7 +10,7 @@ static insn_t mk(uint32_t raw)
 }
 
 /* Passes needed to serve every lane of mask. */
-static unsigned passes(simty_coalescer_kind k, const insn_t *d, const uint32_t *a, lane_mask m,
+static unsigned passes(const coalescer_ops *k, const insn_t *d, const uint32_t *a, lane_mask m,
                        unsigned T)
 {
     unsigned n = 0;
@@ -30,7 +30,7 @@ int main(void)
     insn_t sw = mk(0x00a5a023);  /* sw a0,0(a1) */
     insn_t lb = mk(0x00058503);  /* lb a0,0(a1) */
     insn_t amo = mk(0x00c5a52f); /* amoadd.w a0,a2,(a1) */
-    const simty_coalescer_kind S = SIMTY_COALESCER_SIMTY, B = SIMTY_COALESCER_BLOCK;
+    const coalescer_ops *S = &coalescer_simty, *B = &coalescer_block;
     uint32_t a[64];
 
     for (unsigned l = 0; l < 4; l++) /* unit stride, aligned block */
