@@ -32,7 +32,7 @@ typedef struct repl_ops {
 
 /* The built-in policies (each defined in its repl_<name>.c, named in
  * src/sim/plugins.c) */
-extern const repl_ops repl_lru_ops, repl_fifo_ops, repl_random_ops, repl_srrip_ops;
+extern const repl_ops repl_lru_ops, repl_fifo_ops, repl_random_ops, repl_srrip_ops, repl_mru_ops;
 
 /* Age stamps (repl_lru.c), which LRU and FIFO share: a set's state is a
  * counter and one stamp per way; the victim is the way with the oldest

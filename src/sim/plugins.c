@@ -48,6 +48,8 @@
       repl_random_ops) \
     P(PLUGIN_REPLACEMENT, "srrip", "static re-reference interval prediction (ISCA 2010)", \
       repl_ops, repl_srrip_ops) \
+    P(PLUGIN_REPLACEMENT, "mru", "most recently used (a stream larger than the cache)", \
+      repl_ops, repl_mru_ops) \
     /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */ \
     P(PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)", \
       memsys_timing_ops, memsys_ideal_ops) \

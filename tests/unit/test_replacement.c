@@ -66,6 +66,12 @@ static void test_script(void)
     CHECK_EQ(v[0], 3);
     CHECK_EQ(v[1], 5);
     CHECK_EQ(v[2], 1);
+    /* MRU: last uses 3 4 1 2: 5 replaces 2; 4 is used: 6 replaces 4; 6 was
+     * the last used: 7 replaces 6 */
+    script(&repl_mru_ops, v);
+    CHECK_EQ(v[0], 2);
+    CHECK_EQ(v[1], 4);
+    CHECK_EQ(v[2], 6);
 }
 
 /* Hot lines 1 2 3 used again and again between one-use lines 10, 11, ...:
@@ -101,6 +107,9 @@ static void test_scan(void)
     CHECK_EQ(hot_left(&repl_lru_ops, 20), 2);
     CHECK_EQ(hot_left(&repl_fifo_ops, 20), 2);
     CHECK_EQ(hot_left(&repl_srrip_ops, 20), 3);
+    /* MRU: every miss evicts the line used just before it, so a missing
+     * hot line's refill evicts another hot line: one is left */
+    CHECK_EQ(hot_left(&repl_mru_ops, 20), 1);
 }
 
 /* The random policy's victims in set 0 of a cache seeded `seed` over n
