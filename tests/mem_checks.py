@@ -509,7 +509,7 @@ REPLACE_ROUNDS = 64
 REPLACE_LOADS = {1: 8 * REPLACE_ROUNDS, 2: 2 * REPLACE_ROUNDS}
 REPLACE_HITS = {(1, "lru"): 3 / 8, (1, "fifo"): 3 / 8, (1, "srrip"): 6 / 8,
                 (2, "lru"): 1 / 2, (2, "fifo"): 3 / 8, (2, "srrip"): 1 / 2}
-POLICIES = ("lru", "fifo", "random", "srrip")
+POLICIES = ("lru", "fifo", "random", "srrip", "mru")
 # a 1 KiB 4-way L1D (sets 256 bytes apart); for the L2 a one-line L1D that
 # every load passes, and a 1 KiB 4-way L2 in one bank
 REPLACE_LEVELS = {"l1d": ("l1d.size=1K", "l1d.ways=4"),
