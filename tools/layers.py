@@ -34,9 +34,11 @@ LAYERS = [
     ("memory",),                 # guest memory regions
     ("loader",),                 # ELF, DWARF lines, control-flow graph
     ("devices",),                # memory-mapped devices, semihosting
-    ("warp", "sync"),            # the shared executor, paths, barrier unit
+    ("warp",),                   # the shared executor, path tables, coalescers
+    ("sync",),                   # the barrier unit, waking paths; the spin detector
     ("memsys", "trace"),         # memory timing; commit and Kanata traces
-    ("models", "pipeline", "stats"),  # functional and cycle models; statistics
+    ("models",),                 # the model interface; the functional models
+    ("pipeline", "stats"),       # the cycle model (a model); statistics
     ("sim",),                    # API: lifecycle, registry, run loop
     ("cli",),                    # the command line, bench, gdb stub
 ]
@@ -52,11 +54,7 @@ DEBT = {
     ("memsys", "sim"): "memory timing reads simty_sim and the plug-in registry",
     ("models", "sim"): "models tick simty_sim's cores (to the machine below and the API)",
     ("pipeline", "sim"): "the cycle model ticks simty_sim's cores",
-    ("pipeline", "models"): "the cycle model reuses the model table of models/model.h",
     ("stats", "sim"): "statistics fold simty_sim's cores",
-    ("stats", "models"): "statistics ask the model for its counts (settle)",
-    ("warp", "sync"): "the executor parks paths in the barrier unit (same layer)",
-    ("sync", "warp"): "the barrier unit wakes paths of the path tables (same layer)",
 }
 
 

@@ -6,7 +6,7 @@
 
 #include "warp/path_report.h"
 #include "warp/paths.h"
-#include "warp/warp_commit.h"
+#include "models/warp_commit.h"
 #include "warp/warp_exec.h"
 #include "models/model.h"
 #include "sim/debug.h"

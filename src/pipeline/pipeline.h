@@ -37,7 +37,7 @@
 #include <stdint.h>
 
 #include "warp/paths.h"
-#include "warp/warp_commit.h"
+#include "models/warp_commit.h"
 #include "warp/warp_exec.h"
 #include "sim/progress.h"
 #include "sim/sim.h"

@@ -3,7 +3,7 @@
  * it: the run loop and the models' ticks do not know about debuggers. */
 #include "models/model.h"
 #include "sim/debug.h"
-#include "warp/warp_commit.h"
+#include "models/warp_commit.h"
 
 lane_mask sim_debug_warp_slot(simty_sim *s, unsigned gw)
 {

@@ -14,7 +14,7 @@
 
 enum replay_cause { REPLAY_NONE, REPLAY_MEMORY, REPLAY_INDIRECT };
 
-/* What a SIMT slot hands to its commit (warp/warp_commit.h): the produced
+/* What a SIMT slot hands to its commit (models/warp_commit.h): the produced
  * paths and what they do next.  The cycle model carries it from F+7 to F+8. */
 typedef struct slot_commit {
     path_t next[2];   /* the paths it produced (mask 0: none) */

@@ -1,5 +1,5 @@
 /* The commit of a SIMT slot: see warp_commit.h. */
-#include "warp/warp_commit.h"
+#include "models/warp_commit.h"
 
 #include "sync/spin.h"
 #include "sync/sync.h"

@@ -3,8 +3,8 @@
  * then the forward-progress policy and `pause` act, and the path-table
  * statistics are counted.  One place for the retirement side of a slot;
  * the execution side is warp_execute() (warp/warp_exec.h). */
-#ifndef SIMTY_CORE_WARP_COMMIT_H
-#define SIMTY_CORE_WARP_COMMIT_H
+#ifndef SIMTY_MODELS_WARP_COMMIT_H
+#define SIMTY_MODELS_WARP_COMMIT_H
 
 #include "warp/paths.h"
 #include "warp/warp_exec.h"
