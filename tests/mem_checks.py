@@ -165,7 +165,7 @@ def class_tck(m):
 
 def dram_cycles(m, tck):
     """Core cycles from the request (at a whole core cycle T) to the line's
-    return, as memsys.c rounds: arrival rounded up to a DRAM clock, the
+    return, as memsys_l2.c rounds: arrival rounded up to a DRAM clock, the
     completion up to a core cycle; the mean over the phases of T."""
     period = 1000000 // m["core.mhz"]
     tp = m["dram.tck_ps"]

@@ -1,7 +1,7 @@
 /* A set-associative tag array with a replacement policy (memsys/
  * replacement.h: LRU, FIFO, random, SRRIP), and a file of miss
  * status holding registers (MSHRs).  Timing only: the caches of the memory
- * hierarchy (memsys/memsys.c) hold tags and dirty bits, never data (guest
+ * hierarchy (memsys/hierarchy.h) hold tags and dirty bits, never data (guest
  * data always lives in the machine's memory, docs/memory.md).
  *
  * Addresses are line numbers (byte address >> line_shift).  Sets and ways

@@ -33,7 +33,7 @@ typedef struct memsys memsys;
 
 /* The two timings, PLUGIN_MEMORY plug-ins of the registry (src/sim/plugins.c:
  * "ideal" and "hierarchy", the indices simty_memory_kind names); the
- * functions of each are private to memsys.c. */
+ * functions of each are private to src/memsys/ (memsys/hierarchy.h). */
 typedef struct memsys_timing_ops memsys_timing_ops;
 extern const memsys_timing_ops memsys_ideal_ops, memsys_hierarchy_ops;
 
