@@ -47,18 +47,3 @@ __attribute__((noinline)) lane_mask coalesce_store_order(const coalesce_req *q, 
     }
     return served;
 }
-
-lane_mask coalesce_pass(const coalescer_ops *ops, const insn_t *d, const uint32_t *addr,
-                        const stack_layout *il, lane_mask mask, unsigned T)
-{
-    const unsigned leader = (unsigned)__builtin_ctzll(mask);
-    const lane_mask leader_bit = 1ull << leader;
-    if (d->cls == CLS_AMO)
-        return leader_bit; /* atomics: lane by lane, in lane order */
-    const uint32_t lead = addr[leader], bsize = 4 * T;
-    const coalesce_req q = {.d = d, .addr = addr, .il = il, .mask = mask, .T = T,
-                            .size = mem_access_size(d), .leader_bit = leader_bit,
-                            .lead = lead,
-                            .block = lead - lead % bsize}; /* (blocks need not be a power of two) */
-    return ops->pass(&q);
-}

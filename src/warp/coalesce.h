@@ -9,6 +9,7 @@
 #include "warp/paths.h"
 #include "isa/insn.h"
 #include "sim/stacks.h"
+#include "warp/lane_ops.h"
 
 /* One pass of a memory instruction (not an atomic: atomics go lane by
  * lane) as a coalescer sees it. */
@@ -22,11 +23,26 @@ typedef struct coalesce_req {
     uint32_t lead, block;     /* its address; its block of 4*T bytes */
 } coalesce_req;
 
+/* The request of a pass of d for the lanes of mask (non-empty) at addr
+ * (each coalescer builds it first: inlined, it stays in registers). */
+static inline coalesce_req coalesce_request(const insn_t *d, const uint32_t *addr,
+                                            const stack_layout *il, lane_mask mask, unsigned T)
+{
+    const unsigned leader = (unsigned)__builtin_ctzll(mask);
+    const uint32_t lead = addr[leader], bsize = 4 * T;
+    return (coalesce_req){.d = d, .addr = addr, .il = il, .mask = mask, .T = T,
+                          .size = mem_access_size(d), .leader_bit = 1ull << leader,
+                          .lead = lead,
+                          .block = lead - lead % bsize}; /* (blocks need not be a power of two) */
+}
+
 /* A coalescer (--coalescer; a plug-in, src/sim/plugins.c): one file
  * (coalesce_NAME.c) defining its table, and one registry line. */
 typedef struct coalescer_ops {
-    /* The lanes served by this pass among q->mask; the leader always is. */
-    lane_mask (*pass)(const coalesce_req *q);
+    /* The lanes served by a pass of a load or store d (coalesce_request's
+     * arguments); the leader always is. */
+    lane_mask (*pass)(const insn_t *d, const uint32_t *addr, const stack_layout *il,
+                      lane_mask mask, unsigned T);
 } coalescer_ops;
 
 /* Lanes served by this pass, among `mask` (non-empty), for the per-lane
@@ -38,8 +54,14 @@ typedef struct coalescer_ops {
  * simty coalescer serves it alone, the block coalescer with the leader's
  * block only if both lie in it; a store waits for a lower lane that writes
  * one of its words in a later pass.  Atomics: the leader alone. */
-lane_mask coalesce_pass(const coalescer_ops *ops, const insn_t *d, const uint32_t *addr,
-                        const stack_layout *il, lane_mask mask, unsigned T);
+static inline lane_mask coalesce_pass(const coalescer_ops *ops, const insn_t *d,
+                                      const uint32_t *addr, const stack_layout *il,
+                                      lane_mask mask, unsigned T)
+{
+    if (d->cls == CLS_AMO)
+        return mask & -mask; /* atomics: lane by lane, in lane order (the leader) */
+    return ops->pass(d, addr, il, mask, T);
+}
 
 /* The built-in coalescers (named in src/sim/plugins.c; the unit tests
  * call them directly) */

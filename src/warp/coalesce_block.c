@@ -5,8 +5,10 @@
 
 #include "isa/exec.h"
 
-static lane_mask block_pass(const coalesce_req *q)
+static lane_mask block_pass(const insn_t *d, const uint32_t *addr_, const stack_layout *il,
+                   lane_mask mask, unsigned T_)
 {
+    const coalesce_req r = coalesce_request(d, addr_, il, mask, T_), *q = &r;
     const uint32_t bsize = 4 * q->T, block = q->block;
     const unsigned size = q->size, T = q->T;
     const uint32_t *addr = q->addr;
