@@ -4,6 +4,7 @@ Each expectation below was worked out by hand from the program text and the
 rules of spec sections 3-6; the derivations are in the comments."""
 
 import os
+import subprocess
 import sys
 
 import programs
@@ -181,6 +182,13 @@ def tests(ctx, simty, Failure):
     for model in ("simt", "cycle"):
         out.append(("stats ipdom rejoins after start-up's semihosting call -m %s" % model,
                     lambda model=model: ipdom_startup(ctx, simty, Failure, model)))
+        out.append(("stats ipdom forward progress through a semihosting call -m %s" % model,
+                    lambda model=model: ipdom_call_spin(ctx, simty, Failure, model)))
+    for model, delay in (("simt", 200), ("cycle", 1600)):
+        out.append(("stats ipdom path woken during a call stops at the join -m %s delay %d"
+                    % (model, delay),
+                    lambda model=model, delay=delay: ipdom_call_wake(ctx, simty, Failure, model,
+                                                                     delay)))
     out.append(("stats plug-in names round-trip (run, JSON, bench CSV, --merge)",
                 lambda: plugin_round_trip(ctx, simty, Failure)))
     out.append(("stats unknown plug-in name lists the registered ones",
@@ -210,6 +218,49 @@ def ipdom_startup(ctx, simty, Failure, model):
                       "start-up)" % (" ".join(args), b["warp_instructions"],
                                      b["simd_efficiency"], a["warp_instructions"],
                                      a["simd_efficiency"]))
+
+
+def build_c(ctx, Failure, name, defines):
+    """tests/stats/NAME.c built with the SDK at -O2 and -D defines, in the
+    run's scratch directory: the ELF's path."""
+    tag = "-".join("%s%s" % kv for kv in sorted(defines.items()))
+    elf = os.path.join(ctx.tmp, "%s-%s.elf" % (name, tag))
+    cmd = [programs.SIMTY_CC, "-O2"] + ["-D%s=%s" % kv for kv in sorted(defines.items())] + \
+        [os.path.join(programs.ROOT, "tests", "stats", name + ".c"), "-o", elf]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Failure("building %s: %s" % (name, p.stderr.strip()[-800:]))
+    return elf
+
+
+def ipdom_call_spin(ctx, simty, Failure, model):
+    """tests/stats/ipdom_call_spin.c: a wait loop that makes a semihosting
+    call every round, its warp mate held under it by each call, ends by
+    the forward-progress turn (the held path keeps its age)."""
+    elf = build_c(ctx, Failure, "ipdom_call_spin", {"VARIANT": 1})
+    args = ["-m", model, "-w", "1", "-t", "2", "--paths", "ipdom", "--max-cycles", "3000000"]
+    r = simty(ctx, elf, args)
+    if r.status != 0 or "done after" not in r.out:
+        raise Failure("ipdom_call_spin %s: status %d, stdout %r, %s"
+                      % (" ".join(args), r.status, r.out[-200:], r.err.strip()[-300:]))
+
+
+def ipdom_call_wake(ctx, simty, Failure, model, delay):
+    """tests/stats/ipdom_call_wake.c: a path whose wrs wait ends while its
+    warp is stalled in a semihosting call is held too and stops at the
+    join; the warp enters the region of interest whole, as with hct."""
+    elf = build_c(ctx, Failure, "ipdom_call_wake", {"DELAY": delay, "CALLS": 400})
+    args = ["-m", model, "-w", "2", "-t", "3"]
+    for paths in ("hct", "ipdom"):
+        r = simty(ctx, elf, args + ["--paths", paths])
+        if r.status != 0 or not r.stats:
+            raise Failure("ipdom_call_wake %s --paths %s: status %d %s"
+                          % (" ".join(args), paths, r.status, r.err.strip()[-300:]))
+        eff = r.stats["roi"]["simd_efficiency"]
+        if eff < 0.99:
+            raise Failure("ipdom_call_wake %s --paths %s (DELAY %d): region of interest at "
+                          "%.3f SIMD efficiency, expected the warp whole (>= 0.99)"
+                          % (" ".join(args), paths, delay, eff))
 
 
 # ---- the plug-in registry (src/sim/plugins.c; `simty plugins`) ----

@@ -62,7 +62,8 @@ static void simt_woken(void *ctx, unsigned gw)
 {
     simty_sim *s = ctx;
     simt_state *m = warp_core(s, gw)->model_state;
-    m->live |= 1ull << (gw % s->W);
+    if (paths_count(&s->paths[gw])) /* (ipdom: woken, but held by a call) */
+        m->live |= 1ull << (gw % s->W);
 }
 
 static void simt_poll(simty_sim *s)

@@ -177,8 +177,8 @@ static void cycle_woken(void *ctx, unsigned gw)
     simty_sim *s = ctx;
     pipe_state *p = warp_core(s, gw)->model_state;
     unsigned w = gw % s->W;
-    if (p->live & warp_bit(w))
-        return;
+    if ((p->live & warp_bit(w)) || !paths_count(&p->paths[w]))
+        return; /* (ipdom: woken, but held by a call) */
     p->live |= warp_bit(w);
     p->warp[w].spec_pc = paths_active(&p->paths[w])->pc;
 }

@@ -103,7 +103,9 @@ uint64_t path_report_hash(const simty_sim *s, const path_table *warp, unsigned w
             uint64_t wake = e->wake == WAKE_ON_EVENT ? ~0ull
                             : e->wake > s->cycle     ? e->wake - s->cycle
                                                      : 0;
-            h = mix(hash_path(h, pt, &e->p, base, false), (uint64_t)e->why << 56 ^ wake);
+            /* (a held path keeps its age: it comes back with it) */
+            h = mix(hash_path(h, pt, &e->p, base, e->why == WAIT_HELD),
+                    (uint64_t)e->why << 56 ^ wake);
         }
         if (pt->ops)
             h = pt->ops->hash(pt, h, base);

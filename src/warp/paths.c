@@ -298,9 +298,8 @@ void paths_wake_entry(path_table *t, unsigned i, uint64_t now)
 
 /* A woken path joins the runnable ones behind the active path (which may be
  * executing): as HCT2 or onto the CCT, through the compact/sort network. */
-static void insert_runnable(path_table *t, path_t p)
+static void insert_path(path_table *t, path_t p)
 {
-    p.stamp = t->clock; /* waiting is not starving */
     if (t->ops) {
         t->ops->insert(t, p);
     } else if (t->n == 0) {
@@ -320,6 +319,12 @@ static void insert_runnable(path_table *t, path_t p)
     }
 }
 
+static void insert_runnable(path_table *t, path_t p)
+{
+    p.stamp = t->clock; /* waiting is not starving */
+    insert_path(t, p);
+}
+
 unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS])
 {
     if (now < t->next_wake)
@@ -327,9 +332,23 @@ unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]
     unsigned woken = 0, kept = 0;
     const bool idle = t->n == 0; /* no active path (executing) to keep on top */
     bool served = false; /* a semihosting call returned */
+    bool calling = false; /* ipdom: a call still stalls the warp */
+    if (t->ops)
+        for (unsigned i = 0; i < t->nwait; i++)
+            calling |= t->wait[i].why == WAIT_SERVICE && t->wait[i].wake > now;
     for (unsigned i = 0; i < t->nwait; i++) {
-        const waiting_path *e = &t->wait[i];
-        if (e->wake <= now) {
+        waiting_path *e = &t->wait[i];
+        if (e->wake <= now && calling) {
+            /* its wait is over, but the warp is stalled by the call: held
+             * with the others (counted as woken: the sync unit counted it) */
+            waited[e->why] += (now - e->since) * (uint64_t)lane_popcount(e->p.mask);
+            e->p.stamp = t->clock;
+            e->why = WAIT_HELD;
+            e->since = now;
+            e->wake = WAKE_ON_EVENT;
+            t->wait[kept++] = *e;
+            woken++;
+        } else if (e->wake <= now) {
             waited[e->why] += (now - e->since) * (uint64_t)lane_popcount(e->p.mask);
             served |= e->why == WAIT_SERVICE;
             insert_runnable(t, e->p);
@@ -344,7 +363,11 @@ unsigned paths_wake_due(path_table *t, uint64_t now, uint64_t waited[WAIT_KINDS]
         kept = 0;
         for (unsigned i = 0; i < t->nwait; i++) {
             if (t->wait[i].why == WAIT_HELD) {
-                insert_runnable(t, t->wait[i].p);
+                /* held, not waiting: they keep their stamps (no commit of
+                 * the warp ran meanwhile), so their starvation still counts */
+                if (t->wait[i].p.stamp < t->oldest_bound)
+                    t->oldest_bound = t->wait[i].p.stamp;
+                insert_path(t, t->wait[i].p);
             } else {
                 t->wait[kept++] = t->wait[i];
             }

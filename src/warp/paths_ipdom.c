@@ -320,6 +320,19 @@ static void ipdom_insert(path_table *t, path_t p)
  * have arrived, or run alone. */
 static void ipdom_woken(path_table *t)
 {
+    /* none of them executes: those at one place in one region merge
+     * (ipdom_insert never merges into list[0]) */
+    for (unsigned i = 0; i < t->n; i++)
+        for (unsigned j = i + 1; j < t->n;) {
+            const path_t *q = &t->list[j];
+            if (q->pc == t->list[i].pc && q->depth == t->list[i].depth &&
+                frame_of_path(t, q) == frame_of_path(t, &t->list[i])) {
+                merge_into(&t->list[i], q);
+                remove_at(t, j);
+            } else {
+                j++;
+            }
+        }
     path_events ev = {0};
     settle(t, &ev);
 }
