@@ -8,25 +8,16 @@
  * picks which arm is taken so that lane 0 is on top of the stack. */
 #include <stdint.h>
 #include <stdio.h>
+#include <semihost.h>
 #include <simty.h>
 
 static volatile uint32_t flag;
 static volatile uint32_t spins;
 
-static uintptr_t __attribute__((noinline)) semi(uintptr_t op, uintptr_t arg)
-{
-    register uintptr_t a0 __asm__("a0") = op;
-    register uintptr_t a1 __asm__("a1") = arg;
-    __asm__ volatile(".option push\n.option norvc\n.balign 16\n"
-                     "slli x0, x0, 0x1f\nebreak\nsrai x0, x0, 7\n.option pop\n"
-                     : "+r"(a0) : "r"(a1) : "memory");
-    return a0;
-}
-
 static void __attribute__((noinline)) waiter(void)
 {
     while (__atomic_load_n(&flag, __ATOMIC_ACQUIRE) == 0) {
-        semi(0x13, 0);
+        sys_semihost_errno(); /* picolibc's SYS_ERRNO call */
         spins++;
     }
 }
