@@ -33,6 +33,7 @@ LAYERS = [
     ("isa",),                    # decoder, lane arithmetic, FPU, CSR numbers
     ("memory",),                 # guest memory regions
     ("loader",),                 # ELF, DWARF lines, control-flow graph
+    ("machine",),                # the machine below the executor: its port
     ("devices",),                # memory-mapped devices, semihosting
     ("warp",),                   # the shared executor, path tables, coalescers
     ("sync",),                   # the barrier unit, waking paths; the spin detector

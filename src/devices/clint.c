@@ -43,10 +43,7 @@ static int clint_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned size,
     case CLINT_MTIMECMP: *v = (uint32_t)(s->csr[h].mtimecmp >> (hi ? 32 : 0)); break;
     case CLINT_MTIME:
         *v = (uint32_t)(mmode_mtime(s, hart) >> (hi ? 32 : 0));
-        if (s->deferring) /* (time-varying: not a deadlock) */
-            s->core[hart_core(s, hart)].fx.counter_read = true;
-        else
-            s->counter_read = true;
+        s->port.counter_read(s, hart); /* (time-varying: not a deadlock) */
         break;
     default: *v = 0; break;
     }

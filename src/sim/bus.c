@@ -41,12 +41,12 @@ static int load_split(simty_sim *s, unsigned hart, uint32_t addr, unsigned size,
     int st = bus_split_check(s, addr, size, false);
     if (st != MEM_OK)
         return st;
-    const bool fwd = s->deferring && s->core[hart_core(s, hart)].fx.fwd_n;
+    const bool fwd = s->port.overlay != NULL;
     uint32_t r = 0;
     for (unsigned i = 0; i < size; i++) {
         uint32_t a = stacks_access_byte(&s->stacks, s->nharts, addr, i), b = *bus_ram(s, a, 1);
         if (fwd) /* its own stores of the quantum */
-            fx_forward(s, hart, a, 1, &b);
+            s->port.overlay(s, hart, a, 1, &b);
         r |= b << 8 * i;
     }
     *v = r;
@@ -91,8 +91,8 @@ int bus_load_slow(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uin
     switch (bus_decode(s, addr, size, &p, &dev)) {
     case BUS_RAM: case BUS_REGION:
         *v = load_le(p, size);
-        if (s->deferring && s->core[hart_core(s, hart)].fx.fwd_n) /* its own stores */
-            fx_forward(s, hart, addr, size, v);
+        if (s->port.overlay) /* its own stores of the quantum */
+            s->port.overlay(s, hart, addr, size, v);
         return MEM_OK;
     case BUS_DEVICE:
         return dev->load(s, hart, addr, size, v);

@@ -1,13 +1,15 @@
 /* Effect logs of the cores of a multi-core machine: see sim/effects.h. */
 #include "sim/effects.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "sim/port.h"
 #include "sim/sim.h"
 #include "trace/commit_trace.h"
 #include "warp/lane_ops.h"
 
-void fx_push(simty_sim *s, unsigned core, fx e)
+static void fx_push(simty_sim *s, unsigned core, fx e)
 {
     fx_log *l = &s->core[core].fx;
     if (l->n == l->cap) { /* amortised: a log only grows */
@@ -73,7 +75,7 @@ static void fwd_note(fx_log *l, unsigned hart, uint32_t addr, unsigned size, uin
     }
 }
 
-void fx_forward(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
+static void fx_forward(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {
     const fx_log *l = &s->core[hart_core(s, hart)].fx;
     const struct fx_word *w = &l->fwd[fwd_slot(l, fwd_key(hart, addr & ~3u))];
@@ -86,7 +88,7 @@ void fx_forward(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint3
     }
 }
 
-void fx_note_store(simty_sim *s, unsigned core, unsigned hart, uint32_t addr, unsigned size,
+static void fx_note_store(simty_sim *s, unsigned core, unsigned hart, uint32_t addr, unsigned size,
                    uint32_t v)
 {
     fx_push(s, core, (fx){.kind = FX_STORE, .size = (uint8_t)size, .hart = hart, .addr = addr,
@@ -120,7 +122,8 @@ static int store_split(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, 
     return MEM_OK;
 }
 
-int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size, uint32_t v)
+static int fx_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size,
+                    uint32_t v)
 {
     if (addr & (size - 1))
         return s->cfg.misaligned == SIMTY_MISALIGNED_TRAP ? MEM_MISALIGNED
@@ -241,3 +244,141 @@ void sim_publish(simty_sim *s)
     for (unsigned c = 0; c < s->ncores; c++)
         finish_core(s, &s->core[c]);
 }
+
+/* ---- the deferred ports (machine/port.h, sim/port.h) ---- */
+
+static fx_log *log_of(simty_sim *s, unsigned hart) { return &s->core[hart_core(s, hart)].fx; }
+
+static void deferred_store_words(simty_sim *s, unsigned hart0, const uint32_t *addr,
+                                 const uint32_t *src, lane_mask served)
+{
+    const unsigned core = hart_core(s, hart0);
+    for (lane_mask m = served; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        s->core[core].fx.changes += load_le(s->ram + (addr[l] - s->ram_base), 4) != src[l];
+        fx_note_store(s, core, hart0 + l, addr[l], 4, src[l]);
+    }
+}
+
+/* Checked now, performed at the end of the cycle */
+static bool deferred_amo(simty_sim *s, unsigned op, unsigned hart, uint32_t pc, uint32_t addr,
+                         uint32_t v2, uint32_t *rd)
+{
+    uint8_t *p = lane_atomic_word(s, op, hart, pc, addr);
+    if (!p)
+        return false;
+    uint32_t old = load_le(p, 4);
+    bool sc_ok = s->resv[hart].valid && s->resv[hart].addr == addr;
+    log_of(s, hart)->changes +=
+        op == OP_SC_W ? sc_ok && old != v2 : op != OP_LR_W && lane_amo_apply(op, old, v2) != old;
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_AMO, .op = (uint16_t)op, .hart = hart,
+                                        .addr = addr, .value = v2, .pc = pc, .rd = rd});
+    return true;
+}
+
+static bool deferred_own_stores(const simty_sim *s, unsigned hart)
+{
+    return s->core[hart_core(s, hart)].fx.fwd_n != 0;
+}
+
+static void deferred_overlay(simty_sim *s, unsigned hart, uint32_t addr, unsigned size,
+                             uint32_t *v)
+{
+    if (s->core[hart_core(s, hart)].fx.fwd_n)
+        fx_forward(s, hart, addr, size, v);
+}
+
+static void deferred_thread_end(simty_sim *s, unsigned hart)
+{
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_END, .hart = hart});
+}
+
+static void deferred_wait(simty_sim *s, unsigned hart, unsigned why, uint64_t wake,
+                          unsigned waiting, unsigned threads, uint64_t now)
+{
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_WAIT, .why = (uint8_t)why, .hart = hart,
+                                        .wake = wake, .waiting = waiting, .threads = threads,
+                                        .now = now});
+}
+
+/* The core's fault takes effect at the end of the cycle */
+static void deferred_fault(simty_sim *s, unsigned hart, const char *message)
+{
+    fx_log *l = log_of(s, hart);
+    snprintf(l->message, sizeof l->message, "%s", message);
+    l->stop = true;
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_STOP, .hart = hart});
+}
+
+static bool deferred_stopped(const simty_sim *s, unsigned hart)
+{
+    return sim_stopped(s) || s->core[hart_core(s, hart)].fx.stop;
+}
+
+/* Takes effect with the cycle's other effects */
+static void deferred_roi(simty_sim *s, unsigned hart, bool open)
+{
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_ROI, .why = open, .hart = hart});
+}
+
+static void deferred_trace_atomic(simty_sim *s, uint64_t cycle, unsigned gw, unsigned first,
+                                  uint32_t pc, const insn_t *d, lane_mask retired)
+{
+    fx_log *l = &s->core[gw / s->W].fx;
+    if (l->ntr == l->trcap) { /* amortised: only grows */
+        unsigned cap = l->trcap ? 2 * l->trcap : 16;
+        struct fx_trace *t = realloc(l->tr, cap * sizeof *t);
+        if (!t) {
+            l->oom = true;
+            return;
+        }
+        l->tr = t;
+        l->trcap = cap;
+    }
+    l->tr[l->ntr] = (struct fx_trace){.cycle = cycle, .gw = gw, .first = first, .pc = pc,
+                                      .retired = retired, .insn = *d};
+    fx_push(s, gw / s->W, (fx){.kind = FX_TRACE, .value = l->ntr++});
+}
+
+static void deferred_semihost(simty_sim *s, unsigned hart, uint32_t pc, uint32_t *a0,
+                              uint32_t a1, uint64_t now)
+{
+    (void)now;
+    fx_push(s, hart_core(s, hart), (fx){.kind = FX_SEMIHOST, .hart = hart, .addr = *a0,
+                                        .value = a1, .pc = pc, .rd = a0});
+}
+
+static uint64_t deferred_service_ready(const simty_sim *s, uint64_t now, uint64_t wait)
+{
+    (void)s;
+    return now + wait;
+}
+
+/* In quanta, a call's result comes at the quantum's end at the earliest */
+static uint64_t quanta_service_ready(const simty_sim *s, uint64_t now, uint64_t wait)
+{
+    return s->quantum_end > now + wait ? s->quantum_end : now + wait;
+}
+
+static void deferred_counter_read(simty_sim *s, unsigned hart)
+{
+    log_of(s, hart)->counter_read = true;
+}
+
+static void deferred_fence_i(simty_sim *s)
+{
+    (void)s; /* every store drops its words from the decode caches anyway */
+}
+
+#define DEFERRED_PORT(NAME, OWN, OVERLAY, READY) \
+    {.name = NAME, .store = fx_store, .store_words = deferred_store_words, \
+     .amo = deferred_amo, .own_stores = OWN, .overlay = OVERLAY, \
+     .thread_end = deferred_thread_end, .wait = deferred_wait, .fault = deferred_fault, \
+     .stopped = deferred_stopped, .roi = deferred_roi, .trace_atomic = deferred_trace_atomic, \
+     .semihost = deferred_semihost, .service_ready = READY, \
+     .counter_read = deferred_counter_read, .fence_i = deferred_fence_i}
+
+const machine_port port_deferred =
+    DEFERRED_PORT("deferred", NULL, NULL, deferred_service_ready);
+const machine_port port_deferred_quanta =
+    DEFERRED_PORT("deferred-quanta", deferred_own_stores, deferred_overlay, quanta_service_ready);

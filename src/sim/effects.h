@@ -12,7 +12,9 @@
  * what no tick writes and writes only its own core: the cores may run on
  * any number of host threads in any order with results identical bit for
  * bit.  A one-core machine logs nothing (its effects take place at once,
- * as they always did). */
+ * as they always did).  The logs are written through the deferred ports
+ * (machine/port.h, sim/port.h), which the run loop sets while the cores
+ * tick. */
 #ifndef SIMTY_SIM_EFFECTS_H
 #define SIMTY_SIM_EFFECTS_H
 
@@ -71,18 +73,6 @@ typedef struct fx_log {
 
 struct simty_sim;
 
-/* A store of hart's while deferring: checked now (alignment, an address
- * that exists; enum mem_status), performed by sim_publish(). */
-int fx_store(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size,
-             uint32_t v);
-/* A load of hart's while deferring in quanta: *v overlaid with what the hart
- * stored in this quantum (call when fwd_n != 0) */
-void fx_forward(struct simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
-/* A store while deferring whose checks are done (RAM words) */
-void fx_note_store(struct simty_sim *s, unsigned core, unsigned hart, uint32_t addr, unsigned size,
-                   uint32_t v);
-/* Appends e to core c's log (amortised growth). */
-void fx_push(struct simty_sim *s, unsigned core, fx e);
 /* Applies every core's log and empties them: in time order, cores in core
  * order within a cycle (one cycle at a time: core by core), each effect at
  * its own cycle (s->cycle while it applies).  After a stop, memory, ROI

@@ -14,6 +14,7 @@
 
 #include "models/model.h"
 #include "sim/monitor.h"
+#include "sim/port.h"
 #include "sim/progress.h"
 #include "sim/sim.h"
 
@@ -244,7 +245,7 @@ static bool tick_cores(simty_sim *s)
         complete = m->tick(s, &s->core[0]);
     } else {
         struct host_pool *p = pool_get(s);
-        s->deferring = true;
+        s->port = s->quantum > 1 ? port_deferred_quanta : port_deferred;
         const bool shared = m->advance_shared && s->quantum > 1;
         if (p) {
             p->t0 = t0;
@@ -274,7 +275,7 @@ static bool tick_cores(simty_sim *s)
                         done[c] = true;
                 }
         }
-        s->deferring = false;
+        s->port = port_direct;
         s->stop_cycle = 0;
         sim_publish(s);
         if (s->stop_cycle && s->stop_cycle < end) /* the run ended within the quantum */

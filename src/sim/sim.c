@@ -11,6 +11,7 @@
 #include "models/model.h"
 #include "sim/monitor.h"
 #include "sim/plugins.h"
+#include "sim/port.h"
 #include "sim/progress.h"
 #include "sim/settings.h"
 #include "simty_guest.h"
@@ -97,6 +98,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->cfg = *cfg;
+    s->port = port_direct;
     s->semi.root_fd = -1; /* (before anything can fail: simty_destroy closes it) */
     s->ignored = settings_ignored_mask(cfg); /* (before spin_detect becomes policy) */
     s->cfg.spin_detect = cfg->progress && cfg->spin_detect; /* part of the policy */
@@ -348,20 +350,14 @@ void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code, uint32_t pc)
     s->status[hart] = HART_EXITED;
     s->pc[hart] = pc; /* where it ended, for simty_pc_read */
     s->exit_code[hart] = code;
-    if (s->deferring)
-        fx_push(s, hart_core(s, hart), (fx){.kind = FX_END, .hart = hart});
-    else
-        sim_thread_ended(s, hart);
+    s->port.thread_end(s, hart);
 }
 
 void sim_thread_park(simty_sim *s, unsigned hart, uint32_t pc)
 {
     s->status[hart] = HART_PARKED;
     s->pc[hart] = pc;
-    if (s->deferring)
-        fx_push(s, hart_core(s, hart), (fx){.kind = FX_END, .hart = hart});
-    else
-        sim_thread_ended(s, hart);
+    s->port.thread_end(s, hart);
 }
 
 int sim_symbolize(const simty_sim *s, uint32_t addr, char *buf, size_t n)
@@ -389,17 +385,15 @@ void sim_disasm(const simty_sim *s, uint32_t pc, char *buf, size_t n)
 
 void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
 {
-    fx_log *l = &s->core[hart_core(s, hart)].fx;
-    if (sim_stopped(s) || (s->deferring && l->stop))
+    if (s->port.stopped(s, hart))
         return;
-    char what[256], dis[160], where[160];
+    char what[256], dis[160], where[160], msg[sizeof s->result.message];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     /* "hart 3, pc 0x80000124 <main+0x10> (lw a0,0(a1)): why" */
-    char *msg = s->deferring ? l->message : s->result.message;
-    const size_t size = sizeof s->result.message;
+    const size_t size = sizeof msg;
     int n = snprintf(msg, size, "guest fault: hart %u, pc 0x%08x", hart, pc);
     if (sim_symbolize(s, pc, where, sizeof where))
         n += snprintf(msg + n, size - (size_t)n, " <%s>", where);
@@ -407,12 +401,7 @@ void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
     if (strcmp(dis, "?") != 0)
         n += snprintf(msg + n, size - (size_t)n, " (%s)", dis);
     snprintf(msg + n, size - (size_t)n, ": %s", what);
-    if (s->deferring) { /* the core's fault takes effect at the end of the cycle */
-        l->stop = true;
-        fx_push(s, hart_core(s, hart), (fx){.kind = FX_STOP, .hart = hart});
-    } else {
-        sim_stop(s, SIMTY_EXIT_FAULT, 0);
-    }
+    s->port.fault(s, hart, msg);
 }
 
 /* ---- fetch ---- */
@@ -429,8 +418,6 @@ void sim_retire_switch(simty_sim *s, unsigned gw, lane_mask lanes)
 
 void sim_flush_decode_cache(simty_sim *s)
 {
-    if (s->deferring) /* fence.i in a tick: every store drops its words anyway */
-        return;
     for (unsigned k = 0; k < s->ndecoded; k++)
         for (unsigned i = 0; i < DECODE_CACHE_SLOTS; i++)
             s->decoded[k].tag[i] = 1;

@@ -26,6 +26,7 @@
 #include "loader/dwarf_line.h"
 #include "loader/cfg.h"
 #include "loader/elf.h"
+#include "machine/port.h"
 #include "memory/memory.h"
 #include "sim/effects.h"
 #include "sim/mmode.h"
@@ -198,9 +199,10 @@ struct simty_sim {
     bool mem_changed;    /* a store changed memory or a device (deadlock detection) */
     sync_unit sync;      /* barrier unit and waiting paths (sync/sync.h) */
     bool counter_read;   /* a thread read a time-varying CSR (deadlock detection) */
-    /* the cores of a multi-core machine are ticking: what they do to shared
-     * state goes to their effect logs (sim/effects.h) */
-    bool deferring;
+    /* how the executor acts on shared state (machine/port.h): the direct
+     * port, or a deferred one while the cores of a multi-core machine tick
+     * (their effect logs, sim/effects.h); chosen by the run loop */
+    machine_port port;
     struct host_pool *pool; /* host threads ticking the cores (sim/run.c), or NULL */
     bool pool_refused;   /* the host refused them: the cores run on the calling thread */
     uint64_t quantum;    /* cycles the cores of a multi-core machine run between exchanges */
@@ -305,7 +307,7 @@ void sim_fold_stats(simty_sim *s);
 void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code, uint32_t pc);
 void sim_thread_park(simty_sim *s, unsigned hart, uint32_t pc);
 /* The bookkeeping of a thread's end (running count, barriers, the end of
- * the program); sim_thread_exit/park do it, or log it while deferring. */
+ * the program); sim_thread_exit/park have the port do it (machine/port.h). */
 void sim_thread_ended(simty_sim *s, unsigned hart);
 /* Stops the host threads of a run (sim/run.c), if any */
 void sim_pool_free(simty_sim *s);
@@ -492,8 +494,8 @@ static inline int bus_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned 
     uint64_t off = (uint64_t)(addr - s->ram_base);
     if (addr >= s->ram_base && off + size <= s->ram_size && !(addr & (size - 1))) {
         *v = load_le(s->ram + off, size);
-        if (__builtin_expect(s->deferring, 0) && s->core[hart_core(s, hart)].fx.fwd_n)
-            fx_forward(s, hart, addr, size, v);
+        if (__builtin_expect(s->port.overlay != NULL, 0))
+            s->port.overlay(s, hart, addr, size, v);
         return MEM_OK;
     }
     return bus_load_slow(s, hart, addr, size, v);

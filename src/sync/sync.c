@@ -57,12 +57,7 @@ void sync_wait_apply(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, u
 void sync_note_wait(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, unsigned waiting,
                     unsigned threads, uint64_t now)
 {
-    if (s->deferring)
-        fx_push(s, hart_core(s, hart), (fx){.kind = FX_WAIT, .why = (uint8_t)why, .hart = hart,
-                                            .wake = wake, .waiting = waiting,
-                                            .threads = threads, .now = now});
-    else
-        sync_wait_apply(s, hart, why, wake, waiting, threads, now);
+    s->port.wait(s, hart, why, wake, waiting, threads, now);
 }
 
 void sync_arrive(simty_sim *s, enum path_wait why, unsigned core, unsigned threads,

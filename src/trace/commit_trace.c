@@ -46,22 +46,8 @@ void commit_trace_write(FILE *f, simty_sim *s, uint64_t cycle, unsigned gw, unsi
 void commit_trace_commit(simty_sim *s, uint64_t cycle, unsigned gw, unsigned first, uint32_t pc,
                          const insn_t *d, lane_mask retired)
 {
-    if (!s->deferring || d->cls != CLS_AMO || !(d->flags & INSN_WRITES_RD)) {
+    if (d->cls == CLS_AMO && (d->flags & INSN_WRITES_RD)) /* its result comes when performed */
+        s->port.trace_atomic(s, cycle, gw, first, pc, d, retired);
+    else
         commit_trace_write(s->cfg.trace_commits, s, cycle, gw, first, pc, d, retired);
-        return;
-    }
-    fx_log *l = &s->core[gw / s->W].fx;
-    if (l->ntr == l->trcap) { /* amortised: only grows */
-        unsigned cap = l->trcap ? 2 * l->trcap : 16;
-        struct fx_trace *t = realloc(l->tr, cap * sizeof *t);
-        if (!t) {
-            l->oom = true;
-            return;
-        }
-        l->tr = t;
-        l->trcap = cap;
-    }
-    l->tr[l->ntr] = (struct fx_trace){.cycle = cycle, .gw = gw, .first = first, .pc = pc,
-                                      .retired = retired, .insn = *d};
-    fx_push(s, gw / s->W, (fx){.kind = FX_TRACE, .value = l->ntr++});
 }

@@ -30,7 +30,7 @@ static bool mem_fault(simty_sim *s, unsigned hart, uint32_t pc, int kind, int st
     return false;
 }
 
-static uint32_t amo_apply(unsigned op, uint32_t old, uint32_t v)
+uint32_t lane_amo_apply(unsigned op, uint32_t old, uint32_t v)
 {
     switch (op) {
     case OP_AMOSWAP_W: return v;
@@ -70,7 +70,7 @@ static bool atomic_store(simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr
 /* The RAM word an atomic access of hart's at addr works on, or NULL after
  * reporting a fault (word-aligned, RAM only: atomics on devices make no
  * sense). */
-static uint8_t *atomic_word(simty_sim *s, unsigned op, unsigned hart, uint32_t pc, uint32_t addr)
+uint8_t *lane_atomic_word(simty_sim *s, unsigned op, unsigned hart, uint32_t pc, uint32_t addr)
 {
     const int kind = op == OP_LR_W ? 3 : 2;
     if (addr & 3) {
@@ -92,7 +92,7 @@ bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32
                  uint32_t *rd, uint32_t pc)
 {
     reservation *r = &s->resv[hart];
-    uint8_t *p = atomic_word(s, op, hart, pc, addr);
+    uint8_t *p = lane_atomic_word(s, op, hart, pc, addr);
     if (!p)
         return false;
     uint32_t old = load_le(p, 4);
@@ -112,7 +112,7 @@ bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32
             *rd = ok ? 0 : 1;
         return true;
     }
-    if (!atomic_store(s, hart, pc, addr, p, amo_apply(op, old, v2)))
+    if (!atomic_store(s, hart, pc, addr, p, lane_amo_apply(op, old, v2)))
         return false;
     if (rd)
         *rd = old;
@@ -148,10 +148,9 @@ static bool lane_fp_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned 
         if (lo_ram != hi_ram && !device_register(s, lo_ram ? hi_addr : addr))
             return mem_fault(s, hart, pc, 1, MEM_UNMAPPED, addr, 8);
     }
-    st = s->deferring ? fx_store(s, hart, pc, addr, 4, (uint32_t)v) : bus_store(s, hart, addr, 4, (uint32_t)v);
+    st = s->port.store(s, hart, pc, addr, 4, (uint32_t)v);
     if (st == MEM_OK && dbl)
-        st = s->deferring ? fx_store(s, hart, pc, hi_addr, 4, (uint32_t)(v >> 32))
-                          : bus_store(s, hart, hi_addr, 4, (uint32_t)(v >> 32));
+        st = s->port.store(s, hart, pc, hi_addr, 4, (uint32_t)(v >> 32));
     if (st != MEM_OK)
         return mem_fault(s, hart, pc, 1, st, addr, size);
     return true;
@@ -181,7 +180,7 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
             *rd = v;
         return true;
     case CLS_STORE:
-        st = s->deferring ? fx_store(s, hart, pc, addr, size, v2) : bus_store(s, hart, addr, size, v2);
+        st = s->port.store(s, hart, pc, addr, size, v2);
         if (st != MEM_OK)
             return mem_fault(s, hart, pc, 1, st, addr, size);
         return true;
@@ -189,29 +188,9 @@ bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, un
         break;
     }
 
-    if (s->deferring) { /* checked now, performed at the end of the cycle */
-        uint8_t *p = atomic_word(s, d->op, hart, pc, addr);
-        if (!p)
-            return false;
-        uint32_t old = load_le(p, 4);
-        bool sc_ok = s->resv[hart].valid && s->resv[hart].addr == addr;
-        warp_core(s, hart / s->T)->fx.changes +=
-            d->op == OP_SC_W ? sc_ok && old != v2 : d->op != OP_LR_W && amo_apply(d->op, old, v2) != old;
-        fx_push(s, hart_core(s, hart), (fx){.kind = FX_AMO, .op = d->op, .hart = hart, .addr = addr,
-                                            .value = v2, .pc = pc, .rd = d->rd ? rd : NULL});
-        return true;
-    }
-    return lane_atomic(s, d->op, hart, addr, v2, d->rd ? rd : NULL, pc);
+    return s->port.amo(s, d->op, hart, pc, addr, v2, d->rd ? rd : NULL);
 }
 
-
-static void note_counter_read(simty_sim *s, unsigned hart)
-{
-    if (s->deferring)
-        s->core[hart_core(s, hart)].fx.counter_read = true;
-    else
-        s->counter_read = true;
-}
 
 bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
               unsigned hart, uint32_t pc, uint32_t *scope)
@@ -226,16 +205,13 @@ bool lane_csr(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsig
 
     mmode_csr_access(s, hart, d->csr, now, &old, false, 0);
     if (mmode_csr_counts(d->csr))
-        note_counter_read(s, hart);
+        s->port.counter_read(s, hart);
     if (writes) {
         uint32_t nv = d->op == OP_CSRRW || d->op == OP_CSRRWI   ? src
                       : d->op == OP_CSRRS || d->op == OP_CSRRSI ? old | src
                                                                 : old & ~src;
         if (d->csr == SIMTY_CSR_ROI) {
-            if (s->deferring) /* takes effect with the cycle's other effects */
-                fx_push(s, hart_core(s, hart), (fx){.kind = FX_ROI, .why = nv != 0, .hart = hart});
-            else
-                sim_roi_mark(s, nv != 0);
+            s->port.roi(s, hart, nv != 0);
         } else if (d->csr == SIMTY_CSR_BARRIER) {
             /* the arrival itself happens at commit (the path parks) */
             if (nv != SIMTY_BARRIER_SCOPE_MACHINE && nv != SIMTY_BARRIER_SCOPE_CORE) {

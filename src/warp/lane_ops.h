@@ -38,6 +38,11 @@ static inline unsigned mem_access_size(const insn_t *d)
  * after reporting a fault. */
 bool lane_atomic(simty_sim *s, unsigned op, unsigned hart, uint32_t addr, uint32_t v2,
                  uint32_t *rd, uint32_t pc);
+/* The value an AMO (op) stores over old with operand v. */
+uint32_t lane_amo_apply(unsigned op, uint32_t old, uint32_t v);
+/* The RAM word an atomic access (op) of hart's at addr works on, or NULL
+ * after reporting a fault (misaligned, or not RAM). */
+uint8_t *lane_atomic_word(simty_sim *s, unsigned op, unsigned hart, uint32_t pc, uint32_t addr);
 bool lane_memory(simty_sim *s, const insn_t *d, uint32_t *x, unsigned stride, unsigned lane,
                  unsigned hart, uint32_t addr, uint32_t pc);
 

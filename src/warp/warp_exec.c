@@ -36,7 +36,7 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         uint32_t a = addr[l];
         bad |= (((a - base) > last) | (a & 3) | ((a & ~3u) == tohost)) & sel[l];
     }
-    if (bad || (s->deferring && s->core[hart_core(s, hart0)].fx.fwd_n))
+    if (bad || (s->port.own_stores && s->port.own_stores(s, hart0)))
         return false; /* lane by lane (a load may see its hart's own stores) */
     uint8_t *ram = s->ram;
     if (d->op == OP_LW) {
@@ -53,33 +53,7 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
         }
         return true;
     }
-    const uint32_t *src = x + (unsigned)d->rs2 * stride;
-    if (s->deferring) { /* performed at the end of the cycle (sim/effects.h) */
-        const unsigned core = hart_core(s, hart0);
-        for (lane_mask m = served; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            s->core[core].fx.changes += load_le(ram + (addr[l] - base), 4) != src[l];
-            fx_note_store(s, core, hart0 + l, addr[l], 4, src[l]);
-        }
-        return true;
-    }
-    uint32_t changed = 0;
-    const bool resv = s->resv_live != 0; /* (LR/SC reservations: sim.h) */
-    for (lane_mask m = served; m; m &= m - 1) { /* lane order */
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        uint8_t *p = ram + (addr[l] - base);
-        if (__builtin_expect(resv, 0))
-            resv_written_slow(s, hart0 + l, addr[l]);
-        uint32_t diff = load_le(p, 4) ^ src[l];
-        changed |= diff;
-        if (diff)
-            sim_code_written(s, addr[l]);
-        store_le(p, 4, src[l]);
-    }
-    if (changed) {
-        s->mem_changed = true;
-        s->sync.store_epoch++;
-    }
+    s->port.store_words(s, hart0, addr, x + (unsigned)d->rs2 * stride, served);
     return true;
 }
 
@@ -420,7 +394,7 @@ run_memory(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, uint3
 static inline void run_fence(simty_sim *s, unsigned gw, const insn_t *d, warp_outcome *o)
 {
     if (d->op == OP_FENCE_I)
-        sim_flush_decode_cache(s);
+        s->port.fence_i(s);
     if (d->op == OP_PAUSE) {
         o->c.pause = true;
         warp_stats(s, gw)->pauses++;

@@ -150,16 +150,10 @@ static __attribute__((noinline, cold)) void semihost_lanes(simty_sim *s, unsigne
     for (lane_mask m = mask; m; m &= m - 1) {
         unsigned l = lowest_lane(m);
         uint32_t *a0 = &x[10 * T + l];
-        if (s->deferring)
-            fx_push(s, hart_core(s, hart0 + l), (fx){.kind = FX_SEMIHOST, .hart = hart0 + l,
-                                                      .addr = *a0, .value = x[11 * T + l],
-                                                      .pc = pc, .rd = a0});
-        else
-            *a0 = semihost_call(s, hart0 + l, *a0, x[11 * T + l], now);
+        s->port.semihost(s, hart0 + l, pc, a0, x[11 * T + l], now);
     }
-    uint64_t wait = (uint64_t)SEMIHOST_CYCLES_PER_LANE * lane_count(mask, T);
-    if (s->deferring && s->quantum > 1 && s->quantum_end > now + wait)
-        wait = s->quantum_end - now;
+    const uint64_t wait = s->port.service_ready(
+        s, now, (uint64_t)SEMIHOST_CYCLES_PER_LANE * lane_count(mask, T)) - now;
     o->c.park = WAIT_SERVICE;
     o->c.backoff = wait;
 }
