@@ -46,8 +46,8 @@ BUILD   ?= build
 # the Makefile and its scripts start (not in ~/.cache; sdk/README.md)
 export SIMTY_CC_CACHE ?= $(CURDIR)/build/sdk-cache
 
-LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/devices/*.c src/loader/*.c \
-                      src/warp/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/stats/*.c \
+LIB_SRC := $(wildcard src/isa/*.c src/memory/*.c src/machine/*.c src/loader/*.c \
+                      src/warp/*.c src/models/*.c src/pipeline/*.c src/sim/*.c src/registry/*.c src/stats/*.c \
                       src/sync/*.c src/trace/*.c src/util/*.c src/memsys/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)

@@ -38,7 +38,7 @@ typedef enum { SIMTY_COALESCER_SIMTY, SIMTY_COALESCER_BLOCK } simty_coalescer_ki
 /* Fetch steering of the cycle model: RR the RTL's strict round robin (the
  * default); more are plug-ins (simty_plugin_name(SIMTY_PLUGIN_STEERING, i)). */
 typedef enum { SIMTY_STEERING_RR } simty_steering_kind;
-/* Named plug-ins (src/sim/plugins.c, docs/design.md "Plug-ins"): the
+/* Named plug-ins (src/registry/plugins.c, docs/design.md "Plug-ins"): the
  * policies a configuration chooses by name.  A configuration field holds
  * the index of its choice among the plug-ins of its kind (the enums above
  * are the built-in ones' indices).  simty_plugin_name(kind, i) and

@@ -263,7 +263,7 @@ def ipdom_call_wake(ctx, simty, Failure, model, delay):
                           % (" ".join(args), paths, delay, eff))
 
 
-# ---- the plug-in registry (src/sim/plugins.c; `simty plugins`) ----
+# ---- the plug-in registry (src/registry/plugins.c; `simty plugins`) ----
 # The options that choose a plug-in by name, by registry kind.
 PLUGIN_OPTIONS = ("paths", "priority", "steering", "coalescer")
 

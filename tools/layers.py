@@ -9,12 +9,10 @@ An include of a folder in a higher layer, or of another folder in the same
 layer, is an *upward* edge; the folder graph must have no cycle outside the
 edges listed in DEBT.
 
-DEBT is the known list of upward folder edges the layering step of issue
-34 still has to remove (most of them: src/sim/sim.h is both the machine's
-state, the bottom, and the API's simulator, the top; it is to split into
-machine/ and the API).  The check fails on an upward edge not in DEBT (new
-code must not add one) and on a DEBT entry that no longer exists (the list
-is kept exact, so its length measures what is left).
+DEBT is the list of known upward folder edges, each with its reason; it
+is empty since the machine's state moved to machine/ (issue 34).  The
+check fails on an upward edge not in DEBT (new code must not add one) and
+on a DEBT entry that no longer exists (the list is kept exact).
 
 usage: tools/layers.py [--src DIR] [--graph]
 exit status: 0 clean, 1 a new upward edge or a stale DEBT entry, 2 bad use
@@ -30,11 +28,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # bottom first; folders of one entry are one layer
 LAYERS = [
     ("util",),                   # portable helpers: parsing, files, escapes
+    ("registry",),               # the named plug-ins: names, help, opaque ops
     ("isa",),                    # decoder, lane arithmetic, FPU, CSR numbers
     ("memory",),                 # guest memory regions
     ("loader",),                 # ELF, DWARF lines, control-flow graph
-    ("machine",),                # the machine below the executor: its port
-    ("devices",),                # memory-mapped devices, semihosting
+    ("machine",),                # state, bus, devices, M-mode, barrier unit; the executor's port
     ("warp",),                   # the shared executor, path tables, coalescers
     ("sync",),                   # the barrier unit, waking paths; the spin detector
     ("memsys", "trace"),         # memory timing; commit and Kanata traces
@@ -48,14 +46,6 @@ PUBLIC = {"simty.h", "simty_guest.h"}  # public headers at the top of src/
 
 # (from, to): why it is still there.  Remove an entry with the edge.
 DEBT = {
-    ("devices", "sim"): "devices read and write the machine state in sim/sim.h (to machine/)",
-    ("warp", "sim"): "the executor reaches shared state through simty_sim, not a port",
-    ("sync", "sim"): "the barrier unit's effects go through simty_sim (sim/effects.h)",
-    ("trace", "sim"): "the commit trace formats from simty_sim",
-    ("memsys", "sim"): "memory timing reads simty_sim and the plug-in registry",
-    ("models", "sim"): "models tick simty_sim's cores (to the machine below and the API)",
-    ("pipeline", "sim"): "the cycle model ticks simty_sim's cores",
-    ("stats", "sim"): "statistics fold simty_sim's cores",
 }
 
 

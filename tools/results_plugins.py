@@ -31,7 +31,7 @@ def bench(simty, jobs, args, elfs):
 
 def registered(simty):
     """{kind: [names, default first]} from `simty plugins` (the registry,
-    src/sim/plugins.c): a policy added there is measured with no change
+    src/registry/plugins.c): a policy added there is measured with no change
     here; or a one-line error (str)."""
     p = subprocess.run([simty, "plugins"], capture_output=True, text=True)
     if p.returncode != 0:

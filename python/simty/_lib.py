@@ -130,7 +130,7 @@ def setting_names(L):
 
 
 def plugins(L):
-    """The registered plug-ins (src/sim/plugins.c), [(kind, name, help)] in
+    """The registered plug-ins (src/registry/plugins.c), [(kind, name, help)] in
     the registry's order; the first of a kind is its default."""
     out, kind = [], 0
     while True:

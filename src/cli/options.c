@@ -60,7 +60,7 @@ int parse_setting(simty_config *cfg, const char *key, const char *value)
     return 0;
 }
 
-/* ---- plug-ins (src/sim/plugins.c) ---- */
+/* ---- plug-ins (src/registry/plugins.c) ---- */
 
 /* The plug-in options of the help texts, in this order. */
 static const struct plugin_option {

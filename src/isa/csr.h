@@ -4,7 +4,7 @@
  * exist, which are read-only, which read zero, which count time), the
  * disassembler (the names) and the GDB stub (the CSRs it shows, through
  * simty_debug_csr()).  Adding a CSR: one line of CSR_LIST, then its value
- * in mmode_csr_access() (sim/mmode.c) unless it reads zero; docs/design.md
+ * in mmode_csr_access() (machine/mmode.c) unless it reads zero; docs/design.md
  * "Adding a CSR". */
 #ifndef SIMTY_ISA_CSR_H
 #define SIMTY_ISA_CSR_H

@@ -149,7 +149,7 @@ void exec_alu_lanes(const insn_t *d, uint32_t *x, unsigned stride, unsigned n,
  * before, on all n lanes of x (stride n), one after the other: a
  * straight-line block of a converged warp (models/simt.c).  The
  * instruction at a PC is cache[(pc >> 1) & slot_mask] (the decode cache,
- * sim/sim.h).  Returns the PC after the block. */
+ * machine/machine.h).  Returns the PC after the block. */
 uint32_t exec_alu_run(const insn_t *cache, unsigned slot_mask, unsigned k, uint32_t *x,
                       unsigned n, uint32_t pc);
 

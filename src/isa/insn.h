@@ -1,7 +1,7 @@
 /* Decoded RV32IMAFD + Zicsr + Zifencei + Zihintpause + Zawrs instructions.
  *
  * One decoder serves every model: an instruction word is decoded once into an
- * insn_t (cached by PC, see sim_fetch() in sim/sim.h) and the executors dispatch on
+ * insn_t (cached by PC, see sim_fetch() in machine/machine.h) and the executors dispatch on
  * insn_t.op.  The op list is an X-macro so names, classes and the enum stay in
  * one place. */
 #ifndef SIMTY_ISA_INSN_H
@@ -193,7 +193,7 @@ enum {
     INSN_CALL      = 1 << 3, /* JAL/JALR linking through x1 or x5 */
     INSN_RETURN    = 1 << 4, /* JALR through x1/x5 without linking */
     INSN_SELF_LOOP = 1 << 5, /* jumps to itself (a branch: when taken): parks threads */
-    INSN_WRITES_SP = 1 << 6, /* writes x2 (the SDK's stack check, sim/stacks.h) */
+    INSN_WRITES_SP = 1 << 6, /* writes x2 (the SDK's stack check, machine/stacks.h) */
     INSN_READS_RS3 = 1 << 7, /* the fused multiply-adds' third source */
 };
 

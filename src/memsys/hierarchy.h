@@ -20,7 +20,7 @@
 
 #include "memsys/cache.h"
 #include "memsys/dram.h"
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 /* A timing: its answers to memsys_fetch, memsys_access, memsys_advance */
 struct memsys_timing_ops {

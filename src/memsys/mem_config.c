@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "memsys/dram.h"
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 
 #define M(f) offsetof(simty_memory_config, f)
 

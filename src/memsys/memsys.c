@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "memsys/hierarchy.h"
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 
 /* ---- ideal memory ----------------------------------------------------- */
 

@@ -31,7 +31,7 @@
 struct simty_sim;
 typedef struct memsys memsys;
 
-/* The two timings, PLUGIN_MEMORY plug-ins of the registry (src/sim/plugins.c:
+/* The two timings, PLUGIN_MEMORY plug-ins of the registry (src/registry/plugins.c:
  * "ideal" and "hierarchy", the indices simty_memory_kind names); the
  * functions of each are private to src/memsys/ (memsys/hierarchy.h). */
 typedef struct memsys_timing_ops memsys_timing_ops;

@@ -11,7 +11,7 @@
  * kept in the set's state, seeded by reset.
  *
  * Each policy is one file (repl_<name>.c) defining its ops table, named in
- * the plug-in registry (src/sim/plugins.c); the configuration keeps the
+ * the plug-in registry (src/registry/plugins.c); the configuration keeps the
  * policy's index there (simty_cache_config.replacement, 0 = lru). */
 #ifndef SIMTY_MEMSYS_REPLACEMENT_H
 #define SIMTY_MEMSYS_REPLACEMENT_H
@@ -31,7 +31,7 @@ typedef struct repl_ops {
 } repl_ops;
 
 /* The built-in policies (each defined in its repl_<name>.c, named in
- * src/sim/plugins.c) */
+ * src/registry/plugins.c) */
 extern const repl_ops repl_lru_ops, repl_fifo_ops, repl_random_ops, repl_srrip_ops, repl_mru_ops;
 
 /* Age stamps (repl_lru.c), which LRU and FIFO share: a set's state is a

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 typedef struct model_ops {
     const char *name;

@@ -5,9 +5,11 @@
  * scalar model has no warps: `pause` and the spin detector do nothing). */
 #include <stdlib.h>
 
-#include "warp/warp_exec.h"
 #include "models/model.h"
+#include "sync/sync.h"
 #include "trace/commit_trace.h"
+#include "warp/lane_ops.h"
+#include "warp/warp_exec.h"
 
 /* Per core; per-hart arrays are indexed by the hart's number in its core. */
 typedef struct scalar_state {

@@ -9,9 +9,10 @@
 #include "models/warp_commit.h"
 #include "warp/warp_exec.h"
 #include "models/model.h"
-#include "sim/debug.h"
+#include "models/debug_step.h"
 #include "sync/spin.h"
 #include "trace/commit_trace.h"
+#include "sync/sync.h"
 
 typedef struct simt_state {
     uint64_t *last_slot;  /* per warp: cycle of its last issue (offline sorter) */
@@ -262,7 +263,7 @@ static int simt_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
     return 0;
 }
 
-/* A debugger's step: slots of the thread's warp alone (sim/debug.c). */
+/* A debugger's step: slots of the thread's warp alone (models/debug_step.c). */
 static int simt_debug_step(simty_sim *s, unsigned hart)
 {
     unsigned gw = hart / s->T;

@@ -3,6 +3,7 @@
 
 #include "sync/spin.h"
 #include "sync/sync.h"
+#include "warp/lane_ops.h"
 
 void warp_paths_init(const simty_sim *s, path_table *pt)
 {

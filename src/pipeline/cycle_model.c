@@ -7,12 +7,13 @@
 #include "memsys/memsys.h"
 #include "memsys/timeutil.h"
 #include "models/model.h"
-#include "sim/debug.h"
-#include "sim/plugins.h"
+#include "models/debug_step.h"
+#include "registry/plugins.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/backend.h"
 #include "pipeline/issue.h"
 #include "pipeline/frontend.h"
+#include "sync/sync.h"
 
 static void cycle_free(simty_sim *s)
 {
@@ -34,6 +35,7 @@ static void cycle_free(simty_sim *s)
     s->timing = NULL;
     if (s->kt) {
         kanata_close(s->kt);
+        free(s->kt);
         s->kt = NULL;
     }
 }
@@ -123,8 +125,12 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         }
     }
     if (s->cfg.trace_kanata) { /* one log: every core's records */
-        kanata_open(&s->kanata_log, s->cfg.trace_kanata, 0);
-        s->kt = &s->kanata_log;
+        if (!(s->kt = calloc(1, sizeof *s->kt))) {
+            cycle_free(s);
+            snprintf(err, errlen, "out of host memory");
+            return -1;
+        }
+        kanata_open(s->kt, s->cfg.trace_kanata, 0);
     }
     for (unsigned c = 0; c < s->ncores; c++)
         ((pipe_state *)s->core[c].model_state)->kt = s->kt;
@@ -348,7 +354,7 @@ static int cycle_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
 }
 
 /* A debugger's step: the warp's slots run functionally outside the
- * pipeline (sim/debug.c), then its fetch is redirected to the new HCT1 as
+ * pipeline (models/debug_step.c), then its fetch is redirected to the new HCT1 as
  * after a PC write (an instruction in flight at a stale PC is squashed at
  * F+7).  Not while the warp has an executed instruction waiting to commit. */
 static int cycle_debug_step(simty_sim *s, unsigned hart)

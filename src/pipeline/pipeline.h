@@ -39,8 +39,7 @@
 #include "warp/paths.h"
 #include "models/warp_commit.h"
 #include "warp/warp_exec.h"
-#include "sim/progress.h"
-#include "sim/sim.h"
+#include "machine/machine.h"
 #include "pipeline/steering.h"
 #include "trace/kanata.h"
 

@@ -1,6 +1,6 @@
 /* Fetch steering policies (--steering): which warp gets the fetch slot of a
  * cycle (stage F, frontend.h).  Each policy is one file, steer_*.c, that
- * defines its ops table; the registry (sim/plugins.c) names them.
+ * defines its ops table; the registry (registry/plugins.c) names them.
  *
  * A policy sees the per-warp facts the steering stage has (steer_view) and
  * keeps what it remembers in the core's steer_state, which lives in the

@@ -3,9 +3,9 @@
  * written so that no sum or product can overflow. */
 #include <stdio.h>
 
-#include "devices/device.h"
+#include "machine/device.h"
 #include "memsys/mem_config.h"
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 #include "simty.h"
 #include "simty_guest.h"
 

@@ -218,7 +218,7 @@ static void finish_core(simty_sim *s, sim_core *c)
 void sim_publish(simty_sim *s)
 {
     const uint64_t t0 = s->cycle;
-    unsigned *next = s->publish_next; /* per core: its next entry */
+    unsigned *next = s->ctl->publish_next; /* per core: its next entry */
     for (unsigned c = 0; c < s->ncores; c++)
         next[c] = 0;
     bool stopped = sim_stopped(s);
@@ -237,7 +237,7 @@ void sim_publish(simty_sim *s)
         apply(s, c, e);
         if (!stopped && sim_stopped(s)) {
             stopped = true;
-            s->stop_cycle = e->t + 1;
+            s->ctl->stop_cycle = e->t + 1;
         }
     }
     s->cycle = t0;

@@ -26,7 +26,7 @@ void monitor_init(sim_monitor *m) { *m = (sim_monitor){.next = UINT64_MAX}; }
 
 void monitor_run_start(simty_sim *s)
 {
-    sim_monitor *m = &s->monitor;
+    sim_monitor *m = &s->ctl->monitor;
     if (!m->fn)
         return;
     double now = wall_now();
@@ -52,12 +52,12 @@ static void run_info(simty_sim *s, double now, simty_monitor_info *info)
     }
     *info = (simty_monitor_info){.cycles = s->cycle, .thread_instructions = instr,
                                  .live_threads = s->running, .threads = s->nharts,
-                                 .seconds = now - s->monitor.run_start};
+                                 .seconds = now - s->ctl->monitor.run_start};
 }
 
 void monitor_check(simty_sim *s)
 {
-    sim_monitor *m = &s->monitor;
+    sim_monitor *m = &s->ctl->monitor;
     if (!m->fn) {
         m->next = UINT64_MAX;
         return;
@@ -82,17 +82,17 @@ void monitor_check(simty_sim *s)
 static void before_output(void *ctx)
 {
     simty_sim *s = ctx;
-    s->monitor.fn(SIMTY_MONITOR_OUTPUT, NULL, s->monitor.ctx);
+    s->ctl->monitor.fn(SIMTY_MONITOR_OUTPUT, NULL, s->ctl->monitor.ctx);
 }
 
 int simty_set_monitor(simty_sim *s, double interval, simty_monitor_fn *fn, void *ctx)
 {
     if (fn && !(interval > 0 && interval <= 1e9))
         return -1;
-    monitor_init(&s->monitor);
+    monitor_init(&s->ctl->monitor);
     s->console.before_write = s->semi.errc.before_write = NULL;
     if (fn) {
-        s->monitor = (sim_monitor){.fn = fn, .ctx = ctx, .interval = interval,
+        s->ctl->monitor = (sim_monitor){.fn = fn, .ctx = ctx, .interval = interval,
                                    .next = UINT64_MAX};
         s->console.before_write = before_output;
         s->console.before_ctx = s;

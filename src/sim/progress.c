@@ -118,43 +118,14 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint)
     sim_stop(s, SIMTY_EXIT_DEADLOCK, 0);
 }
 
-static const char *signal_name(int signo)
-{
-    return signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : signo == SIGHUP ? "SIGHUP"
-                                                                                        : NULL;
-}
-
-/* A stop asked for from outside the run (simty_request_stop) or by the
- * console. */
-void sim_stop_requested(simty_sim *s)
-{
-    int why = s->stop_request;
-    if (why == STOP_OUTPUT) {
-        snprintf(s->result.message, sizeof s->result.message,
-                 "the program's output cannot be written (%s); the run was stopped at cycle %llu",
-                 strerror(s->console.err), (unsigned long long)s->cycle);
-        sim_stop(s, SIMTY_EXIT_OUTPUT, 0);
-        return;
-    }
-    const char *name = signal_name(why);
-    if (name)
-        snprintf(s->result.message, sizeof s->result.message, "interrupted by %s at cycle %llu",
-                 name, (unsigned long long)s->cycle);
-    else
-        snprintf(s->result.message, sizeof s->result.message,
-                 "interrupted by signal %d at cycle %llu", why, (unsigned long long)s->cycle);
-    s->result.signal = why;
-    sim_stop(s, SIMTY_EXIT_INTERRUPTED, 0);
-}
-
 /* The host CPU time limit, checked at every 16th progress sample (a clock
  * read costs as much as a few simulated cycles). */
 static bool time_limit(simty_sim *s)
 {
-    if (s->cfg.max_seconds <= 0 || s->time_check-- > 0)
+    if (s->cfg.max_seconds <= 0 || s->ctl->time_check-- > 0)
         return false;
-    s->time_check = 15;
-    double used = sim_cpu_seconds(s) - s->cpu_start;
+    s->ctl->time_check = 15;
+    double used = sim_cpu_seconds(s) - s->ctl->cpu_start;
     if (used < s->cfg.max_seconds)
         return false;
     snprintf(s->result.message, sizeof s->result.message,
@@ -184,7 +155,7 @@ static bool trace_failed(simty_sim *s)
 
 static bool limits(simty_sim *s)
 {
-    progress_watch *p = &s->watch;
+    progress_watch *p = &s->ctl->watch;
     if (sim_stopped(s))
         return true;
     if (s->stop_request) {
@@ -210,7 +181,7 @@ static bool limits(simty_sim *s)
 bool sim_cycle_limits_slow(simty_sim *s)
 {
     bool stop = limits(s);
-    if (!stop && s->cycle >= s->monitor.next)
+    if (!stop && s->cycle >= s->ctl->monitor.next)
         monitor_check(s);
     sim_checks_due(s);
     return stop;

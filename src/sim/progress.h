@@ -25,17 +25,13 @@ bool sim_cycle_limits_slow(simty_sim *s);
 /* Stops the run as deadlocked: "deadlock: WHY", then who waits at the
  * barrier and which threads never arrive, who waits in wrs, then HINT. */
 void sim_deadlock(simty_sim *s, const char *why, const char *hint);
-/* Ends the run for its stop_request now (a signal's INTERRUPTED, or the
- * console's output error): what the next check would do; for a device
- * that gave up waiting (semihosting's stdin). */
-void sim_stop_requested(simty_sim *s);
 
 /* The next cycle sim_cycle_limits looks further: the deadlock watch's
  * next sample or the monitor's next clock read (sim/monitor.h), whichever
  * comes first.  Call after either changes. */
 static inline void sim_checks_due(simty_sim *s)
 {
-    s->check_next = s->watch.next < s->monitor.next ? s->watch.next : s->monitor.next;
+    s->ctl->check_next = s->ctl->watch.next < s->ctl->monitor.next ? s->ctl->watch.next : s->ctl->monitor.next;
 }
 
 /* The checks every model makes between cycles: a stop request (a signal,
@@ -44,7 +40,7 @@ static inline void sim_checks_due(simty_sim *s)
  * returns true when one fires, or when the run has already stopped. */
 static inline bool sim_cycle_limits(simty_sim *s)
 {
-    if (s->cycle < s->check_next && s->cycle < s->cycle_limit && !sim_stopped(s) &&
+    if (s->cycle < s->ctl->check_next && s->cycle < s->cycle_limit && !sim_stopped(s) &&
         !s->stop_request)
         return false;
     return sim_cycle_limits_slow(s);

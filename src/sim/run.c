@@ -136,7 +136,7 @@ static void *worker(void *arg)
 
 double sim_pool_cpu_seconds(const simty_sim *s)
 {
-    const struct host_pool *p = s->pool;
+    const struct host_pool *p = s->ctl->pool;
     double sum = 0;
     for (unsigned i = 0; p && i + 1 < p->n; i++) {
         clockid_t id;
@@ -149,7 +149,7 @@ double sim_pool_cpu_seconds(const simty_sim *s)
 
 void sim_pool_free(simty_sim *s)
 {
-    struct host_pool *p = s->pool;
+    struct host_pool *p = s->ctl->pool;
     if (!p)
         return;
     atomic_store_explicit(&p->quit, true, memory_order_release);
@@ -160,7 +160,7 @@ void sim_pool_free(simty_sim *s)
     free(p->arg);
     free(p->complete);
     free(p);
-    s->pool = NULL;
+    s->ctl->pool = NULL;
 }
 
 /* The pool of a run with host threads, created at its first cycle; NULL
@@ -169,11 +169,11 @@ void sim_pool_free(simty_sim *s)
 static struct host_pool *pool_get(simty_sim *s)
 {
     unsigned n = s->cfg.host_threads < s->ndecoded ? s->cfg.host_threads : s->ndecoded;
-    if (n <= 1 || s->kt || s->cfg.trace_commits || s->pool_refused)
+    if (n <= 1 || s->kt || s->cfg.trace_commits || s->ctl->pool_refused)
         return NULL; /* (traces are written as the cores tick) */
-    if (s->pool)
-        return s->pool;
-    s->pool_refused = true; /* until the pool stands: not asked again every quantum */
+    if (s->ctl->pool)
+        return s->ctl->pool;
+    s->ctl->pool_refused = true; /* until the pool stands: not asked again every quantum */
     struct host_pool *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
@@ -192,7 +192,7 @@ static struct host_pool *pool_get(simty_sim *s)
         free(p);
         return NULL;
     }
-    s->pool = p;
+    s->ctl->pool = p;
     /* the workers take no signals: the front end's handlers run on the
      * threads it knows (they only raise a stop request, seen between quanta) */
     sigset_t all, old;
@@ -213,7 +213,7 @@ static struct host_pool *pool_get(simty_sim *s)
         sim_pool_free(s);
         return NULL;
     }
-    s->pool_refused = false;
+    s->ctl->pool_refused = false;
     for (unsigned c = 0; c < s->ncores; c++) /* one decode cache per thread */
         s->core[c].decoded = &s->decoded[c % p->n];
     return p;
@@ -262,7 +262,7 @@ static bool tick_cores(simty_sim *s)
         } else { /* cycle by cycle, so that traces come in cycle order */
             if (shared)
                 m->advance_shared(s, t0, end);
-            bool *done = s->core_done;
+            bool *done = s->ctl->core_done;
             for (unsigned c = 0; c < s->ncores; c++)
                 done[c] = false;
             for (uint64_t t = t0; t < end; t++)
@@ -276,10 +276,10 @@ static bool tick_cores(simty_sim *s)
                 }
         }
         s->port = port_direct;
-        s->stop_cycle = 0;
+        s->ctl->stop_cycle = 0;
         sim_publish(s);
-        if (s->stop_cycle && s->stop_cycle < end) /* the run ended within the quantum */
-            end = s->stop_cycle;
+        if (s->ctl->stop_cycle && s->ctl->stop_cycle < end) /* the run ended within the quantum */
+            end = s->ctl->stop_cycle;
         if (m->end_quantum && s->quantum > 1) /* (one cycle at a time: nothing to settle) */
             m->end_quantum(s);
     }
@@ -304,8 +304,8 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
              * model's own loop (model_ops.burst), without the machine-wide
              * bookkeeping of every cycle */
             uint64_t end = until < s->cycle_limit ? until : s->cycle_limit;
-            if (s->check_next < end)
-                end = s->check_next;
+            if (s->ctl->check_next < end)
+                end = s->ctl->check_next;
             if (s->timer_next < end)
                 end = s->timer_next;
             if (!m->burst(s, end))
@@ -366,8 +366,8 @@ static void run_returned(simty_sim *s)
             s->model->settle(s, &s->core[c]);
         s->core[c].stats.cycles = s->cycle;
     }
-    if (sim_stopped(s) && s->loaded && !s->finished) {
-        s->finished = true;
+    if (sim_stopped(s) && s->loaded && !s->ctl->finished) {
+        s->ctl->finished = true;
         for (unsigned c = 0; c < s->ncores; c++)
             if (s->model->finish)
                 s->model->finish(s, &s->core[c]);
@@ -386,7 +386,7 @@ static simty_exit_reason run_for(simty_sim *s, uint64_t until, simty_stop_fn *st
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    s->cpu_start = sim_cpu_seconds(s);
+    s->ctl->cpu_start = sim_cpu_seconds(s);
     monitor_run_start(s);
     if (!s->loaded)
         sim_fault(s, 0, 0, "no program loaded");

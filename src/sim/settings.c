@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 #include "sim/settings.h"
 #include "simty.h"
 #include "util/parse.h"
@@ -52,7 +52,7 @@ static int set_choice(const char *key, const char *v, const char *const *names, 
     return fail(err, errlen, "--%s: expected %s, got '%.40s'", key, list, v);
 }
 
-/* A plug-in setting (src/sim/plugins.c): the registry's names, the index
+/* A plug-in setting (src/registry/plugins.c): the registry's names, the index
  * of the one chosen. */
 static int set_plugin(const char *key, const char *v, simty_config *cfg, char *err,
                       size_t errlen)

@@ -1,5 +1,5 @@
-/* Simulator instance: configuration, loading, fetch,
- * thread and program end, faults. */
+/* Simulator instance: configuration, creation, loading, the state dump
+ * (the machine's own functions: machine/hart.c, machine/fetch.c). */
 #include "sim/sim.h"
 
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include "memsys/mem_config.h"
 #include "models/model.h"
 #include "sim/monitor.h"
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 #include "sim/port.h"
 #include "sim/progress.h"
 #include "sim/settings.h"
@@ -92,11 +92,16 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     if (simty_config_check(cfg, err, errlen))
         return NULL;
 
-    simty_sim *s = calloc(1, sizeof *s);
-    if (!s) {
+    struct sim_block { /* the simulator and its run loop's state, one block */
+        simty_sim sim;
+        sim_control ctl;
+    } *b = calloc(1, sizeof *b);
+    if (!b) {
         snprintf(err, errlen, "out of host memory");
         return NULL;
     }
+    simty_sim *s = &b->sim; /* (first member: free(s) frees the block) */
+    s->ctl = &b->ctl;
     s->cfg = *cfg;
     s->port = port_direct;
     s->semi.root_fd = -1; /* (before anything can fail: simty_destroy closes it) */
@@ -144,13 +149,13 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
     s->ndecoded = cfg->host_threads < 1 ? 1 : cfg->host_threads < s->ncores ? cfg->host_threads : s->ncores;
     s->decoded = malloc(s->ndecoded * sizeof *s->decoded);
     s->core = calloc(s->ncores, sizeof *s->core);
-    s->core_done = calloc(s->ncores, sizeof *s->core_done);
-    s->publish_next = calloc(s->ncores, sizeof *s->publish_next);
+    s->ctl->core_done = calloc(s->ncores, sizeof *s->ctl->core_done);
+    s->ctl->publish_next = calloc(s->ncores, sizeof *s->ctl->publish_next);
     s->quantum = cfg->quantum ? cfg->quantum : 1;
     s->ialign_mask = 3; /* (until a program with compressed instructions is loaded) */
     if (cfg->model != SIMTY_MODEL_SCALAR)
         s->paths = calloc(s->nwarps, sizeof *s->paths);
-    if (!s->core || !s->core_done || !s->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->f || !s->frm || !s->fflags || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
+    if (!s->core || !s->ctl->core_done || !s->ctl->publish_next || (cfg->model != SIMTY_MODEL_SCALAR && !s->paths) || !s->x || !s->f || !s->frm || !s->fflags || !s->pc || !s->instret || !s->retire || !s->csr || !s->jump ||
         !s->resv || !s->resv_slot || !s->status ||
         !s->exit_code || !s->decoded ||
         console_init(&s->console, cfg->console ? cfg->console : stdout, s->nharts) ||
@@ -162,7 +167,7 @@ simty_sim *simty_create(const simty_config *cfg, char *err, size_t errlen)
         s->core[c] = (sim_core){.id = c, .warp0 = c * s->W,
                                 .paths = s->paths ? s->paths + (size_t)c * s->W : NULL,
                                 .decoded = &s->decoded[0]}; /* (a host thread's: run.c) */
-    monitor_init(&s->monitor);
+    monitor_init(&s->ctl->monitor);
     mmode_reset(s);
     sim_flush_decode_cache(s);
     return s;
@@ -181,8 +186,8 @@ void simty_destroy(simty_sim *s)
     for (unsigned c = 0; s->core && c < s->ncores; c++)
         fx_free(&s->core[c].fx);
     free(s->core);
-    free(s->core_done);
-    free(s->publish_next);
+    free(s->ctl->core_done);
+    free(s->ctl->publish_next);
     free(s->paths);
     console_free(&s->console);
     semihost_free(&s->semi);
@@ -206,14 +211,6 @@ void simty_destroy(simty_sim *s)
     free(s->exit_code);
     free(s->decoded);
     free(s);
-}
-
-void sim_patch_symbol(simty_sim *s, const char *name, uint32_t value)
-{
-    uint32_t addr;
-    uint8_t *p;
-    if (elf_find_symbol(&s->elf, name, &addr) == 0 && (p = bus_ram(s, addr, 4)))
-        store_le(p, 4, value);
 }
 
 /* After the ELF image is in memory: the symbols simty looks for, the
@@ -246,7 +243,7 @@ static int start_program(simty_sim *s, char *err, size_t errlen)
     for (unsigned c = 0; c < s->ncores; c++)
         s->sync.core_running[c] = s->W * s->T;
     const model_ops *m = s->model;
-    progress_init(&s->watch, m->watch_interval_per_hart ? m->watch_interval_per_hart * s->nharts
+    progress_init(&s->ctl->watch, m->watch_interval_per_hart ? m->watch_interval_per_hart * s->nharts
                                                         : m->watch_interval_fixed, 0);
     sim_checks_due(s);
     if (m->init(s, err, errlen))
@@ -307,196 +304,6 @@ void simty_request_stop(simty_sim *s, int signo)
 }
 
 /* ---- program and thread end ---- */
-
-static int program_exit_code(const simty_sim *s)
-{
-    for (unsigned h = 0; h < s->nharts; h++)
-        if (s->status[h] == HART_EXITED && s->exit_code[h] != 0)
-            return s->exit_code[h];
-    return 0;
-}
-
-void sim_stop(simty_sim *s, simty_exit_reason why, int code)
-{
-    if (sim_stopped(s))
-        return;
-    s->result.reason = why;
-    s->result.exit_code = code;
-}
-
-static void last_thread_check(simty_sim *s)
-{
-    if (s->running > 0)
-        return;
-    bool parked = false;
-    for (unsigned h = 0; h < s->nharts; h++)
-        parked |= s->status[h] == HART_PARKED;
-    sim_stop(s, parked ? SIMTY_EXIT_PARKED : SIMTY_EXIT_EXIT, program_exit_code(s));
-}
-
-/* A thread ended: the program may be over, or a barrier complete (threads
- * that have ended count as arrived). */
-void sim_thread_ended(simty_sim *s, unsigned hart)
-{
-    s->running--;
-    s->mem_changed = true; /* a thread ending is progress */
-    resv_clear(s, hart); /* (so that stores need not look its word up) */
-    last_thread_check(s);
-    sync_thread_ended(s, hart_core(s, hart), s->cycle);
-}
-
-void sim_thread_exit(simty_sim *s, unsigned hart, int32_t code, uint32_t pc)
-{
-    s->status[hart] = HART_EXITED;
-    s->pc[hart] = pc; /* where it ended, for simty_pc_read */
-    s->exit_code[hart] = code;
-    s->port.thread_end(s, hart);
-}
-
-void sim_thread_park(simty_sim *s, unsigned hart, uint32_t pc)
-{
-    s->status[hart] = HART_PARKED;
-    s->pc[hart] = pc;
-    s->port.thread_end(s, hart);
-}
-
-int sim_symbolize(const simty_sim *s, uint32_t addr, char *buf, size_t n)
-{
-    return elf_symbolize(&s->elf, addr, buf, n);
-}
-
-static int symbolize_cb(void *ctx, uint32_t addr, char *buf, size_t n)
-{
-    return sim_symbolize(ctx, addr, buf, n);
-}
-
-void sim_disasm(const simty_sim *s, uint32_t pc, char *buf, size_t n)
-{
-    insn_t d;
-    if (!sim_decode_at(s, pc, &d)) {
-        snprintf(buf, n, "?");
-        return;
-    }
-    insn_disasm(&d, pc, buf, n, symbolize_cb, (void *)s);
-    for (char *c = buf; *c; c++)
-        if (*c == '\t')
-            *c = ' ';
-}
-
-void sim_fault(simty_sim *s, unsigned hart, uint32_t pc, const char *fmt, ...)
-{
-    if (s->port.stopped(s, hart))
-        return;
-    char what[256], dis[160], where[160], msg[sizeof s->result.message];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    /* "hart 3, pc 0x80000124 <main+0x10> (lw a0,0(a1)): why" */
-    const size_t size = sizeof msg;
-    int n = snprintf(msg, size, "guest fault: hart %u, pc 0x%08x", hart, pc);
-    if (sim_symbolize(s, pc, where, sizeof where))
-        n += snprintf(msg + n, size - (size_t)n, " <%s>", where);
-    sim_disasm(s, pc, dis, sizeof dis);
-    if (strcmp(dis, "?") != 0)
-        n += snprintf(msg + n, size - (size_t)n, " (%s)", dis);
-    snprintf(msg + n, size - (size_t)n, ": %s", what);
-    s->port.fault(s, hart, msg);
-}
-
-/* ---- fetch ---- */
-
-void sim_retire_switch(simty_sim *s, unsigned gw, lane_mask lanes)
-{
-    struct warp_retire *r = &s->retire[gw];
-    uint64_t *instret = s->instret + (size_t)gw * s->T;
-    for (lane_mask m = r->mask; m; m &= m - 1)
-        instret[__builtin_ctzll(m)] += r->run;
-    r->mask = lanes;
-    r->run = 1;
-}
-
-void sim_flush_decode_cache(simty_sim *s)
-{
-    for (unsigned k = 0; k < s->ndecoded; k++)
-        for (unsigned i = 0; i < DECODE_CACHE_SLOTS; i++)
-            s->decoded[k].tag[i] = 1;
-}
-
-/* The halfword at pc where the program sees it (--stack-interleave) */
-static bool fetch_half(const simty_sim *s, uint32_t pc, uint32_t *v)
-{
-    uint32_t at = stacks_store_addr(&s->stacks, s->nharts, pc);
-    const uint8_t *p = bus_ram(s, at, 2);
-    if (!p)
-        return false;
-    *v = load_le(p, 2);
-    return true;
-}
-
-bool sim_decode_at(const simty_sim *s, uint32_t pc, insn_t *d)
-{
-    uint32_t lo, hi;
-    if ((pc & s->ialign_mask) || !fetch_half(s, pc, &lo)) {
-        insn_decode(0, d);
-        return false;
-    }
-    if ((lo & 3) != 3 && s->ialign_mask == 1) {
-        insn_decode_c((uint16_t)lo, d);
-        return true;
-    }
-    if (!fetch_half(s, pc + 2, &hi)) { /* (a 32-bit instruction ending past memory) */
-        insn_decode(0, d);
-        return false;
-    }
-    insn_decode(lo | hi << 16, d);
-    return true;
-}
-
-const insn_t *sim_peek(simty_sim *s, decode_cache *dc, uint32_t pc)
-{
-    unsigned i = decode_slot(pc);
-    if (dc->tag[i] == pc)
-        return &dc->insn[i];
-    if (!sim_decode_at(s, pc, &dc->insn[i]))
-        return NULL;
-    dc->tag[i] = pc;
-    return &dc->insn[i];
-}
-
-const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
-{
-    const insn_t *d = sim_peek(s, s->core[hart_core(s, hart)].decoded, pc);
-    if (d)
-        return d;
-    const bool misaligned = (pc & s->ialign_mask) != 0;
-    const char *kind = misaligned ? "misaligned" : "unmapped";
-    const uint32_t cause = misaligned ? CAUSE_FETCH_MISALIGNED : CAUSE_FETCH_ACCESS;
-    const struct last_jump *j = &s->jump[hart];
-    /* mtval: the address of the part that faulted, the second half of a
-     * 32-bit instruction whose first half is mapped (privileged spec) */
-    const uint32_t tval = !misaligned && bus_ram(s, pc, 2) ? pc + 2 : pc;
-    if (mmode_has_handler(s, hart)) { /* an exception (the message: for a trap loop) */
-        sim_exception(s, hart, pc, cause, tval, "instruction fetch from %s address 0x%08x", kind,
-                      tval);
-        return NULL;
-    }
-    if (j->to != pc || !bus_ram(s, j->from, 2)) {
-        sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x", kind, tval);
-        return NULL;
-    }
-    /* name the jump that led there: the fault's own PC says little */
-    char where[160] = "", dis[160];
-    if (sim_symbolize(s, j->from, where + 2, sizeof where - 3)) {
-        where[0] = ' ';
-        where[1] = '<';
-        strcat(where, ">");
-    }
-    sim_disasm(s, j->from, dis, sizeof dis);
-    sim_fault(s, hart, pc, "instruction fetch from %s address 0x%08x, reached by the jump at "
-                           "0x%08x%s (%s)", kind, tval, j->from, where, dis);
-    return NULL;
-}
 
 void simty_dump_state(const simty_sim *s, FILE *f)
 {

@@ -2,7 +2,8 @@
 
 #include "memsys/mem_config.h"
 #include "memsys/memsys.h"
-#include "sim/plugins.h"
+#include "registry/plugins.h"
+#include "stats/stats.h"
 
 static const char *const level_name[SIMTY_MEM_LEVELS] = {"l1i", "l1d", "l2", "dram"};
 

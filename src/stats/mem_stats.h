@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 /* Whether the run has a memory hierarchy to report */
 int mem_stats_wanted(const simty_sim *s);

@@ -7,10 +7,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 #include "simty.h"
 #include "simty_guest.h"
 #include "util/escape.h"
+#include "stats/stats.h"
 
 static double thread_cpu_seconds(void)
 {

@@ -1,7 +1,8 @@
 /* Region of interest: statistics between two writes of the simty_roi CSR,
  * so that a workload's set-up and self-check do not dilute its figures. */
 #include "models/model.h"
-#include "sim/sim.h"
+#include "machine/machine.h"
+#include "stats/stats.h"
 
 /* Every counter of simty_stats, for the difference end - start. */
 #define STATS_COUNTERS(X)                                                                    \

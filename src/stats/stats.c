@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/plugins.h"
-#include "sim/sim.h"
+#include "registry/plugins.h"
+#include "machine/machine.h"
 #include "stats/mem_stats.h"
 #include "util/escape.h"
+#include "stats/stats.h"
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 

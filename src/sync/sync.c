@@ -2,44 +2,9 @@
  * docs/progress.md. */
 #include "sync/sync.h"
 
-#include "sim/sim.h"
+#include "machine/machine.h"
 #include "sync/spin.h"
-
-void sync_init(sync_unit *u, uint64_t latency)
-{
-    *u = (sync_unit){.latency = latency, .next_wake = WAKE_ON_EVENT};
-}
-
-static void completed(simty_sim *s, unsigned core)
-{
-    s->sync.completed++;
-    s->core[core].stats.barriers++;
-    s->sync.release = true;
-    s->mem_changed = true; /* progress, for deadlock detection */
-}
-
-static void barrier_check(simty_sim *s, unsigned core, uint64_t now)
-{
-    sync_unit *u = &s->sync;
-    if (u->arrived && u->arrived >= s->running) {
-        u->arrived = 0;
-        u->release_machine = true;
-        u->release_at = now + u->latency;
-        completed(s, core);
-    }
-    if (u->core_arrived[core] && u->core_arrived[core] >= u->core_running[core]) {
-        u->core_arrived[core] = 0;
-        u->core_release |= 1ull << core;
-        u->core_release_at[core] = now + u->latency;
-        completed(s, core);
-    }
-}
-
-void sync_thread_ended(simty_sim *s, unsigned core, uint64_t now)
-{
-    s->sync.core_running[core]--;
-    barrier_check(s, core, now);
-}
+#include "warp/lane_ops.h"
 
 void sync_wait_apply(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, unsigned waiting,
                      unsigned threads, uint64_t now)
@@ -51,7 +16,7 @@ void sync_wait_apply(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, u
     if (wake < u->next_wake)
         u->next_wake = wake;
     if (why == WAIT_BARRIER || why == WAIT_BARRIER_CORE)
-        sync_arrive(s, why, hart_core(s, hart), threads, now);
+        sync_arrive(s, why == WAIT_BARRIER_CORE, hart_core(s, hart), threads, now);
 }
 
 void sync_note_wait(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, unsigned waiting,
@@ -60,20 +25,6 @@ void sync_note_wait(simty_sim *s, unsigned hart, unsigned why, uint64_t wake, un
     s->port.wait(s, hart, why, wake, waiting, threads, now);
 }
 
-void sync_arrive(simty_sim *s, enum path_wait why, unsigned core, unsigned threads,
-                 uint64_t now)
-{
-    if (why == WAIT_BARRIER_CORE)
-        s->sync.core_arrived[core] += threads;
-    else
-        s->sync.arrived += threads;
-    barrier_check(s, core, now);
-}
-
-bool sync_wrs_ends(const simty_sim *s, unsigned hart, uint64_t now)
-{
-    return !sync_resv_holds(s, hart) || mmode_irq_pending(s, hart, now);
-}
 
 /* Memory changed: wakes the paths of table t that wait for it (a spin the
  * detector parked; wrs, if a thread lost its reservation). */

@@ -8,52 +8,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "machine/barrier.h"
 #include "warp/paths.h"
 
 struct simty_sim;
 
 #define WRS_STO_TIMEOUT 256u /* cycles a wrs.sto waits at most */
 
-typedef struct sync_unit {
-    uint64_t arrived;    /* threads parked at the machine's barrier (scope 0) */
-    uint64_t completed;  /* barriers completed (what reading the CSR returns) */
-    bool release;        /* a barrier completed: the models still have to wake its paths */
-    bool release_machine; /* ... the machine's */
-    uint64_t release_at; /* model time the parked paths become runnable */
-    /* the cores' barriers (scope 1): threads parked, live threads, and
-     * which cores' barriers completed (bit per core, with their time) */
-    uint32_t core_arrived[SIMTY_MAX_CORES], core_running[SIMTY_MAX_CORES];
-    uint64_t core_release;
-    uint64_t core_release_at[SIMTY_MAX_CORES];
-    uint64_t latency;    /* cycles from a barrier completion or a wrs wake-up event to
-                            the path being runnable (cycle model), 0 in the others */
-    uint64_t waiting;    /* waiting paths (SIMT models) or threads (scalar model) */
-    uint64_t store_waiting; /* of which woken by a store: wrs, spin (an upper bound) */
-    uint64_t store_epoch;   /* counts the stores that changed RAM */
-    uint64_t store_epoch_seen; /* store_epoch at the last check of those */
-    uint64_t next_wake;  /* earliest timed wake-up, WAKE_ON_EVENT if none */
-} sync_unit;
 
-void sync_init(sync_unit *u, uint64_t latency);
-
-/* `threads` threads of core `core` arrive at a barrier (why: WAIT_BARRIER,
- * the machine's, or WAIT_BARRIER_CORE, their core's) at time now (their
- * path is parked); completes it when every live thread of its scope has
- * arrived. */
-void sync_arrive(struct simty_sim *s, enum path_wait why, unsigned core, unsigned threads,
-                 uint64_t now);
-
-/* A thread of core `core` ended: a barrier may be complete now (threads
- * that have ended count as arrived). */
-void sync_thread_ended(struct simty_sim *s, unsigned core, uint64_t now);
-
-/* Does hart h still hold its LR reservation (lane_ops.c decides)? */
-bool sync_resv_holds(const struct simty_sim *s, unsigned hart);
-
-/* Does a wrs.nto/wrs.sto of hart h end (or not stall) at cycle now: it
- * lost its reservation, or an interrupt is pending that it has enabled in
- * mie (Zawrs; taken when the thread issues next if mstatus.MIE allows)? */
-bool sync_wrs_ends(const struct simty_sim *s, unsigned hart, uint64_t now);
 
 /* Called by a SIMT model once per cycle (step) before its cores tick, with
  * the path tables of every warp of the machine, core by core: applies

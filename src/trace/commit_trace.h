@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "isa/insn.h"
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 /* Writes the commit of instruction d at pc by the lanes `retired` of global
  * warp gw (bit i = lane first+i), at `cycle`:

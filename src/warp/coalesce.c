@@ -1,6 +1,6 @@
 /* Leader/follower memory arbitration (spec section 6): what every
  * coalescer shares (coalesce.h).  The policies are coalesce_simty.c (the
- * paper's) and coalesce_block.c, each a plug-in (src/sim/plugins.c). */
+ * paper's) and coalesce_block.c, each a plug-in (src/registry/plugins.c). */
 #include "warp/coalesce.h"
 
 #include "warp/lane_ops.h"

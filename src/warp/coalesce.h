@@ -8,7 +8,7 @@
 
 #include "warp/paths.h"
 #include "isa/insn.h"
-#include "sim/stacks.h"
+#include "machine/stacks.h"
 #include "warp/lane_ops.h"
 
 /* One pass of a memory instruction (not an atomic: atomics go lane by
@@ -36,7 +36,7 @@ static inline coalesce_req coalesce_request(const insn_t *d, const uint32_t *add
                           .block = lead - lead % bsize}; /* (blocks need not be a power of two) */
 }
 
-/* A coalescer (--coalescer; a plug-in, src/sim/plugins.c): one file
+/* A coalescer (--coalescer; a plug-in, src/registry/plugins.c): one file
  * (coalesce_NAME.c) defining its table, and one registry line. */
 typedef struct coalescer_ops {
     /* The lanes served by a pass of a load or store d (coalesce_request's
@@ -63,7 +63,7 @@ static inline lane_mask coalesce_pass(const coalescer_ops *ops, const insn_t *d,
     return ops->pass(d, addr, il, mask, T);
 }
 
-/* The built-in coalescers (named in src/sim/plugins.c; the unit tests
+/* The built-in coalescers (named in src/registry/plugins.c; the unit tests
  * call them directly) */
 extern const coalescer_ops coalescer_simty, coalescer_block;
 

@@ -46,7 +46,7 @@ uint32_t lane_amo_apply(unsigned op, uint32_t old, uint32_t v)
     return old;
 }
 
-/* Is addr in a device's registers (devices/device.h)? */
+/* Is addr in a device's registers (machine/device.h)? */
 static bool device_register(const simty_sim *s, uint32_t addr)
 {
     uint8_t *p;
@@ -280,7 +280,7 @@ void lane_misaligned_target(simty_sim *s, unsigned hart, uint32_t pc, uint32_t t
                   "jump to misaligned address 0x%08x", target);
 }
 
-/* LR/SC reservations by address (sim/sim.h): hart h's reservation, while
+/* LR/SC reservations by address (machine/machine.h): hart h's reservation, while
  * valid, is in the list of slot resv_hash(its word). */
 static unsigned resv_hash(uint32_t word)
 {
@@ -336,4 +336,9 @@ void resv_written_slow(simty_sim *s, unsigned hart, uint32_t word)
 bool sync_resv_holds(const simty_sim *s, unsigned hart)
 {
     return s->resv[hart].valid;
+}
+
+bool sync_wrs_ends(const simty_sim *s, unsigned hart, uint64_t now)
+{
+    return !sync_resv_holds(s, hart) || mmode_irq_pending(s, hart, now);
 }

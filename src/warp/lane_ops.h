@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "isa/csr.h" /* the CSR numbers */
-#include "sim/sim.h"
+#include "machine/machine.h"
 #include "simty_guest.h" /* the custom CSRs (SIMTY_CSR_*) and barrier scopes */
 
 
@@ -65,6 +65,14 @@ bool lane_ecall(simty_sim *s, const uint32_t *x, unsigned stride, unsigned lane,
 /* Reports the fault for an instruction the models do not execute
  * (illegal encodings, ebreak). */
 void lane_illegal(simty_sim *s, const insn_t *d, unsigned hart, uint32_t pc);
+
+/* Does hart h still hold its LR reservation (for wrs: sync/sync.c)? */
+bool sync_resv_holds(const simty_sim *s, unsigned hart);
+
+/* Does a wrs.nto/wrs.sto of hart h end (or not stall) at cycle now: it
+ * lost its reservation, or an interrupt is pending that it has enabled in
+ * mie (Zawrs; taken when the thread issues next if mstatus.MIE allows)? */
+bool sync_wrs_ends(const simty_sim *s, unsigned hart, uint64_t now);
 
 /* Reports a jump or branch to a target that is not 4-byte aligned. */
 void lane_misaligned_target(simty_sim *s, unsigned hart, uint32_t pc, uint32_t target);

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "warp/paths.h"
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 /* Of the machine's path tables (every warp, core by core): every live path of every warp (runnable and waiting): PC, symbol+offset,
  * depth, mask, harts. */

@@ -41,6 +41,7 @@
 #include <stdint.h>
 
 #include "isa/insn.h"
+#include "machine/barrier.h" /* WAKE_ON_EVENT */
 #include "loader/cfg.h"
 #include "simty.h"
 
@@ -59,12 +60,11 @@ enum path_wait {
     WAIT_BACKOFF, /* backed off by the spin detector until `wake` */
     WAIT_SPIN,    /* a spin nothing has disturbed: until memory changes */
     WAIT_BARRIER_CORE, /* parked at its core's barrier (scope 1) until it completes */
-    WAIT_SERVICE, /* in a semihosting call until `wake` (devices/semihost.h) */
+    WAIT_SERVICE, /* in a semihosting call until `wake` (machine/semihost.h) */
     WAIT_HELD,    /* --paths ipdom: until the warp's semihosting call returns */
     WAIT_KINDS
 };
 
-#define WAKE_ON_EVENT UINT64_MAX /* a waiting path with no wake-up time */
 
 typedef struct waiting_path {
     path_t p;
@@ -310,7 +310,7 @@ uint64_t paths_idle_key(const path_table *t, uint64_t steps);
 /* ---- organisations with functions of their own ---- */
 
 /* The table of functions of a path organisation that is not one of
- * paths.c's (hct, ideal): a PLUGIN_PATHS entry's ops (src/sim/plugins.c),
+ * paths.c's (hct, ideal): a PLUGIN_PATHS entry's ops (src/registry/plugins.c),
  * in path_table.ops.  The paths stay in list[0..n) (the active one first)
  * and wait[]; the organisation decides their order and merging. */
 typedef struct paths_ops {

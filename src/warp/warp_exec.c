@@ -59,7 +59,7 @@ static bool ram_words(simty_sim *s, const insn_t *d, uint32_t *x, unsigned strid
 
 /* Accesses to the stack region go where --stack-interleave stores their
  * first byte (a misaligned load or store reaches its other bytes through
- * the mapping too: sim/stacks.h, stacks_access_byte).  Misaligned atomics,
+ * the mapping too: machine/stacks.h, stacks_access_byte).  Misaligned atomics,
  * and misaligned loads and stores with --misaligned trap, keep their
  * address: they fault, naming it. */
 static __attribute__((noinline)) void interleave(const simty_sim *s, const insn_t *d,
@@ -73,7 +73,7 @@ static __attribute__((noinline)) void interleave(const simty_sim *s, const insn_
 }
 
 /* After an instruction that wrote sp: an SDK thread moving sp out of its
- * stack area is a stack overflow (sim/stacks.h).  Checked after register
+ * stack area is a stack overflow (machine/stacks.h).  Checked after register
  * operations and loads, the ways compiled code sets sp. */
 static __attribute__((noinline, cold)) bool check_sp(simty_sim *s, unsigned gw, unsigned first,
                                                      lane_mask lanes, uint32_t pc)

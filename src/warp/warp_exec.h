@@ -10,7 +10,7 @@
 
 #include "isa/exec.h"
 #include "warp/paths.h"
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 enum replay_cause { REPLAY_NONE, REPLAY_MEMORY, REPLAY_INDIRECT };
 

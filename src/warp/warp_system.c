@@ -135,7 +135,7 @@ static enum exec_end ecall(simty_sim *s, unsigned gw, unsigned first, const path
     return EXEC_RETIRE;
 }
 
-/* A semihosting call (devices/semihost.h) by the lanes of mask: served
+/* A semihosting call (machine/semihost.h) by the lanes of mask: served
  * lane by lane in thread order, at once on one core, at the end of the
  * cycle (quantum) on several, in the order of every core's effects
  * (sim/effects.h).  The path then waits SEMIHOST_CYCLES_PER_LANE cycles a

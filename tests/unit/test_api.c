@@ -131,7 +131,7 @@ static void check_ignored(void)
     CHECK(simty_setting_used(&b, "mem-latency", why, sizeof why) == 0);
 }
 
-/* The plug-in registry (src/sim/plugins.c): every name of every kind maps
+/* The plug-in registry (src/registry/plugins.c): every name of every kind maps
  * to its index and back; one past the last has no name and is refused by
  * the configuration check; an unknown name's error lists the names. */
 static void check_plugins(void)

@@ -7,7 +7,7 @@
 #include "check.h"
 #include "isa/csr.h"
 #include "isa/disasm.h"
-#include "sim/mmode.h"
+#include "machine/mmode.h"
 #include "simty.h"
 
 /* The M-mode check before the table (mmode.c, df70d80), the reference */

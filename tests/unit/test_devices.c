@@ -1,11 +1,11 @@
-/* The device table (devices/device.h) and the bus decode (sim/sim.h):
+/* The device table (machine/device.h) and the bus decode (sim/sim.h):
  * every device found at its first and last byte and not past them, the
  * table in address order without overlaps, and --mem regions refused over
  * any device (simty_config_check names it). */
 #include <string.h>
 
 #include "check.h"
-#include "devices/device.h"
+#include "machine/device.h"
 #include "simty.h"
 #include "simty_guest.h"
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 #include "warp/paths.h"
 
 static path_t P(uint32_t pc, int depth, lane_mask m)

@@ -9,7 +9,7 @@
 #include "check.h"
 #include "memsys/cache.h"
 #include "memsys/replacement.h"
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 #include "simty.h"
 
 /* A 4-way cache of 1 set (256 bytes, 64-byte lines) or of `sets` sets */

@@ -1,7 +1,7 @@
 /* The SiFive test finisher (docs/platform.md "Exit"): a 32-bit store at
  * its base ends the run, passed or failed with a code.  Reads return 0. */
-#include "devices/device.h"
-#include "sim/sim.h"
+#include "machine/device.h"
+#include "machine/machine.h"
 
 static int finisher_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {

@@ -1,9 +1,9 @@
 /* Machine mode: see mmode.h. */
-#include "sim/mmode.h"
+#include "machine/mmode.h"
 
 #include <stdio.h>
 
-#include "sim/sim.h"
+#include "machine/machine.h"
 #include "isa/csr.h" /* the CSR table and numbers */
 
 void mmode_reset(simty_sim *s)

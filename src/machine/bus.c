@@ -1,10 +1,10 @@
 /* The bus slow path: every access the inline fast path (sim.h: aligned,
  * main RAM, not tohost) does not serve.  bus_decode (sim.h) says what the
  * address is; RAM regions are read and written here, a device through its
- * device_ops (devices/device.h), tohost ends the run.  Misaligned accesses
+ * device_ops (machine/device.h), tohost ends the run.  Misaligned accesses
  * trap, or (--misaligned hardware) are split into bytes, each of which must
- * be RAM: one rule for every device (devices/device.h). */
-#include "sim/sim.h"
+ * be RAM: one rule for every device (machine/device.h). */
+#include "machine/machine.h"
 
 static int bad_device(simty_sim *s, const char *fmt, uint32_t v)
 {

@@ -1,6 +1,6 @@
-/* The console: the guest's text output (the UART, devices/uart.c, and
+/* The console: the guest's text output (the UART, machine/uart.c, and
  * semihosting's stdout), one line buffer per hart.  The memory-mapped
- * devices themselves are devices/device.h. */
+ * devices themselves are machine/device.h. */
 #ifndef SIMTY_DEVICES_H
 #define SIMTY_DEVICES_H
 

@@ -1,7 +1,7 @@
-/* RISC-V semihosting: see devices/semihost.h and docs/platform.md,
+/* RISC-V semihosting: see machine/semihost.h and docs/platform.md,
  * "Semihosting". */
 #define _GNU_SOURCE /* openat2 through syscall() */
-#include "devices/semihost.h"
+#include "machine/semihost.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,8 +15,7 @@
 #include <sys/syscall.h>
 #endif
 
-#include "sim/progress.h"
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 enum { SH_FREE, SH_HOST, SH_STDIN, SH_STDOUT, SH_STDERR, SH_FEATURES };
 

@@ -1,4 +1,4 @@
-#include "devices/devices.h"
+#include "machine/devices.h"
 
 #include <errno.h>
 #include <stdlib.h>

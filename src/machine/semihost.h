@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "devices/devices.h"
+#include "machine/devices.h"
 #include "isa/insn.h"
 
 /* The words around the ebreak that make it a semihosting call. */

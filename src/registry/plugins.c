@@ -5,56 +5,54 @@
  * index a configuration stores (the public enums' values: keep the
  * built-in entries first and in their enum order; add new ones at the end
  * of their kind). */
-#include "sim/plugins.h"
+#include "registry/plugins.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "memsys/memsys.h"
-#include "memsys/replacement.h"
-#include "pipeline/steering.h"
-#include "warp/coalesce.h"
-#include "warp/paths.h"
 
-/* One line per plug-in: P(kind, "name", "one-line help", ops type, ops)
+/* One line per plug-in: P(kind, "name", "one-line help", ops struct, ops)
  * for a policy with its table of functions, B(kind, "name", "help") for a
  * built-in its caller switches on (the index).  The line declares its ops
- * object too, so a new policy is its file and its line here. */
+ * object too, so a new policy is its file and its line here.  The ops
+ * structs stay incomplete here: the registry knows no plug-in's interface,
+ * so it sits at the bottom of the layers and every layer may ask it for a
+ * name (each kind's caller casts plugin_ops() to its own struct). */
 #define PLUGINS(P, B) \
     /* path organisation and reconvergence (--paths; src/warp/paths.c) */ \
     B(PLUGIN_PATHS, "hct", "hot and cold context tables (Simty's)") \
     B(PLUGIN_PATHS, "ideal", "an ideal sorted list of paths") \
     P(PLUGIN_PATHS, "ipdom", "immediate-post-dominator reconvergence stack (docs/paths.md)", \
-      paths_ops, paths_ipdom_ops) \
+      struct paths_ops, paths_ipdom_ops) \
     /* path priority (--priority; src/warp/paths.c) */ \
     B(PLUGIN_PRIORITY, "depth", "deepest call first, then lowest PC") \
     B(PLUGIN_PRIORITY, "minpc", "lowest PC first") \
     /* warp steering for fetch and issue (--steering; src/pipeline) */ \
-    P(PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", steering_ops, \
+    P(PLUGIN_STEERING, "rr", "strict round robin over the warps, as the RTL", struct steering_ops, \
       steering_rr) \
     P(PLUGIN_STEERING, "skip-idle", "round robin over the warps with a runnable path", \
-      steering_ops, steering_skip_idle) \
+      struct steering_ops, steering_skip_idle) \
     P(PLUGIN_STEERING, "gto", "greedy then oldest: one warp while it can go, else the least " \
-      "recently fetched", steering_ops, steering_gto) \
+      "recently fetched", struct steering_ops, steering_gto) \
     /* memory coalescer (--coalescer; src/warp/coalesce_NAME.c) */ \
-    P(PLUGIN_COALESCER, "simty", "leader/follower word coalescing", coalescer_ops, \
+    P(PLUGIN_COALESCER, "simty", "leader/follower word coalescing", struct coalescer_ops, \
       coalescer_simty) \
-    P(PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", coalescer_ops, \
+    P(PLUGIN_COALESCER, "block", "any access in the leader's block in one pass", struct coalescer_ops, \
       coalescer_block) \
     /* cache replacement (--mem-set l1d.replacement=, l2.replacement=; src/memsys) */ \
-    P(PLUGIN_REPLACEMENT, "lru", "least recently used", repl_ops, repl_lru_ops) \
-    P(PLUGIN_REPLACEMENT, "fifo", "first in, first out", repl_ops, repl_fifo_ops) \
-    P(PLUGIN_REPLACEMENT, "random", "a random way, seeded per set (deterministic)", repl_ops, \
+    P(PLUGIN_REPLACEMENT, "lru", "least recently used", struct repl_ops, repl_lru_ops) \
+    P(PLUGIN_REPLACEMENT, "fifo", "first in, first out", struct repl_ops, repl_fifo_ops) \
+    P(PLUGIN_REPLACEMENT, "random", "a random way, seeded per set (deterministic)", struct repl_ops, \
       repl_random_ops) \
     P(PLUGIN_REPLACEMENT, "srrip", "static re-reference interval prediction (ISCA 2010)", \
-      repl_ops, repl_srrip_ops) \
+      struct repl_ops, repl_srrip_ops) \
     P(PLUGIN_REPLACEMENT, "mru", "most recently used (a stream larger than the cache)", \
-      repl_ops, repl_mru_ops) \
+      struct repl_ops, repl_mru_ops) \
     /* memory timing (src/memsys; --memory ideal, or a preset of the hierarchy) */ \
     P(PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)", \
-      memsys_timing_ops, memsys_ideal_ops) \
+      struct memsys_timing_ops, memsys_ideal_ops) \
     P(PLUGIN_MEMORY, "hierarchy", "L1 I/D caches per core, a banked L2, DRAM (--memory " \
-      "ddr4-3200, hbm2)", memsys_timing_ops, memsys_hierarchy_ops)
+      "ddr4-3200, hbm2)", struct memsys_timing_ops, memsys_hierarchy_ops)
 
 #define DECLARE_OPS(kind, name, help, type, ops) extern const type ops;
 #define DECLARE_NONE(kind, name, help)

@@ -1,6 +1,6 @@
 /* Machine mode: the per-thread M-mode CSRs, trap entry and mret, the
  * interrupts (machine timer and software interrupts, whose CLINT registers
- * devices/clint.c serves).  Which CSRs exist: the table in isa/csr.h.
+ * machine/clint.c serves).  Which CSRs exist: the table in isa/csr.h.
  * docs/platform.md ("Machine mode and traps") is the guest's view.
  *
  * Every thread is a hart with its own M-mode CSRs.  A trap is per thread:
@@ -137,7 +137,7 @@ bool mmode_csr_counts(unsigned csr);
  * thread of the core is Dirty already (sim_core.fs_clean). */
 uint64_t mmode_fp_off(struct simty_sim *s, unsigned hart0, uint64_t mask);
 
-/* ---- the machine timer (the CLINT's registers: devices/clint.c) ---- */
+/* ---- the machine timer (the CLINT's registers: machine/clint.c) ---- */
 
 /* mtime at the machine's cycle (one tick per cycle). */
 uint64_t mmode_mtime(const struct simty_sim *s, unsigned hart);

@@ -1,9 +1,9 @@
-/* Debugger support inside the library (sim/debug.c): one slot of one warp
+/* Debugger support inside the library (models/debug_step.c): one slot of one warp
  * run outside the run loop, for simty_step_thread(). */
-#ifndef SIMTY_SIM_DEBUG_H
-#define SIMTY_SIM_DEBUG_H
+#ifndef SIMTY_MODELS_DEBUG_STEP_H
+#define SIMTY_MODELS_DEBUG_STEP_H
 
-#include "sim/sim.h"
+#include "machine/machine.h"
 
 /* Runs the active path of global warp gw for one slot, with its commit and
  * statistics, as a SIMT model's tick would, and nothing else (no other

@@ -1,10 +1,10 @@
 /* The SDK's per-thread stacks: layout, overflow check, interleaving
  * (stacks.h). */
-#include "sim/stacks.h"
+#include "machine/stacks.h"
 
 #include <stdio.h>
 
-#include "sim/sim.h"
+#include "machine/machine.h"
 #include "simty_guest.h"
 
 static bool all_zero(const uint8_t *p, size_t n)

@@ -1,9 +1,9 @@
 /* The CLINT (docs/platform.md "Machine mode and traps"): each hart's
  * msip and mtimecmp, and mtime, as aligned 32-bit words.  The registers'
- * state is the harts' (hart_csr in sim/mmode.h: the interrupt logic reads
+ * state is the harts' (hart_csr in machine/mmode.h: the interrupt logic reads
  * it there); mtime is the hart's core's cycle (mmode_mtime). */
-#include "devices/device.h"
-#include "sim/sim.h"
+#include "machine/device.h"
+#include "machine/machine.h"
 
 static int clint_bad(simty_sim *s, uint32_t addr, unsigned size)
 {

@@ -1,9 +1,9 @@
 /* The 16550 UART (docs/platform.md "Memory map"): a byte stored to THR is
- * printed on the console (devices/console.c: one line buffer per hart);
+ * printed on the console (machine/console.c: one line buffer per hart);
  * LSR reads "transmitter idle"; every other register reads 0 and ignores
  * stores.  Any aligned size. */
-#include "devices/device.h"
-#include "sim/sim.h"
+#include "machine/device.h"
+#include "machine/machine.h"
 
 static int uart_load(simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v)
 {

@@ -1,13 +1,13 @@
-/* The one list of memory-mapped devices (devices/device.h), in address
- * order.  A new device: its file in src/devices/ and one line here. */
-#include "devices/device.h"
+/* The one list of memory-mapped devices (machine/device.h), in address
+ * order.  A new device: its file in src/machine/ and one line here. */
+#include "machine/device.h"
 
 #include <stddef.h>
 
 #define DEVICES(X) \
-    X(finisher_device) /* SiFive test finisher: devices/finisher.c */ \
-    X(clint_device)    /* CLINT: devices/clint.c */ \
-    X(uart_device)     /* 16550 UART (the console): devices/uart.c */
+    X(finisher_device) /* SiFive test finisher: machine/finisher.c */ \
+    X(clint_device)    /* CLINT: machine/clint.c */ \
+    X(uart_device)     /* 16550 UART (the console): machine/uart.c */
 
 #define DEVICE_DECLARE(ops) extern const device_ops ops;
 DEVICES(DEVICE_DECLARE)

@@ -1,4 +1,4 @@
-/* The registry of named plug-ins (src/sim/plugins.c): ONE list of every
+/* The registry of named plug-ins (src/registry/plugins.c): ONE list of every
  * policy a user can choose by name -- path organisation, path priority,
  * warp steering, coalescer, cache replacement, memory timing -- each with
  * its one-line help and its table of functions (the ops struct of a kind is

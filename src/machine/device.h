@@ -1,6 +1,6 @@
 /* The memory-mapped devices on the bus: each device is one file of
- * src/devices/ that defines its device_ops, and one line of the table in
- * devices/device_table.c.  The bus (sim/bus.c, bus_decode) finds the
+ * src/machine/ that defines its device_ops, and one line of the table in
+ * machine/device_table.c.  The bus (machine/bus.c, bus_decode) finds the
  * device an address falls in and calls it; the configuration check keeps
  * --mem regions off every device's range.  docs/design.md "Adding a
  * device"; the guest's view is docs/platform.md "Memory map".
@@ -23,7 +23,7 @@ typedef struct device_ops {
     const char *name; /* in messages: "the <name> at 0x..." */
     uint32_t base, size;
     /* An aligned access of size bytes (1, 2 or 4) at addr in [base,
-     * base + size) by hart.  Return enum mem_status (sim/sim.h): MEM_OK,
+     * base + size) by hart.  Return enum mem_status (machine/machine.h): MEM_OK,
      * or MEM_BAD_DEVICE with the reason in s->bus_error (an access
      * fault). */
     int (*load)(struct simty_sim *s, unsigned hart, uint32_t addr, unsigned size, uint32_t *v);
