@@ -823,12 +823,11 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
     }
 }
 
-/* Runs every run of the pool on `jobs` host threads, then writes the
- * table, unless a signal interrupted the pool.  Returns the exit status. */
-static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *out)
+/* Runs the pool's runs on min(jobs, runs) host threads (on this one if
+ * none could start), signals going to the waiter thread.  Returns the
+ * number of threads. */
+static unsigned run_workers(bench_pool *pool, unsigned jobs)
 {
-    pthread_mutex_init(&pool->lock, NULL);
-    clock_gettime(CLOCK_MONOTONIC, &pool->t0);
     /* signals go to the waiter thread only (threads inherit the mask) */
     sigset_t set;
     sigemptyset(&set);
@@ -837,7 +836,7 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     pthread_t waiter;
     int have_waiter = pthread_create(&waiter, NULL, signal_waiter, pool) == 0;
-    unsigned nt = o->jobs < pool->n ? o->jobs : pool->n;
+    unsigned nt = jobs < pool->n ? jobs : pool->n;
     pthread_t *tids = calloc(nt, sizeof *tids);
     unsigned started = 0;
     for (; tids && started < nt; started++)
@@ -854,47 +853,72 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
         pthread_cancel(waiter);
         pthread_join(waiter, NULL);
     }
+    return nt;
+}
 
-    int rc, stop = pool->stop;
+/* The runs that repeat an earlier one take its figures; their number. */
+static unsigned fill_copies(bench_pool *pool)
+{
     unsigned copies = 0;
-    for (unsigned i = 0; !stop && i < pool->n; i++)
+    for (unsigned i = 0; i < pool->n; i++)
         if (pool->runs[i].copy_of) {
             pool->runs[i].rec = pool->runs[i].copy_of->rec;
             pool->failed += !pool->runs[i].rec.ok;
             copies++;
         }
-    if (stop) {
-        atomic_abort(out);
-        unsigned finished = 0;
-        for (unsigned i = 0; i < pool->n; i++)
-            finished += pool->runs[i].rec.outcome[0] &&
-                        strcmp(pool->runs[i].rec.outcome, "interrupted");
-        fprintf(stderr, "simty bench: interrupted by %s with %u of %u runs finished; no table "
-                        "written\n", stop == SIGINT ? "SIGINT" : "SIGTERM", finished, pool->n);
-        rc = SIMTY_STATUS_SIGNAL + stop;
-    } else {
-        char shard[64] = "";
-        if (o->shard_n)
-            snprintf(shard, sizeof shard, " (shard %u/%u of %lu)", o->shard_k, o->shard_n,
-                     o->grid_runs);
-        if (!o->quiet && print_ignored_notes(stderr, "simty bench: note: ", pool->runs,
-                                             pool->n) && copies)
-            fprintf(stderr, "simty bench: note: %u run%s differ%s from an earlier one only in "
-                            "options without effect: not simulated again, %s row%s repeat%s "
-                            "that run's figures\n", copies, copies == 1 ? "" : "s",
-                    copies == 1 ? "s" : "", copies == 1 ? "its" : "their",
-                    copies == 1 ? "" : "s", copies == 1 ? "s" : "");
-        if (!o->quiet)
-            fprintf(stderr, "simty bench: %u runs%s, %u failed, %.1f s wall time, %u jobs\n",
-                    pool->n, shard, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
-        if (o->csv)
-            print_csv(out->f, pool->runs, pool->n);
-        else
-            print_markdown(out->f, &o->grid, pool->runs, pool->n);
-        rc = atomic_commit(out, "simty bench");
-        if (!rc)
-            rc = pool->failed ? 1 : 0;
-    }
+    return copies;
+}
+
+/* A signal stopped the pool: no table, one line; the signal's status. */
+static int report_interrupted(const bench_pool *pool, atomic_file *out)
+{
+    int stop = pool->stop;
+    atomic_abort(out);
+    unsigned finished = 0;
+    for (unsigned i = 0; i < pool->n; i++)
+        finished += pool->runs[i].rec.outcome[0] &&
+                    strcmp(pool->runs[i].rec.outcome, "interrupted");
+    fprintf(stderr, "simty bench: interrupted by %s with %u of %u runs finished; no table "
+                    "written\n", stop == SIGINT ? "SIGINT" : "SIGTERM", finished, pool->n);
+    return SIMTY_STATUS_SIGNAL + stop;
+}
+
+/* The notes and the summary line on stderr, then the table; the exit
+ * status (1: a run failed). */
+static int write_table(const bench_pool *pool, const bench_opts *o, atomic_file *out,
+                       unsigned nt, unsigned copies)
+{
+    char shard[64] = "";
+    if (o->shard_n)
+        snprintf(shard, sizeof shard, " (shard %u/%u of %lu)", o->shard_k, o->shard_n,
+                 o->grid_runs);
+    if (!o->quiet && print_ignored_notes(stderr, "simty bench: note: ", pool->runs,
+                                         pool->n) && copies)
+        fprintf(stderr, "simty bench: note: %u run%s differ%s from an earlier one only in "
+                        "options without effect: not simulated again, %s row%s repeat%s "
+                        "that run's figures\n", copies, copies == 1 ? "" : "s",
+                copies == 1 ? "s" : "", copies == 1 ? "its" : "their",
+                copies == 1 ? "" : "s", copies == 1 ? "s" : "");
+    if (!o->quiet)
+        fprintf(stderr, "simty bench: %u runs%s, %u failed, %.1f s wall time, %u jobs\n",
+                pool->n, shard, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
+    if (o->csv)
+        print_csv(out->f, pool->runs, pool->n);
+    else
+        print_markdown(out->f, &o->grid, pool->runs, pool->n);
+    int rc = atomic_commit(out, "simty bench");
+    return rc ? rc : pool->failed ? 1 : 0;
+}
+
+/* Runs every run of the pool on `jobs` host threads, then writes the
+ * table, unless a signal interrupted the pool.  Returns the exit status. */
+static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *out)
+{
+    pthread_mutex_init(&pool->lock, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &pool->t0);
+    unsigned nt = run_workers(pool, o->jobs);
+    int rc = pool->stop ? report_interrupted(pool, out)
+                        : write_table(pool, o, out, nt, fill_copies(pool));
     pthread_mutex_destroy(&pool->lock);
     return rc;
 }
