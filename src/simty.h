@@ -541,6 +541,12 @@ int simty_exec_segment_get(const simty_sim *s, unsigned i, uint32_t *addr, uint3
 int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word, char *buf,
                  size_t n);
 
+/* The ABI names of the integer registers x0..x31 ("zero", "ra", "sp", ...,
+ * "s0", ..., "t6") and of the FP registers f0..f31 ("ft0", ..., "fa0", ...,
+ * "ft11"), as simty_disasm() writes them; NULL for r > 31. */
+const char *simty_reg_name(unsigned r);
+const char *simty_freg_name(unsigned r);
+
 /* If the instruction at pc writes memory when thread `hart` executes it
  * with its registers as they are now (a store of any width, FP and
  * compressed ones included, an AMO or SC), the address of its first byte

@@ -393,6 +393,18 @@ def tests(ctx, run, simty, Failure):
                     'org.gnu.gdb.riscv.fpu' not in xml or 'name="fcsr"' not in xml or \
                     not reply.startswith("l"):
                 raise Failure("target description: %r" % xml[:200])
+            # the register names: the ABI's (simty_reg_name, simty_freg_name),
+            # x8 "fp" as in gdb's own feature file
+            names = dict((int(n), r) for r, n in
+                         re.findall(r'<reg name="([^"]+)"[^>]*regnum="(\d+)"', xml))
+            # (0..31 x, 32 pc, 33..64 f, 65 none, 66..68 the FP CSRs)
+            want = ("zero ra sp gp tp t0 t1 t2 fp s1 a0 a1 a2 a3 a4 a5 a6 a7 s2 s3 s4 s5 "
+                    "s6 s7 s8 s9 s10 s11 t3 t4 t5 t6 pc ft0 ft1 ft2 ft3 ft4 ft5 ft6 ft7 "
+                    "fs0 fs1 fa0 fa1 fa2 fa3 fa4 fa5 fa6 fa7 fs2 fs3 fs4 fs5 fs6 fs7 fs8 "
+                    "fs9 fs10 fs11 ft8 ft9 ft10 ft11 - fflags frm fcsr").split()
+            got = [names.get(i, "-") for i in range(len(want))]
+            if got != want:
+                raise Failure("target description's registers 0..%d: %s" % (len(want) - 1, got))
             ti = c.cmd("qThreadExtraInfo,8")
             if bytes.fromhex(ti).decode() != "core 0 warp 1 lane 3, active path":
                 raise Failure("thread 8's extra info: %r" % bytes.fromhex(ti))

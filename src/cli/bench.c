@@ -568,104 +568,108 @@ static const char *option_name(const struct option *longopts, int c)
     return "?";
 }
 
-static int parse_bench_args(int argc, char **argv, bench_opts *o)
+static const struct option bench_longopts[] = {
+    {"shapes", required_argument, 0, 's'},
+    {"model", required_argument, 0, 'm'},
+    {"paths", required_argument, 0, OPT_PATHS},
+    {"priority", required_argument, 0, OPT_PRIORITY},
+    {"coalescer", required_argument, 0, OPT_COALESCER},
+    {"steering", required_argument, 0, OPT_STEERING},
+    {"misaligned", required_argument, 0, OPT_MISALIGNED},
+    {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
+    {"memory", required_argument, 0, OPT_MEMORY},
+    {"mem-set", required_argument, 0, OPT_MEM_SET},
+    {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
+    {"timeout", required_argument, 0, OPT_TIMEOUT},
+    {"ram-size", required_argument, 0, OPT_RAM_SIZE},
+    {"jobs", required_argument, 0, 'j'},
+    {"format", required_argument, 0, 'f'},
+    {"output", required_argument, 0, 'o'},
+    {"progress", no_argument, 0, OPT_PROGRESS},
+    {"quiet", no_argument, 0, 'q'},
+    {"help", no_argument, 0, OPT_HELP},
+    {"shard", required_argument, 0, OPT_SHARD},
+    {"merge", no_argument, 0, OPT_MERGE},
+    {0, 0, 0, 0},
+};
+
+/* parse_grid_option() was given an option that is not a grid's list. */
+#define NOT_MINE (-2)
+
+/* The grid's lists: shapes, models, policies, memories, --mem-set. */
+static int parse_grid_option(int c, bench_grid *g)
 {
-    static const struct option longopts[] = {
-        {"shapes", required_argument, 0, 's'},
-        {"model", required_argument, 0, 'm'},
-        {"paths", required_argument, 0, OPT_PATHS},
-        {"priority", required_argument, 0, OPT_PRIORITY},
-        {"coalescer", required_argument, 0, OPT_COALESCER},
-        {"steering", required_argument, 0, OPT_STEERING},
-        {"misaligned", required_argument, 0, OPT_MISALIGNED},
-        {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
-        {"memory", required_argument, 0, OPT_MEMORY},
-        {"mem-set", required_argument, 0, OPT_MEM_SET},
-        {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
-        {"timeout", required_argument, 0, OPT_TIMEOUT},
-        {"ram-size", required_argument, 0, OPT_RAM_SIZE},
-        {"jobs", required_argument, 0, 'j'},
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"progress", no_argument, 0, OPT_PROGRESS},
-        {"quiet", no_argument, 0, 'q'},
-        {"help", no_argument, 0, OPT_HELP},
-        {"shard", required_argument, 0, OPT_SHARD},
-        {"merge", no_argument, 0, OPT_MERGE},
-        {0, 0, 0, 0},
-    };
-    bench_grid *g = &o->grid;
-    int rc = 0, k;
-    simty_config_default(&o->base);
-    o->base.max_cycles = DEFAULT_MAX_CYCLES;
-    o->base.max_seconds = DEFAULT_TIMEOUT;
-    opterr = 0;
-    optind = 1;
-    for (int c; !rc && (c = getopt_long(argc, argv, "+s:m:j:f:o:qh", longopts, NULL)) != -1;) {
-        if (!o->run_opt && !(c < 256 && strchr("fo?q", c)) && c != OPT_MERGE)
-            o->run_opt = option_name(longopts, c);
-        switch (c) {
-        case 's': rc = parse_list("--shapes", optarg, parse_shape, g, &g->n_shapes); break;
-        case 'm': rc = parse_list("--model", optarg, parse_model_item, g, &g->n_models); break;
-        case OPT_PATHS: rc = parse_list("--paths", optarg, parse_paths_item, g, &g->n_paths); break;
-        case OPT_PRIORITY:
-            rc = parse_list("--priority", optarg, parse_priority_item, g, &g->n_priorities);
-            break;
-        case OPT_STEERING:
-            rc = parse_list("--steering", optarg, parse_steering_item, g, &g->n_steerings);
-            break;
-        case OPT_COALESCER:
-            rc = parse_list("--coalescer", optarg, parse_coalescer_item, g, &g->n_coalescers);
-            break;
-        case OPT_MISALIGNED: rc = parse_setting(&o->base, "misaligned", optarg); break;
-        case OPT_MEM_LATENCY:
-            rc = parse_list("--mem-latency", optarg, parse_latency_item, g, &g->n_latencies);
-            break;
-        case OPT_MEMORY:
-            rc = parse_list("--memory", optarg, parse_memory_item, g, &g->n_memories);
-            break;
-        case OPT_MEM_SET:
-            if (g->n_mem_sets == MAX_LIST)
-                rc = usage_error("--mem-set: at most %d settings", MAX_LIST);
-            else
-                g->mem_sets[g->n_mem_sets++] = optarg;
-            break;
-        case OPT_MAX_CYCLES: rc = parse_setting(&o->base, "max-cycles", optarg); break;
-        case OPT_TIMEOUT: rc = parse_setting(&o->base, "timeout", optarg); break;
-        case OPT_RAM_SIZE: rc = parse_setting(&o->base, "ram-size", optarg); break;
-        case 'j': rc = parse_uint_opt("--jobs", optarg, 1, 256, &o->jobs); break;
-        case 'f':
-            if (!(rc = parse_choice("--format", optarg, "md", "csv", &k)))
-                o->csv = k, o->format_given = 1;
-            break;
-        case 'o': o->output = optarg; break;
-        case OPT_PROGRESS: o->progress = 1; break;
-        case 'q': o->quiet = 1; break;
-        case OPT_SHARD: rc = parse_shard(optarg, &o->shard_k, &o->shard_n); break;
-        case OPT_MERGE: o->merge = 1; break;
-        case 'h':
-        case OPT_HELP:
-            fputs(bench_usage_text, stdout);
-            print_plugin_options(stdout, 1);
-            fputs(bench_usage_tail, stdout);
-            return -1;
-        default: rc = option_error(argv, longopts); break;
-        }
-    }
-    if (rc)
-        return rc;
-    if (o->merge) {
-        if (o->run_opt)
-            return usage_error("bench: --merge joins tables; --%s applies to running a grid",
-                               o->run_opt);
-        if (optind >= argc)
-            return usage_error("bench: --merge: no CSV table given");
-        if (!o->format_given)
-            o->csv = 1;
+    switch (c) {
+    case 's': return parse_list("--shapes", optarg, parse_shape, g, &g->n_shapes);
+    case 'm': return parse_list("--model", optarg, parse_model_item, g, &g->n_models);
+    case OPT_PATHS: return parse_list("--paths", optarg, parse_paths_item, g, &g->n_paths);
+    case OPT_PRIORITY:
+        return parse_list("--priority", optarg, parse_priority_item, g, &g->n_priorities);
+    case OPT_STEERING:
+        return parse_list("--steering", optarg, parse_steering_item, g, &g->n_steerings);
+    case OPT_COALESCER:
+        return parse_list("--coalescer", optarg, parse_coalescer_item, g, &g->n_coalescers);
+    case OPT_MEM_LATENCY:
+        return parse_list("--mem-latency", optarg, parse_latency_item, g, &g->n_latencies);
+    case OPT_MEMORY: return parse_list("--memory", optarg, parse_memory_item, g, &g->n_memories);
+    case OPT_MEM_SET:
+        if (g->n_mem_sets == MAX_LIST)
+            return usage_error("--mem-set: at most %d settings", MAX_LIST);
+        g->mem_sets[g->n_mem_sets++] = optarg;
         return 0;
+    default: return NOT_MINE;
     }
+}
+
+/* One option getopt_long() returned: the grid's lists, every run's
+ * settings, the table's output and the pool; 0, -1 (the help was printed)
+ * or an error status. */
+static int parse_bench_option(int c, char **argv, bench_opts *o)
+{
+    int rc = parse_grid_option(c, &o->grid), k;
+    if (rc != NOT_MINE)
+        return rc;
+    switch (c) {
+    case OPT_MISALIGNED: return parse_setting(&o->base, "misaligned", optarg);
+    case OPT_MAX_CYCLES: return parse_setting(&o->base, "max-cycles", optarg);
+    case OPT_TIMEOUT: return parse_setting(&o->base, "timeout", optarg);
+    case OPT_RAM_SIZE: return parse_setting(&o->base, "ram-size", optarg);
+    case 'j': return parse_uint_opt("--jobs", optarg, 1, 256, &o->jobs);
+    case 'f':
+        if (!(rc = parse_choice("--format", optarg, "md", "csv", &k)))
+            o->csv = k, o->format_given = 1;
+        return rc;
+    case 'o': o->output = optarg; return 0;
+    case OPT_PROGRESS: o->progress = 1; return 0;
+    case 'q': o->quiet = 1; return 0;
+    case OPT_SHARD: return parse_shard(optarg, &o->shard_k, &o->shard_n);
+    case OPT_MERGE: o->merge = 1; return 0;
+    case 'h':
+    case OPT_HELP:
+        fputs(bench_usage_text, stdout);
+        print_plugin_options(stdout, 1);
+        fputs(bench_usage_tail, stdout);
+        return -1;
+    default: return option_error(argv, bench_longopts);
+    }
+}
+
+/* --merge: no option of a grid's run, at least one table; CSV by default. */
+static int check_merge_args(int argc, bench_opts *o)
+{
+    if (o->run_opt)
+        return usage_error("bench: --merge joins tables; --%s applies to running a grid",
+                           o->run_opt);
     if (optind >= argc)
-        return usage_error("bench: no program or directory given");
+        return usage_error("bench: --merge: no CSV table given");
+    if (!o->format_given)
+        o->csv = 1;
+    return 0;
+}
+
+/* A list the options left empty gets its default. */
+static void grid_defaults(bench_grid *g)
+{
     if (!g->n_shapes) {
         static const unsigned w[] = {1, 4, 8, 8, 32, 64}, t[] = {1, 4, 8, 32, 16, 32};
         g->n_shapes = 6;
@@ -688,12 +692,17 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         g->latencies[0] = 0, g->n_latencies = 1;
     if (!g->n_memories)
         snprintf(g->memories[0], sizeof g->memories[0], "ideal"), g->n_memories = 1;
+}
+
+/* --mem-latency only with the ideal memory; every --mem-set must apply to
+ * a hierarchy of the grid, and be valid there. */
+static int check_grid_memory(const bench_grid *g)
+{
     for (unsigned h = 0; h < g->n_memories; h++)
         for (unsigned f = 0; f < g->n_latencies; f++)
             if (g->latencies[f] && strcmp(g->memories[h], "ideal"))
                 return usage_error("--mem-latency applies to the ideal memory only (the "
                                    "hierarchy has its own latencies)");
-    /* every setting must apply to a hierarchy of the grid, and be valid there */
     for (unsigned i = 0; i < g->n_mem_sets; i++) {
         int applied = 0;
         for (unsigned h = 0; h < g->n_memories; h++) {
@@ -710,6 +719,30 @@ static int parse_bench_args(int argc, char **argv, bench_opts *o)
         if (!applied)
             return usage_error("--mem-set needs a memory hierarchy: --memory ddr4-3200 or hbm2");
     }
+    return 0;
+}
+
+static int parse_bench_args(int argc, char **argv, bench_opts *o)
+{
+    int rc;
+    simty_config_default(&o->base);
+    o->base.max_cycles = DEFAULT_MAX_CYCLES;
+    o->base.max_seconds = DEFAULT_TIMEOUT;
+    opterr = 0;
+    optind = 1;
+    for (int c; (c = getopt_long(argc, argv, "+s:m:j:f:o:qh", bench_longopts, NULL)) != -1;) {
+        if (!o->run_opt && !(c < 256 && strchr("fo?q", c)) && c != OPT_MERGE)
+            o->run_opt = option_name(bench_longopts, c);
+        if ((rc = parse_bench_option(c, argv, o)))
+            return rc;
+    }
+    if (o->merge)
+        return check_merge_args(argc, o);
+    if (optind >= argc)
+        return usage_error("bench: no program or directory given");
+    grid_defaults(&o->grid);
+    if ((rc = check_grid_memory(&o->grid)))
+        return rc;
     if (!o->jobs) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = cpus < 1 ? 1 : cpus > 256 ? 256 : (unsigned)cpus;
@@ -790,12 +823,11 @@ static void fill_runs(bench_run *runs, const bench_opts *o, char **progs, char *
     }
 }
 
-/* Runs every run of the pool on `jobs` host threads, then writes the
- * table, unless a signal interrupted the pool.  Returns the exit status. */
-static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *out)
+/* Runs the pool's runs on min(jobs, runs) host threads (on this one if
+ * none could start), signals going to the waiter thread.  Returns the
+ * number of threads. */
+static unsigned run_workers(bench_pool *pool, unsigned jobs)
 {
-    pthread_mutex_init(&pool->lock, NULL);
-    clock_gettime(CLOCK_MONOTONIC, &pool->t0);
     /* signals go to the waiter thread only (threads inherit the mask) */
     sigset_t set;
     sigemptyset(&set);
@@ -804,7 +836,7 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     pthread_t waiter;
     int have_waiter = pthread_create(&waiter, NULL, signal_waiter, pool) == 0;
-    unsigned nt = o->jobs < pool->n ? o->jobs : pool->n;
+    unsigned nt = jobs < pool->n ? jobs : pool->n;
     pthread_t *tids = calloc(nt, sizeof *tids);
     unsigned started = 0;
     for (; tids && started < nt; started++)
@@ -821,47 +853,72 @@ static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *ou
         pthread_cancel(waiter);
         pthread_join(waiter, NULL);
     }
+    return nt;
+}
 
-    int rc, stop = pool->stop;
+/* The runs that repeat an earlier one take its figures; their number. */
+static unsigned fill_copies(bench_pool *pool)
+{
     unsigned copies = 0;
-    for (unsigned i = 0; !stop && i < pool->n; i++)
+    for (unsigned i = 0; i < pool->n; i++)
         if (pool->runs[i].copy_of) {
             pool->runs[i].rec = pool->runs[i].copy_of->rec;
             pool->failed += !pool->runs[i].rec.ok;
             copies++;
         }
-    if (stop) {
-        atomic_abort(out);
-        unsigned finished = 0;
-        for (unsigned i = 0; i < pool->n; i++)
-            finished += pool->runs[i].rec.outcome[0] &&
-                        strcmp(pool->runs[i].rec.outcome, "interrupted");
-        fprintf(stderr, "simty bench: interrupted by %s with %u of %u runs finished; no table "
-                        "written\n", stop == SIGINT ? "SIGINT" : "SIGTERM", finished, pool->n);
-        rc = SIMTY_STATUS_SIGNAL + stop;
-    } else {
-        char shard[64] = "";
-        if (o->shard_n)
-            snprintf(shard, sizeof shard, " (shard %u/%u of %lu)", o->shard_k, o->shard_n,
-                     o->grid_runs);
-        if (!o->quiet && print_ignored_notes(stderr, "simty bench: note: ", pool->runs,
-                                             pool->n) && copies)
-            fprintf(stderr, "simty bench: note: %u run%s differ%s from an earlier one only in "
-                            "options without effect: not simulated again, %s row%s repeat%s "
-                            "that run's figures\n", copies, copies == 1 ? "" : "s",
-                    copies == 1 ? "s" : "", copies == 1 ? "its" : "their",
-                    copies == 1 ? "" : "s", copies == 1 ? "s" : "");
-        if (!o->quiet)
-            fprintf(stderr, "simty bench: %u runs%s, %u failed, %.1f s wall time, %u jobs\n",
-                    pool->n, shard, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
-        if (o->csv)
-            print_csv(out->f, pool->runs, pool->n);
-        else
-            print_markdown(out->f, &o->grid, pool->runs, pool->n);
-        rc = atomic_commit(out, "simty bench");
-        if (!rc)
-            rc = pool->failed ? 1 : 0;
-    }
+    return copies;
+}
+
+/* A signal stopped the pool: no table, one line; the signal's status. */
+static int report_interrupted(const bench_pool *pool, atomic_file *out)
+{
+    int stop = pool->stop;
+    atomic_abort(out);
+    unsigned finished = 0;
+    for (unsigned i = 0; i < pool->n; i++)
+        finished += pool->runs[i].rec.outcome[0] &&
+                    strcmp(pool->runs[i].rec.outcome, "interrupted");
+    fprintf(stderr, "simty bench: interrupted by %s with %u of %u runs finished; no table "
+                    "written\n", stop == SIGINT ? "SIGINT" : "SIGTERM", finished, pool->n);
+    return SIMTY_STATUS_SIGNAL + stop;
+}
+
+/* The notes and the summary line on stderr, then the table; the exit
+ * status (1: a run failed). */
+static int write_table(const bench_pool *pool, const bench_opts *o, atomic_file *out,
+                       unsigned nt, unsigned copies)
+{
+    char shard[64] = "";
+    if (o->shard_n)
+        snprintf(shard, sizeof shard, " (shard %u/%u of %lu)", o->shard_k, o->shard_n,
+                 o->grid_runs);
+    if (!o->quiet && print_ignored_notes(stderr, "simty bench: note: ", pool->runs,
+                                         pool->n) && copies)
+        fprintf(stderr, "simty bench: note: %u run%s differ%s from an earlier one only in "
+                        "options without effect: not simulated again, %s row%s repeat%s "
+                        "that run's figures\n", copies, copies == 1 ? "" : "s",
+                copies == 1 ? "s" : "", copies == 1 ? "its" : "their",
+                copies == 1 ? "" : "s", copies == 1 ? "s" : "");
+    if (!o->quiet)
+        fprintf(stderr, "simty bench: %u runs%s, %u failed, %.1f s wall time, %u jobs\n",
+                pool->n, shard, pool->failed, seconds_since(&pool->t0), nt ? nt : 1);
+    if (o->csv)
+        print_csv(out->f, pool->runs, pool->n);
+    else
+        print_markdown(out->f, &o->grid, pool->runs, pool->n);
+    int rc = atomic_commit(out, "simty bench");
+    return rc ? rc : pool->failed ? 1 : 0;
+}
+
+/* Runs every run of the pool on `jobs` host threads, then writes the
+ * table, unless a signal interrupted the pool.  Returns the exit status. */
+static int bench_pool_run(bench_pool *pool, const bench_opts *o, atomic_file *out)
+{
+    pthread_mutex_init(&pool->lock, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &pool->t0);
+    unsigned nt = run_workers(pool, o->jobs);
+    int rc = pool->stop ? report_interrupted(pool, out)
+                        : write_table(pool, o, out, nt, fill_copies(pool));
     pthread_mutex_destroy(&pool->lock);
     return rc;
 }

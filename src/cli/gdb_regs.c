@@ -10,14 +10,9 @@
 
 #include "cli/gdb_internal.h"
 
-static const char *const abi_names[32] = {
-    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "fp", "s1", "a0",
-    "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
-    "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
-static const char *const fp_abi_names[32] = {
-    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6",  "ft7",  "fs0", "fs1", "fa0",
-    "fa1", "fa2", "fa3", "fa4", "fa5", "fa6", "fa7",  "fs2",  "fs3", "fs4", "fs5",
-    "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
+/* x<r>'s name in the target description: the ABI's (simty_reg_name), but
+ * x8 "fp" as gdb's own riscv-32bit-cpu feature names it */
+static const char *xreg_name(unsigned r) { return r == 8 ? "fp" : simty_reg_name(r); }
 
 /* Remote register numbers: x0..x31 and pc (the 'g' packet), then (p, P
  * only) f0..f31 (64 bits), fflags, frm, fcsr (feature org.gnu.gdb.riscv.fpu,
@@ -82,7 +77,7 @@ char *gdb_target_xml(const gdb *g, size_t *len)
     for (unsigned r = 0; r < 32; r++)
         n += (size_t)snprintf(x + n, cap - n,
                               "<reg name=\"%s\" bitsize=\"32\" type=\"%s\" regnum=\"%u\"/>\n",
-                              abi_names[r],
+                              xreg_name(r),
                               r == 1 ? "code_ptr" : r == 2 || r == 8 ? "data_ptr" : "int", r);
     n += (size_t)snprintf(x + n, cap - n,
                           "<reg name=\"pc\" bitsize=\"32\" type=\"code_ptr\" regnum=\"32\"/>\n"
@@ -92,7 +87,7 @@ char *gdb_target_xml(const gdb *g, size_t *len)
     for (unsigned r = 0; r < 32; r++)
         n += (size_t)snprintf(x + n, cap - n,
                               "<reg name=\"%s\" bitsize=\"64\" type=\"riscv_double\" "
-                              "regnum=\"%u\"/>\n", fp_abi_names[r], FREG0 + r);
+                              "regnum=\"%u\"/>\n", simty_freg_name(r), FREG0 + r);
     for (unsigned i = 0; i < 3; i++)
         n += (size_t)snprintf(x + n, cap - n,
                               "<reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\"/>\n",

@@ -195,153 +195,201 @@ static void print_run_options(void)
 /* parse_args() printed the help text: the command succeeds. */
 #define HELP_SHOWN (-1)
 
-static int parse_args(int argc, char **argv, cli_opts *o)
+static const struct option run_longopts[] = {
+    {"cores", required_argument, 0, 'c'},
+    {"warps", required_argument, 0, 'w'},
+    {"threads", required_argument, 0, 't'},
+    {"model", required_argument, 0, 'm'},
+    {"paths", required_argument, 0, OPT_PATHS},
+    {"priority", required_argument, 0, OPT_PRIORITY},
+    {"coalescer", required_argument, 0, OPT_COALESCER},
+    {"steering", required_argument, 0, OPT_STEERING},
+    {"mem", required_argument, 0, OPT_MEM},
+    {"ram-size", required_argument, 0, OPT_RAM_SIZE},
+    {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
+    {"signature", required_argument, 0, OPT_SIGNATURE},
+    {"stats", no_argument, 0, OPT_STATS},
+    {"stats-json", required_argument, 0, OPT_STATS_JSON},
+    {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
+    {"fp-latency", required_argument, 0, OPT_FP_LATENCY},
+    {"trace-commits", required_argument, 0, OPT_TRACE_COMMITS},
+    {"trace-kanata", required_argument, 0, OPT_TRACE_KANATA},
+    {"trace-limit", required_argument, 0, OPT_TRACE_LIMIT},
+    {"timeout", required_argument, 0, OPT_TIMEOUT},
+    {"trace-from", required_argument, 0, OPT_TRACE_FROM},
+    {"trace-to", required_argument, 0, OPT_TRACE_TO},
+    {"trace-roi", no_argument, 0, OPT_TRACE_ROI},
+    {"stack-interleave", no_argument, 0, OPT_STACK_INTERLEAVE},
+    {"misaligned", required_argument, 0, OPT_MISALIGNED},
+    {"no-stack-check", no_argument, 0, OPT_NO_STACK_CHECK},
+    {"help", no_argument, 0, 'h'},
+    {"progress", required_argument, 0, OPT_PROGRESS},
+    {"progress-threshold", required_argument, 0, OPT_PROGRESS_THRESHOLD},
+    {"progress-turn", required_argument, 0, OPT_PROGRESS_TURN},
+    {"spin-detect", required_argument, 0, OPT_SPIN_DETECT},
+    {"memory", required_argument, 0, OPT_MEMORY},
+    {"mem-set", required_argument, 0, OPT_MEM_SET},
+    {"host-threads", required_argument, 0, OPT_HOST_THREADS},
+    {"quantum", required_argument, 0, OPT_QUANTUM},
+    {"gdb", required_argument, 0, OPT_GDB},
+    {"gdb-wait", no_argument, 0, OPT_GDB_WAIT},
+    {"heartbeat", required_argument, 0, OPT_HEARTBEAT},
+    {"quiet", no_argument, 0, 'q'},
+    {"fs-root", required_argument, 0, OPT_FS_ROOT},
+    {"no-host-files", no_argument, 0, OPT_NO_HOST_FILES},
+    {0, 0, 0, 0},
+};
+
+/* A parse_*_option() was given an option of another group. */
+#define NOT_MINE (-2)
+
+/* The machine options that are simty_config settings of the same name
+ * (parse_setting), applied as they come. */
+static const struct {
+    int opt;
+    const char *key;
+} setting_opts[] = {
+    {'c', "cores"},
+    {OPT_QUANTUM, "quantum"},
+    {OPT_HOST_THREADS, "host-threads"},
+    {'w', "warps"},
+    {'t', "threads"},
+    {'m', "model"},
+    {OPT_PATHS, "paths"},
+    {OPT_PRIORITY, "priority"},
+    {OPT_COALESCER, "coalescer"},
+    {OPT_STEERING, "steering"},
+    {OPT_MISALIGNED, "misaligned"},
+    {OPT_MEM, "mem"},
+    {OPT_RAM_SIZE, "ram-size"},
+    {OPT_MAX_CYCLES, "max-cycles"},
+    {OPT_MEM_LATENCY, "mem-latency"},
+    {OPT_FP_LATENCY, "fp-latency"},
+    {OPT_TIMEOUT, "timeout"},
+    {OPT_PROGRESS, "progress"},
+    {OPT_PROGRESS_THRESHOLD, "progress-threshold"},
+    {OPT_PROGRESS_TURN, "progress-turn"},
+};
+
+/* --mem-set help: the hierarchy's keys with --memory's values (or
+ * ddr4-3200's). */
+static int print_mem_set_help(const cli_opts *o)
 {
-    static const struct option longopts[] = {
-        {"cores", required_argument, 0, 'c'},
-        {"warps", required_argument, 0, 'w'},
-        {"threads", required_argument, 0, 't'},
-        {"model", required_argument, 0, 'm'},
-        {"paths", required_argument, 0, OPT_PATHS},
-        {"priority", required_argument, 0, OPT_PRIORITY},
-        {"coalescer", required_argument, 0, OPT_COALESCER},
-        {"steering", required_argument, 0, OPT_STEERING},
-        {"mem", required_argument, 0, OPT_MEM},
-        {"ram-size", required_argument, 0, OPT_RAM_SIZE},
-        {"max-cycles", required_argument, 0, OPT_MAX_CYCLES},
-        {"signature", required_argument, 0, OPT_SIGNATURE},
-        {"stats", no_argument, 0, OPT_STATS},
-        {"stats-json", required_argument, 0, OPT_STATS_JSON},
-        {"mem-latency", required_argument, 0, OPT_MEM_LATENCY},
-        {"fp-latency", required_argument, 0, OPT_FP_LATENCY},
-        {"trace-commits", required_argument, 0, OPT_TRACE_COMMITS},
-        {"trace-kanata", required_argument, 0, OPT_TRACE_KANATA},
-        {"trace-limit", required_argument, 0, OPT_TRACE_LIMIT},
-        {"timeout", required_argument, 0, OPT_TIMEOUT},
-        {"trace-from", required_argument, 0, OPT_TRACE_FROM},
-        {"trace-to", required_argument, 0, OPT_TRACE_TO},
-        {"trace-roi", no_argument, 0, OPT_TRACE_ROI},
-        {"stack-interleave", no_argument, 0, OPT_STACK_INTERLEAVE},
-        {"misaligned", required_argument, 0, OPT_MISALIGNED},
-        {"no-stack-check", no_argument, 0, OPT_NO_STACK_CHECK},
-        {"help", no_argument, 0, 'h'},
-        {"progress", required_argument, 0, OPT_PROGRESS},
-        {"progress-threshold", required_argument, 0, OPT_PROGRESS_THRESHOLD},
-        {"progress-turn", required_argument, 0, OPT_PROGRESS_TURN},
-        {"spin-detect", required_argument, 0, OPT_SPIN_DETECT},
-        {"memory", required_argument, 0, OPT_MEMORY},
-        {"mem-set", required_argument, 0, OPT_MEM_SET},
-        {"host-threads", required_argument, 0, OPT_HOST_THREADS},
-        {"quantum", required_argument, 0, OPT_QUANTUM},
-        {"gdb", required_argument, 0, OPT_GDB},
-        {"gdb-wait", no_argument, 0, OPT_GDB_WAIT},
-        {"heartbeat", required_argument, 0, OPT_HEARTBEAT},
-        {"quiet", no_argument, 0, 'q'},
-        {"fs-root", required_argument, 0, OPT_FS_ROOT},
-        {"no-host-files", no_argument, 0, OPT_NO_HOST_FILES},
-        {0, 0, 0, 0},
-    };
-    char **mem_set = o->mem_set; /* argc entries, the caller's */
-    memset(o, 0, sizeof *o);
-    o->mem_set = mem_set;
-    simty_config_default(&o->cfg);
-    o->trace_limit = TRACE_LIMIT_DEFAULT;
-    opterr = 0;
-    optind = 1;
-    int c, rc = 0;
-    uint64_t v;
-    while ((c = getopt_long(argc, argv, "+c:w:t:m:hq", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'c': rc = parse_setting(&o->cfg, "cores", optarg); break;
-        case OPT_QUANTUM: rc = parse_setting(&o->cfg, "quantum", optarg); break;
-        case OPT_HOST_THREADS: rc = parse_setting(&o->cfg, "host-threads", optarg); break;
-        case 'w': rc = parse_setting(&o->cfg, "warps", optarg); break;
-        case 't': rc = parse_setting(&o->cfg, "threads", optarg); break;
-        case 'm': rc = parse_setting(&o->cfg, "model", optarg); break;
-        case OPT_PATHS: rc = parse_setting(&o->cfg, "paths", optarg); break;
-        case OPT_PRIORITY: rc = parse_setting(&o->cfg, "priority", optarg); break;
-        case OPT_COALESCER: rc = parse_setting(&o->cfg, "coalescer", optarg); break;
-        case OPT_STEERING: rc = parse_setting(&o->cfg, "steering", optarg); break;
-        case OPT_MISALIGNED: rc = parse_setting(&o->cfg, "misaligned", optarg); break;
-        case OPT_MEM: rc = parse_setting(&o->cfg, "mem", optarg); break;
-        case OPT_RAM_SIZE: rc = parse_setting(&o->cfg, "ram-size", optarg); break;
-        case OPT_MAX_CYCLES: rc = parse_setting(&o->cfg, "max-cycles", optarg); break;
-        case OPT_SIGNATURE: o->signature = optarg; break;
-        case OPT_STATS: o->stats = 1; break;
-        case OPT_STATS_JSON: o->stats_json = optarg; break;
-        case OPT_MEM_LATENCY: rc = parse_setting(&o->cfg, "mem-latency", optarg); break;
-        case OPT_FP_LATENCY: rc = parse_setting(&o->cfg, "fp-latency", optarg); break;
-        case OPT_TRACE_COMMITS: o->trace_commits = optarg; break;
-        case OPT_TRACE_KANATA: o->trace_kanata = optarg; break;
-        case OPT_TRACE_LIMIT:
-            if (parse_u64(optarg, &v, 1))
-                rc = usage_error("--trace-limit: expected a size in bytes (0: no limit), got '%s'",
-                                 optarg);
-            else
-                o->trace_limit = v;
-            break;
-        case OPT_TIMEOUT: rc = parse_setting(&o->cfg, "timeout", optarg); break;
-        case OPT_TRACE_FROM:
-        case OPT_TRACE_TO:
-            if (parse_u64(optarg, &v, 0))
-                rc = usage_error("%s: expected a cycle number, got '%s'",
-                                 c == OPT_TRACE_FROM ? "--trace-from" : "--trace-to", optarg);
-            else if (c == OPT_TRACE_FROM)
-                o->cfg.trace_from = v;
-            else
-                o->cfg.trace_to = v, o->trace_to_given = 1;
-            o->trace_window = 1;
-            break;
-        case OPT_TRACE_ROI: o->cfg.trace_roi = 1, o->trace_window = 1; break;
-        case OPT_STACK_INTERLEAVE: o->cfg.stack_interleave = 1; break;
-        case OPT_NO_STACK_CHECK: o->cfg.no_stack_check = 1; break;
-        case 'h':
-            fputs(run_usage_text, stdout);
-            print_run_options();
-            return HELP_SHOWN;
-        case OPT_PROGRESS: rc = parse_setting(&o->cfg, "progress", optarg); break;
-        case OPT_PROGRESS_THRESHOLD: rc = parse_setting(&o->cfg, "progress-threshold", optarg); break;
-        case OPT_PROGRESS_TURN: rc = parse_setting(&o->cfg, "progress-turn", optarg); break;
-        case OPT_SPIN_DETECT:
-            rc = parse_setting(&o->cfg, "spin-detect", optarg);
-            o->spin_detect_on = !rc && !strcmp(optarg, "on");
-            break;
-        case OPT_MEMORY: o->memory = optarg; break;
-        case OPT_GDB:
-            rc = parse_uint_opt("--gdb", optarg, 0, 65535, &o->gdb.port);
-            o->gdb.enabled = 1;
-            break;
-        case OPT_GDB_WAIT: o->gdb.wait = 1; break;
-        case OPT_HEARTBEAT:
-            rc = parse_uint_opt("--heartbeat", optarg, 1, 86400, &o->heartbeat);
-            break;
-        case 'q': o->quiet = 1; break;
-        case OPT_MEM_SET:
-            if (!strcmp(optarg, "help")) {
-                simty_config tmp;
-                simty_config_default(&tmp);
-                simty_memory_preset(&tmp, o->memory ? o->memory : "ddr4-3200", NULL, 0);
-                printf("--mem-set KEY=VALUE: the memory hierarchy's settings (%s values)\n",
-                       tmp.memory.preset);
-                simty_memory_print_keys(&tmp, stdout);
-                return HELP_SHOWN;
-            }
-            if (o->n_mem_set == MAX_MEM_SETS)
-                return usage_error("--mem-set: at most %d settings", MAX_MEM_SETS);
-            o->mem_set[o->n_mem_set++] = optarg;
-            break;
-        case OPT_FS_ROOT: o->fs_root = optarg; break;
-        case OPT_NO_HOST_FILES: o->no_host_files = 1; break;
-        default: rc = option_error(argv, longopts); break;
-        }
-        if (rc)
-            return rc;
+    simty_config tmp;
+    simty_config_default(&tmp);
+    simty_memory_preset(&tmp, o->memory ? o->memory : "ddr4-3200", NULL, 0);
+    printf("--mem-set KEY=VALUE: the memory hierarchy's settings (%s values)\n",
+           tmp.memory.preset);
+    simty_memory_print_keys(&tmp, stdout);
+    return HELP_SHOWN;
+}
+
+/* The machine: the settings, the flags, --memory and --mem-set (kept for
+ * after the loop). */
+static int parse_machine_option(int c, cli_opts *o)
+{
+    for (size_t i = 0; i < sizeof setting_opts / sizeof setting_opts[0]; i++)
+        if (setting_opts[i].opt == c)
+            return parse_setting(&o->cfg, setting_opts[i].key, optarg);
+    int rc;
+    switch (c) {
+    case OPT_SPIN_DETECT:
+        rc = parse_setting(&o->cfg, "spin-detect", optarg);
+        o->spin_detect_on = !rc && !strcmp(optarg, "on");
+        return rc;
+    case OPT_STACK_INTERLEAVE: o->cfg.stack_interleave = 1; return 0;
+    case OPT_NO_STACK_CHECK: o->cfg.no_stack_check = 1; return 0;
+    case OPT_MEMORY: o->memory = optarg; return 0;
+    case OPT_MEM_SET:
+        if (!strcmp(optarg, "help"))
+            return print_mem_set_help(o);
+        if (o->n_mem_set == MAX_MEM_SETS)
+            return usage_error("--mem-set: at most %d settings", MAX_MEM_SETS);
+        o->mem_set[o->n_mem_set++] = optarg;
+        return 0;
+    default: return NOT_MINE;
     }
+}
+
+/* The traces: their files, size limit and window. */
+static int parse_trace_option(int c, cli_opts *o)
+{
+    uint64_t v;
+    switch (c) {
+    case OPT_TRACE_COMMITS: o->trace_commits = optarg; return 0;
+    case OPT_TRACE_KANATA: o->trace_kanata = optarg; return 0;
+    case OPT_TRACE_LIMIT:
+        if (parse_u64(optarg, &v, 1))
+            return usage_error("--trace-limit: expected a size in bytes (0: no limit), got '%s'",
+                               optarg);
+        o->trace_limit = v;
+        return 0;
+    case OPT_TRACE_FROM:
+    case OPT_TRACE_TO:
+        if (parse_u64(optarg, &v, 0))
+            return usage_error("%s: expected a cycle number, got '%s'",
+                               c == OPT_TRACE_FROM ? "--trace-from" : "--trace-to", optarg);
+        if (c == OPT_TRACE_FROM)
+            o->cfg.trace_from = v;
+        else
+            o->cfg.trace_to = v, o->trace_to_given = 1;
+        o->trace_window = 1;
+        return 0;
+    case OPT_TRACE_ROI: o->cfg.trace_roi = 1, o->trace_window = 1; return 0;
+    default: return NOT_MINE;
+    }
+}
+
+/* Run control and output: files written at the end, status lines, gdb,
+ * the guest's host files, help. */
+static int parse_session_option(int c, cli_opts *o)
+{
+    switch (c) {
+    case OPT_SIGNATURE: o->signature = optarg; return 0;
+    case OPT_STATS: o->stats = 1; return 0;
+    case OPT_STATS_JSON: o->stats_json = optarg; return 0;
+    case OPT_GDB:
+        o->gdb.enabled = 1;
+        return parse_uint_opt("--gdb", optarg, 0, 65535, &o->gdb.port);
+    case OPT_GDB_WAIT: o->gdb.wait = 1; return 0;
+    case OPT_HEARTBEAT: return parse_uint_opt("--heartbeat", optarg, 1, 86400, &o->heartbeat);
+    case 'q': o->quiet = 1; return 0;
+    case OPT_FS_ROOT: o->fs_root = optarg; return 0;
+    case OPT_NO_HOST_FILES: o->no_host_files = 1; return 0;
+    case 'h':
+        fputs(run_usage_text, stdout);
+        print_run_options();
+        return HELP_SHOWN;
+    default: return NOT_MINE;
+    }
+}
+
+/* One option getopt_long() returned: 0, HELP_SHOWN or an error status. */
+static int parse_option(int c, char **argv, cli_opts *o)
+{
+    int rc = parse_machine_option(c, o);
+    if (rc == NOT_MINE)
+        rc = parse_trace_option(c, o);
+    if (rc == NOT_MINE)
+        rc = parse_session_option(c, o);
+    return rc == NOT_MINE ? option_error(argv, run_longopts) : rc;
+}
+
+/* --memory, then the --mem-set changes, whatever their order. */
+static int apply_memory_options(cli_opts *o)
+{
+    int rc;
     if (o->memory && (rc = parse_setting(&o->cfg, "memory", o->memory)))
         return rc;
     for (unsigned i = 0; i < o->n_mem_set; i++)
         if ((rc = parse_setting(&o->cfg, "mem-set", o->mem_set[i])))
             return rc;
+    return 0;
+}
+
+/* The options that go together or exclude each other; a program given. */
+static int check_option_pairs(const cli_opts *o, int argc)
+{
     if (o->trace_window && !o->trace_commits && !o->trace_kanata)
         return usage_error("--trace-from, --trace-to and --trace-roi need --trace-commits or "
                            "--trace-kanata");
@@ -367,6 +415,24 @@ static int parse_args(int argc, char **argv, cli_opts *o)
         return usage_error("no program given");
     if (o->fs_root && o->no_host_files)
         return usage_error("--fs-root and --no-host-files: give one of them");
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, cli_opts *o)
+{
+    char **mem_set = o->mem_set; /* argc entries, the caller's */
+    memset(o, 0, sizeof *o);
+    o->mem_set = mem_set;
+    simty_config_default(&o->cfg);
+    o->trace_limit = TRACE_LIMIT_DEFAULT;
+    opterr = 0;
+    optind = 1;
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "+c:w:t:m:hq", run_longopts, NULL)) != -1)
+        if ((rc = parse_option(c, argv, o)))
+            return rc;
+    if ((rc = apply_memory_options(o)) || (rc = check_option_pairs(o, argc)))
+        return rc;
     o->program = argv[optind];
     o->guest_argc = argc - optind; /* the program's own arguments follow it */
     o->guest_argv = argv + optind;
@@ -465,85 +531,98 @@ static status_mode status_mode_of(const cli_opts *o)
     return isatty(STDERR_FILENO) && !trace_on_stdout ? STATUS_LINE : STATUS_OFF;
 }
 
-static int cmd_run(int argc, char **argv)
+/* The checks of simty run's options that need the whole configuration,
+ * and the outputs that would overwrite the program. */
+static int check_run_options(const cli_opts *o)
 {
-    cli_opts o;
-    char *mem_set[MAX_MEM_SETS]; /* --mem-set arguments */
-    o.mem_set = mem_set;
-    int rc = parse_args(argc, argv, &o);
-    if (rc)
-        return rc == HELP_SHOWN ? 0 : rc;
     char err[512];
-    if (o.trace_kanata && o.cfg.model != SIMTY_MODEL_CYCLE)
+    if (o->trace_kanata && o->cfg.model != SIMTY_MODEL_CYCLE)
         return usage_error("--trace-kanata needs the cycle model (--model cycle)");
-    if (simty_config_check(&o.cfg, err, sizeof err))
+    if (simty_config_check(&o->cfg, err, sizeof err))
         return usage_error("%s", err);
-    char *prog[] = {(char *)o.program};
-    if (output_is_input("--trace-commits", o.trace_commits, prog, 1, "the trace") ||
-        output_is_input("--trace-kanata", o.trace_kanata, prog, 1, "the trace") ||
-        output_is_input("--signature", o.signature, prog, 1, "the signature") ||
-        output_is_input("--stats-json", o.stats_json, prog, 1, "the statistics"))
+    char *prog[] = {(char *)o->program};
+    if (output_is_input("--trace-commits", o->trace_commits, prog, 1, "the trace") ||
+        output_is_input("--trace-kanata", o->trace_kanata, prog, 1, "the trace") ||
+        output_is_input("--signature", o->signature, prog, 1, "the signature") ||
+        output_is_input("--stats-json", o->stats_json, prog, 1, "the statistics"))
         return SIMTY_STATUS_USAGE;
-    catch_signals();
-    trace_file commits, kanata_out;
-    if (trace_open(&commits, "--trace-commits", o.trace_commits, o.trace_limit) ||
-        trace_open(&kanata_out, "--trace-kanata", o.trace_kanata, o.trace_limit)) {
-        trace_close(&commits);
-        return SIMTY_STATUS_OUTPUT;
-    }
-    o.cfg.trace_commits = commits.f;
-    o.cfg.trace_kanata = kanata_out.f;
-    warn_ignored(&o.cfg);
+    return 0;
+}
+
+/* Creates the simulator (*sp, NULL if that failed), loads the program and
+ * gives it its command line, host files and gdb's socket (*gdb_fd, or -1).
+ * 0, or the exit status with its error printed. */
+static int start_sim(cli_opts *o, simty_sim **sp, int *gdb_fd)
+{
+    char err[512];
     /* the configuration is valid: what fails now is host memory */
-    simty_sim *s = simty_create(&o.cfg, err, sizeof err);
-    if (!s || simty_load(s, o.program, err, sizeof err)) {
+    simty_sim *s = *sp = simty_create(&o->cfg, err, sizeof err);
+    if (!s || simty_load(s, o->program, err, sizeof err)) {
         fprintf(stderr, "simty: %s\n", err);
-        simty_destroy(s);
-        trace_close(&commits);
-        trace_close(&kanata_out);
         return SIMTY_STATUS_LOAD;
     }
     const char *warning;
-    for (unsigned i = 0; !o.quiet && (warning = simty_load_warning(s, i)); i++)
+    for (unsigned i = 0; !o->quiet && (warning = simty_load_warning(s, i)); i++)
         fprintf(stderr, "simty: warning: %s\n", warning);
     /* argv[0]: the program's file name, as the library's default. */
-    const char *slash = strrchr(o.guest_argv[0], '/');
+    const char *slash = strrchr(o->guest_argv[0], '/');
     if (slash)
-        o.guest_argv[0] = (char *)slash + 1;
-    if (simty_set_cmdline(s, o.guest_argc, (const char *const *)o.guest_argv) ||
-        (o.fs_root && simty_set_fs_root(s, o.fs_root, err, sizeof err))) {
-        fprintf(stderr, "simty: %s\n", o.fs_root ? err : "out of host memory");
-        simty_destroy(s);
-        trace_close(&commits);
-        trace_close(&kanata_out);
-        return o.fs_root ? SIMTY_STATUS_USAGE : SIMTY_STATUS_LOAD;
+        o->guest_argv[0] = (char *)slash + 1;
+    if (simty_set_cmdline(s, o->guest_argc, (const char *const *)o->guest_argv) ||
+        (o->fs_root && simty_set_fs_root(s, o->fs_root, err, sizeof err))) {
+        fprintf(stderr, "simty: %s\n", o->fs_root ? err : "out of host memory");
+        return o->fs_root ? SIMTY_STATUS_USAGE : SIMTY_STATUS_LOAD;
     }
-    simty_set_host_files(s, !o.no_host_files);
-    int gdb_fd = o.gdb.enabled ? gdb_listen(o.gdb.port) : -1;
-    if (o.gdb.enabled && gdb_fd < 0) {
-        simty_destroy(s);
-        trace_close(&commits);
-        trace_close(&kanata_out);
+    simty_set_host_files(s, !o->no_host_files);
+    *gdb_fd = o->gdb.enabled ? gdb_listen(o->gdb.port) : -1;
+    if (o->gdb.enabled && *gdb_fd < 0)
         return SIMTY_STATUS_USAGE;
-    }
+    return 0;
+}
+
+/* The run itself, under gdb or with its status display; a signal stops it. */
+static void run_sim(simty_sim *s, const cli_opts *o, int gdb_fd)
+{
     running_sim = s;
     if (got_signal) /* arrived while loading */
         simty_request_stop(s, got_signal);
-    if (o.gdb.enabled) {
-        gdb_run(s, gdb_fd, o.gdb.wait, &got_signal);
+    if (o->gdb.enabled) {
+        gdb_run(s, gdb_fd, o->gdb.wait, &got_signal);
     } else {
         run_status status;
-        status_start(&status, s, status_mode_of(&o), o.heartbeat);
+        status_start(&status, s, status_mode_of(o), o->heartbeat);
         simty_run(s);
         status_end(&status);
     }
     running_sim = NULL;
     /* a region still open when the run ends is closed then: no ROI
      * statistics after a run means none was ever opened */
-    if (o.cfg.trace_roi && (o.trace_commits || o.trace_kanata) && !simty_roi_stats_get(s))
+    if (o->cfg.trace_roi && (o->trace_commits || o->trace_kanata) && !simty_roi_stats_get(s))
         fprintf(stderr, "simty: note: --trace-roi: the program never opened a region of "
                         "interest (simty_roi_begin), so the traces are empty\n");
-    int trace_bad = trace_close(&commits) | trace_close(&kanata_out);
+}
+
+/* The files and summary asked for at the end: 1 if one was lost. */
+static int write_outputs(simty_sim *s, const cli_opts *o)
+{
+    char err[512];
+    int lost = 0;
+    if (o->signature && simty_write_signature(s, o->signature, err, sizeof err)) {
+        report_output_error(o->signature, err);
+        lost = 1;
+    }
+    if (o->stats)
+        simty_print_stats(s, stderr);
+    if (o->stats_json && simty_write_stats_json(s, o->stats_json, err, sizeof err)) {
+        report_output_error(o->stats_json, err);
+        lost = 1;
+    }
+    return lost;
+}
+
+/* The end of a run: its report, the outputs, the exit status; destroys s. */
+static int finish_run(simty_sim *s, const cli_opts *o, int trace_bad)
+{
     const simty_result *r = simty_result_get(s);
     report_end(s, r, trace_bad);
     int status = simty_exit_status(r);
@@ -554,23 +633,46 @@ static int cmd_run(int argc, char **argv)
     int failed = r->reason == SIMTY_EXIT_FAULT || r->reason == SIMTY_EXIT_DEADLOCK ||
                  r->reason == SIMTY_EXIT_MAX_CYCLES || r->reason == SIMTY_EXIT_TIME_LIMIT ||
                  r->reason == SIMTY_EXIT_INTERRUPTED;
-    int lost = trace_bad;
-    if (o.signature && simty_write_signature(s, o.signature, err, sizeof err)) {
-        report_output_error(o.signature, err);
-        lost = 1;
-    }
-    if (o.stats)
-        simty_print_stats(s, stderr);
-    if (o.stats_json && simty_write_stats_json(s, o.stats_json, err, sizeof err)) {
-        report_output_error(o.stats_json, err);
-        lost = 1;
-    }
+    int lost = trace_bad | write_outputs(s, o);
     int console_failed = r->output_errno != 0; /* already reported */
     simty_destroy(s);
     /* the program's output went to stdout: lost output is an error too */
     if (!console_failed && finish_stdout(0))
         lost = 1;
     return lost && !failed ? SIMTY_STATUS_OUTPUT : status;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    cli_opts o;
+    char *mem_set[MAX_MEM_SETS]; /* --mem-set arguments */
+    o.mem_set = mem_set;
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc == HELP_SHOWN ? 0 : rc;
+    if ((rc = check_run_options(&o)))
+        return rc;
+    catch_signals();
+    trace_file commits, kanata_out;
+    if (trace_open(&commits, "--trace-commits", o.trace_commits, o.trace_limit) ||
+        trace_open(&kanata_out, "--trace-kanata", o.trace_kanata, o.trace_limit)) {
+        trace_close(&commits);
+        return SIMTY_STATUS_OUTPUT;
+    }
+    o.cfg.trace_commits = commits.f;
+    o.cfg.trace_kanata = kanata_out.f;
+    warn_ignored(&o.cfg);
+    simty_sim *s;
+    int gdb_fd;
+    if ((rc = start_sim(&o, &s, &gdb_fd))) {
+        simty_destroy(s);
+        trace_close(&commits);
+        trace_close(&kanata_out);
+        return rc;
+    }
+    run_sim(s, &o, gdb_fd);
+    int trace_bad = trace_close(&commits) | trace_close(&kanata_out);
+    return finish_run(s, &o, trace_bad);
 }
 
 int main(int argc, char **argv)

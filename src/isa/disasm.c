@@ -9,6 +9,8 @@
 #include "isa/csr.h"
 #include "simty_guest.h"
 
+/* The ABI register names: the one table (the commit trace, and through
+ * simty_reg_name/simty_freg_name the gdb stub, read them here). */
 static const char *const abi_names[32] = {
     "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
     "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",

@@ -71,7 +71,9 @@ uint64_t simty_config_ram_size(const simty_config *cfg)
     return need > SIMTY_RAM_SIZE_DEFAULT ? need : SIMTY_RAM_SIZE_DEFAULT;
 }
 
-int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
+/* The machine's shape: cores, warps, threads, and how the cores are
+ * simulated (host threads, quantum). */
+static int check_shape(const simty_config *cfg, char *err, size_t errlen)
 {
     if (cfg->cores < 1 || cfg->cores > SIMTY_MAX_CORES) {
         snprintf(err, errlen, "cores must be 1..%d (got %u)", SIMTY_MAX_CORES, cfg->cores);
@@ -108,6 +110,13 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
                  cfg->threads);
         return -1;
     }
+    return 0;
+}
+
+/* The model and its plug-ins, latencies, the memory timing, the
+ * forward-progress scheduler and the host time limit. */
+static int check_timing(const simty_config *cfg, char *err, size_t errlen)
+{
     if ((unsigned)cfg->model > SIMTY_MODEL_CYCLE ||
         (unsigned)cfg->paths >= plugin_count(PLUGIN_PATHS) ||
         (unsigned)cfg->priority >= plugin_count(PLUGIN_PRIORITY) ||
@@ -148,6 +157,13 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "the host time limit must be a number of seconds >= 0");
         return -1;
     }
+    return 0;
+}
+
+/* The RAM and the extra memory regions: inside the address space, clear
+ * of the devices and of each other. */
+static int check_memory_map(const simty_config *cfg, char *err, size_t errlen)
+{
     uint64_t ram_size = simty_config_ram_size(cfg);
     if (ram_size < 4096 || !fits(cfg->ram_base, ram_size, 0xfffff000ull)) {
         snprintf(err, errlen, "RAM 0x%08x+0x%llx must be at least 4 KiB and end below 0xfffff000",
@@ -177,5 +193,13 @@ int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
             }
         }
     }
+    return 0;
+}
+
+int simty_config_check(const simty_config *cfg, char *err, size_t errlen)
+{
+    if (check_shape(cfg, err, errlen) || check_timing(cfg, err, errlen) ||
+        check_memory_map(cfg, err, errlen))
+        return -1;
     return 0;
 }

@@ -51,6 +51,9 @@ int simty_disasm(const simty_sim *s, uint32_t addr, int aliases, uint32_t *word,
     return d.len;
 }
 
+const char *simty_reg_name(unsigned r) { return r < 32 ? reg_name(r) : NULL; }
+const char *simty_freg_name(unsigned r) { return r < 32 ? fp_reg_name(r) : NULL; }
+
 int simty_store_at(const simty_sim *s, unsigned hart, uint32_t pc, uint32_t *addr,
                    uint32_t *len)
 {

@@ -117,9 +117,9 @@ static void json_ignored(const simty_sim *s, FILE *f)
     fprintf(f, "],\n");
 }
 
-void simty_print_stats(const simty_sim *s, FILE *f)
+/* The first lines: model, shape, plug-ins, options, warnings, exit. */
+static void print_header(const simty_sim *s, FILE *f)
 {
-    const simty_stats *st = &s->stats;
     const simty_result *r = &s->result;
     fprintf(f, "simty: model %s, ", simty_model_name(s->cfg.model));
     if (s->ncores > 1)
@@ -144,6 +144,57 @@ void simty_print_stats(const simty_sim *s, FILE *f)
         fprintf(f, "  warning              %s\n", w);
     fprintf(f, "  exit reason          %s, exit code %d\n", simty_exit_reason_name(r->reason),
             r->exit_code);
+}
+
+/* The cycle model's lines: IPC, issue stalls, fetch, loads, memory levels. */
+static void print_pipeline(const simty_sim *s, const simty_stats *st, FILE *f)
+{
+    fprintf(f, "  IPC                  %.3f warp-instructions/cycle, %.3f thread-instructions/cycle\n",
+            ratio((double)st->warp_instructions, (double)st->cycles),
+            ratio((double)st->thread_instructions, (double)st->cycles));
+    fprintf(f, "  issue stalls         %llu empty buffer, %llu scoreboard, %llu pending load, "
+               "%llu bank",
+            (unsigned long long)st->stall_empty, (unsigned long long)st->stall_scoreboard,
+            (unsigned long long)st->stall_load, (unsigned long long)st->stall_bank);
+    if (mem_stats_wanted(s))
+        fprintf(f, ", %llu write buffer full", (unsigned long long)st->stall_store);
+    fprintf(f, "\n");
+    fprintf(f, "  fetch redirects      %llu\n", (unsigned long long)st->redirects);
+    fprintf(f, "  fetches              %llu instructions, %llu bytes\n",
+            (unsigned long long)st->fetches, (unsigned long long)st->fetch_bytes);
+    fprintf(f, "  load latency         %.2f cycles issue to writeback (%llu loads, memory +%u)\n",
+            ratio((double)st->load_latency_sum, (double)st->loads),
+            (unsigned long long)st->loads, s->cfg.mem_latency);
+    if (mem_stats_wanted(s))
+        mem_stats_print(s, st, f);
+}
+
+/* The SIMT models' lines: divergence, the CCT, replays, coalescing. */
+static void print_divergence(const simty_sim *s, const simty_stats *st, FILE *f)
+{
+    fprintf(f, "  divergent branches   %llu\n", (unsigned long long)st->divergent_branches);
+    fprintf(f, "  live paths per warp  max %llu, mean %.2f\n",
+            (unsigned long long)st->max_paths,
+            ratio((double)st->path_sum, (double)st->path_samples));
+    fprintf(f, "  CCT                  %llu pushes, %llu pops, %llu sorter swaps\n",
+            (unsigned long long)st->cct_pushes, (unsigned long long)st->cct_pops,
+            (unsigned long long)st->cct_swaps);
+    fprintf(f, "  replay passes        %llu memory, %llu indirect jump\n",
+            (unsigned long long)st->replays_memory, (unsigned long long)st->replays_indirect);
+    fprintf(f, "  memory requests      %llu (%.2f lanes per request)\n",
+            (unsigned long long)st->memory_requests,
+            ratio((double)st->memory_lanes, (double)st->memory_requests));
+    fprintf(f, "  lane occupancy      ");
+    for (unsigned k = 1; k <= s->T; k++)
+        fprintf(f, " W%u:%.1f%%", k,
+                100.0 * ratio((double)st->lane_histogram[k], (double)valid_slots(st)));
+    fprintf(f, "\n");
+}
+
+void simty_print_stats(const simty_sim *s, FILE *f)
+{
+    const simty_stats *st = &s->stats;
+    print_header(s, f);
     fprintf(f, "  %-20s %llu\n", s->cfg.model == SIMTY_MODEL_SCALAR ? "steps" : "cycles",
             (unsigned long long)st->cycles);
     fprintf(f, "  thread instructions  %llu\n", (unsigned long long)st->thread_instructions);
@@ -151,46 +202,11 @@ void simty_print_stats(const simty_sim *s, FILE *f)
     if (s->cfg.model == SIMTY_MODEL_CYCLE)
         fprintf(f, " issued, %llu squashed", (unsigned long long)st->squashed);
     fprintf(f, "\n");
-    if (s->cfg.model == SIMTY_MODEL_CYCLE) {
-        fprintf(f, "  IPC                  %.3f warp-instructions/cycle, %.3f thread-instructions/cycle\n",
-                ratio((double)st->warp_instructions, (double)st->cycles),
-                ratio((double)st->thread_instructions, (double)st->cycles));
-        fprintf(f, "  issue stalls         %llu empty buffer, %llu scoreboard, %llu pending load, "
-                   "%llu bank",
-                (unsigned long long)st->stall_empty, (unsigned long long)st->stall_scoreboard,
-                (unsigned long long)st->stall_load, (unsigned long long)st->stall_bank);
-        if (mem_stats_wanted(s))
-            fprintf(f, ", %llu write buffer full", (unsigned long long)st->stall_store);
-        fprintf(f, "\n");
-        fprintf(f, "  fetch redirects      %llu\n", (unsigned long long)st->redirects);
-        fprintf(f, "  fetches              %llu instructions, %llu bytes\n",
-                (unsigned long long)st->fetches, (unsigned long long)st->fetch_bytes);
-        fprintf(f, "  load latency         %.2f cycles issue to writeback (%llu loads, memory +%u)\n",
-                ratio((double)st->load_latency_sum, (double)st->loads),
-                (unsigned long long)st->loads, s->cfg.mem_latency);
-        if (mem_stats_wanted(s))
-            mem_stats_print(s, st, f);
-    }
+    if (s->cfg.model == SIMTY_MODEL_CYCLE)
+        print_pipeline(s, st, f);
     fprintf(f, "  SIMD efficiency      %.1f%%\n", 100.0 * simd_efficiency(s, st));
-    if (s->cfg.model != SIMTY_MODEL_SCALAR) {
-        fprintf(f, "  divergent branches   %llu\n", (unsigned long long)st->divergent_branches);
-        fprintf(f, "  live paths per warp  max %llu, mean %.2f\n",
-                (unsigned long long)st->max_paths,
-                ratio((double)st->path_sum, (double)st->path_samples));
-        fprintf(f, "  CCT                  %llu pushes, %llu pops, %llu sorter swaps\n",
-                (unsigned long long)st->cct_pushes, (unsigned long long)st->cct_pops,
-                (unsigned long long)st->cct_swaps);
-        fprintf(f, "  replay passes        %llu memory, %llu indirect jump\n",
-                (unsigned long long)st->replays_memory, (unsigned long long)st->replays_indirect);
-        fprintf(f, "  memory requests      %llu (%.2f lanes per request)\n",
-                (unsigned long long)st->memory_requests,
-                ratio((double)st->memory_lanes, (double)st->memory_requests));
-        fprintf(f, "  lane occupancy      ");
-        for (unsigned k = 1; k <= s->T; k++)
-            fprintf(f, " W%u:%.1f%%", k,
-                    100.0 * ratio((double)st->lane_histogram[k], (double)valid_slots(st)));
-        fprintf(f, "\n");
-    }
+    if (s->cfg.model != SIMTY_MODEL_SCALAR)
+        print_divergence(s, st, f);
     print_sync(s, st, f);
     print_roi(s, f);
     for (unsigned c = 0; c < s->ncores && s->ncores > 1; c++) {
@@ -315,12 +331,13 @@ static void json_warnings(const simty_sim *s, FILE *f)
     fprintf(f, "],\n");
 }
 
-static void stats_json(const simty_sim *s, FILE *f)
-{
-    const simty_stats *st = &s->stats;
-    const simty_result *r = &s->result;
+/* One "key": number line of the JSON report (f in the caller's scope). */
 #define U64(k, v) fprintf(f, "  \"%s\": %llu,\n", k, (unsigned long long)(v))
 #define DBL(k, v) fprintf(f, "  \"%s\": %.6g,\n", k, (double)(v))
+
+/* The run's configuration: model, plug-ins, options, warnings, shape. */
+static void json_config(const simty_sim *s, FILE *f)
+{
     fprintf(f, "{\n  \"model\": \"%s\",\n", simty_model_name(s->cfg.model));
     fprintf(f, "  \"paths\": \"%s\",\n  \"priority\": \"%s\",\n", paths_name(s),
             priority_name(s));
@@ -336,6 +353,11 @@ static void stats_json(const simty_sim *s, FILE *f)
     U64("quantum", s->ncores > 1 ? s->quantum : 1); /* (host threads change nothing) */
     U64("warps", s->W);
     U64("threads", s->T);
+}
+
+/* Throughput, fetch, issue stalls, loads and the memory hierarchy. */
+static void json_pipeline(const simty_sim *s, const simty_stats *st, FILE *f)
+{
     U64("cycles", st->cycles);
     U64("thread_instructions", st->thread_instructions);
     U64("warp_instructions", st->warp_instructions);
@@ -360,6 +382,11 @@ static void stats_json(const simty_sim *s, FILE *f)
     fprintf(f, "  \"levels\": ");
     mem_stats_json_levels(s, st, f);
     fprintf(f, ",\n");
+}
+
+/* Divergence, replays, barriers, wait hints and traps. */
+static void json_divergence(const simty_stats *st, FILE *f)
+{
     U64("divergent_branches", st->divergent_branches);
     U64("max_paths", st->max_paths);
     DBL("mean_paths", ratio((double)st->path_sum, (double)st->path_samples));
@@ -377,6 +404,11 @@ static void stats_json(const simty_sim *s, FILE *f)
     U64("pauses", st->pauses);
     U64("exceptions", st->exceptions);
     U64("interrupts", st->interrupts);
+}
+
+/* Forward progress and the spin detector (docs/progress.md). */
+static void json_progress(const simty_sim *s, const simty_stats *st, FILE *f)
+{
     fprintf(f, "  \"progress\": \"%s\",\n", s->cfg.progress ? "on" : "off");
     U64("progress_threshold", s->cfg.progress_threshold);
     U64("progress_turn", s->cfg.progress_turn);
@@ -388,6 +420,11 @@ static void stats_json(const simty_sim *s, FILE *f)
     U64("spin_detections", st->spin_detections);
     U64("spin_slots", st->spin_slots);
     U64("backoff_cycles", st->backoff_cycles);
+}
+
+/* Coalesced memory requests and the lane occupancy histogram. */
+static void json_requests(const simty_sim *s, const simty_stats *st, FILE *f)
+{
     U64("memory_requests", st->memory_requests);
     U64("memory_lanes", st->memory_lanes);
     DBL("lanes_per_request", ratio((double)st->memory_lanes, (double)st->memory_requests));
@@ -395,47 +432,70 @@ static void stats_json(const simty_sim *s, FILE *f)
     for (unsigned k = 1; k <= s->T; k++)
         fprintf(f, "%s%llu", k > 1 ? ", " : "", (unsigned long long)st->lane_histogram[k]);
     fprintf(f, "],\n");
+}
+#undef U64
+#undef DBL
+
+/* "roi" and "roi_levels": the region of interest's counters, or null. */
+static void json_roi(const simty_sim *s, FILE *f)
+{
     const simty_stats *roi = simty_roi_stats_get(s);
-    if (roi) {
-        fprintf(f, "  \"roi\": {\"cycles\": %llu, \"thread_instructions\": %llu, "
-                   "\"warp_instructions\": %llu, \"squashed\": %llu, \"ipc\": %.6g, "
-                   "\"thread_ipc\": %.6g, \"simd_efficiency\": %.6g, \"max_paths\": %llu, "
-                   "\"replays_memory\": %llu, \"replays_indirect\": %llu, "
-                   "\"barrier_slots\": %llu, \"barrier_thread_instructions\": %llu, "
-                   "\"barriers\": %llu, \"barrier_wait_cycles\": %llu, \"wrs_slots\": %llu, "
-                   "\"wrs_wait_cycles\": %llu, \"pauses\": %llu, \"progress_triggers\": %llu, "
-                   "\"max_starvation\": %llu, \"spin_detections\": %llu, \"spin_slots\": %llu, "
-                   "\"fetches\": %llu, \"fetch_bytes\": %llu},\n",
-                (unsigned long long)roi->cycles, (unsigned long long)roi->thread_instructions,
-                (unsigned long long)roi->warp_instructions, (unsigned long long)roi->squashed,
-                ratio((double)roi->warp_instructions, (double)roi->cycles),
-                ratio((double)roi->thread_instructions, (double)roi->cycles),
-                simd_efficiency(s, roi), (unsigned long long)roi->max_paths,
-                (unsigned long long)roi->replays_memory,
-                (unsigned long long)roi->replays_indirect,
-                (unsigned long long)roi->barrier_slots,
-                (unsigned long long)roi->barrier_thread_instructions,
-                (unsigned long long)roi->barriers, (unsigned long long)roi->barrier_wait_cycles,
-                (unsigned long long)roi->wrs_slots, (unsigned long long)roi->wrs_wait_cycles,
-                (unsigned long long)roi->pauses, (unsigned long long)roi->progress_triggers,
-                (unsigned long long)roi->max_starvation,
-                (unsigned long long)roi->spin_detections, (unsigned long long)roi->spin_slots,
-                (unsigned long long)roi->fetches, (unsigned long long)roi->fetch_bytes);
-        fprintf(f, "  \"roi_levels\": ");
-        mem_stats_json_levels(s, roi, f);
-        fprintf(f, ",\n");
-    } else {
+    if (!roi) {
         fprintf(f, "  \"roi\": null,\n  \"roi_levels\": null,\n");
+        return;
     }
-    write_per_core(s, f);
+    fprintf(f, "  \"roi\": {\"cycles\": %llu, \"thread_instructions\": %llu, "
+               "\"warp_instructions\": %llu, \"squashed\": %llu, \"ipc\": %.6g, "
+               "\"thread_ipc\": %.6g, \"simd_efficiency\": %.6g, \"max_paths\": %llu, "
+               "\"replays_memory\": %llu, \"replays_indirect\": %llu, "
+               "\"barrier_slots\": %llu, \"barrier_thread_instructions\": %llu, "
+               "\"barriers\": %llu, \"barrier_wait_cycles\": %llu, \"wrs_slots\": %llu, "
+               "\"wrs_wait_cycles\": %llu, \"pauses\": %llu, \"progress_triggers\": %llu, "
+               "\"max_starvation\": %llu, \"spin_detections\": %llu, \"spin_slots\": %llu, "
+               "\"fetches\": %llu, \"fetch_bytes\": %llu},\n",
+            (unsigned long long)roi->cycles, (unsigned long long)roi->thread_instructions,
+            (unsigned long long)roi->warp_instructions, (unsigned long long)roi->squashed,
+            ratio((double)roi->warp_instructions, (double)roi->cycles),
+            ratio((double)roi->thread_instructions, (double)roi->cycles),
+            simd_efficiency(s, roi), (unsigned long long)roi->max_paths,
+            (unsigned long long)roi->replays_memory,
+            (unsigned long long)roi->replays_indirect,
+            (unsigned long long)roi->barrier_slots,
+            (unsigned long long)roi->barrier_thread_instructions,
+            (unsigned long long)roi->barriers, (unsigned long long)roi->barrier_wait_cycles,
+            (unsigned long long)roi->wrs_slots, (unsigned long long)roi->wrs_wait_cycles,
+            (unsigned long long)roi->pauses, (unsigned long long)roi->progress_triggers,
+            (unsigned long long)roi->max_starvation,
+            (unsigned long long)roi->spin_detections, (unsigned long long)roi->spin_slots,
+            (unsigned long long)roi->fetches, (unsigned long long)roi->fetch_bytes);
+    fprintf(f, "  \"roi_levels\": ");
+    mem_stats_json_levels(s, roi, f);
+    fprintf(f, ",\n");
+}
+
+/* The end: how the run ended and what it cost. */
+static void json_exit(const simty_sim *s, FILE *f)
+{
+    const simty_result *r = &s->result;
     fprintf(f, "  \"exit_reason\": \"%s\",\n", simty_exit_reason_name(r->reason));
     fprintf(f, "  \"exit_code\": %d,\n", r->exit_code);
     fprintf(f, "  \"exit_status\": %d,\n", simty_exit_status(r));
     fprintf(f, "  \"message\": ");
     json_str(f, r->message);
-    fprintf(f, ",\n  \"sim_seconds\": %.6f\n}\n", st->sim_seconds);
-#undef U64
-#undef DBL
+    fprintf(f, ",\n  \"sim_seconds\": %.6f\n}\n", s->stats.sim_seconds);
+}
+
+static void stats_json(const simty_sim *s, FILE *f)
+{
+    const simty_stats *st = &s->stats;
+    json_config(s, f);
+    json_pipeline(s, st, f);
+    json_divergence(st, f);
+    json_progress(s, st, f);
+    json_requests(s, st, f);
+    json_roi(s, f);
+    write_per_core(s, f);
+    json_exit(s, f);
 }
 
 int simty_write_stats_json(const simty_sim *s, const char *path, char *err, size_t errlen)

@@ -189,6 +189,26 @@ static void check_plugins(void)
     CHECK(strcmp(simty_plugin_name(SIMTY_PLUGIN_STEERING, SIMTY_STEERING_RR), "rr") == 0);
 }
 
+/* The ABI register names (simty_reg_name, simty_freg_name): the
+ * disassembler's, NULL past the last register. */
+static void check_reg_names(void)
+{
+    static const char *const x[32] = {
+        "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
+        "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
+        "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+    static const char *const f[32] = {
+        "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0",
+        "fa1", "fa2", "fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5",
+        "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
+    for (unsigned r = 0; r < 32; r++) {
+        CHECK(simty_reg_name(r) && strcmp(simty_reg_name(r), x[r]) == 0);
+        CHECK(simty_freg_name(r) && strcmp(simty_freg_name(r), f[r]) == 0);
+    }
+    CHECK(simty_reg_name(32) == NULL && simty_freg_name(32) == NULL);
+    CHECK(simty_reg_name(~0u) == NULL && simty_freg_name(~0u) == NULL);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -197,6 +217,7 @@ int main(int argc, char **argv)
     }
     check_ignored();
     check_plugins();
+    check_reg_names();
     simty_config base, c;
     simty_config_default(&base);
     char err[256];
