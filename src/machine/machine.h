@@ -88,7 +88,6 @@ typedef struct sim_core {
     unsigned warp0;       /* global index of its first warp (id * W) */
     struct path_table *paths; /* its W path tables (SIMT models; a slice of s->paths) */
     void *model_state;    /* the model's per-core state */
-    uint32_t *pass_addr;  /* if set, warp_execute leaves a memory pass's lane addresses here */
     decode_cache *decoded; /* the decode cache it reads and fills */
     fx_log fx;            /* its effects on shared state in this cycle (machine/effect_log.h) */
     uint64_t now;         /* the cycle it is ticking (the machine's s->cycle between ticks) */

@@ -25,8 +25,7 @@
 /* A timing: its answers to memsys_fetch, memsys_access, memsys_advance */
 struct memsys_timing_ops {
     bool (*fetch)(memsys *m, unsigned gw, uint32_t pc, uint64_t now);
-    void (*access)(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                   lane_mask served, uint64_t now);
+    void (*access)(memsys *m, unsigned gw, const mem_request *r, uint64_t now);
     void (*advance)(memsys *m, uint64_t now);
 };
 
@@ -177,8 +176,7 @@ void hier_advance_cycle(memsys *m, uint64_t now);
 
 /* The hierarchy's table's fetch and access: the core side, while a core ticks */
 bool hier_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now);
-void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                 lane_mask served, uint64_t now);
+void hier_access(memsys *m, unsigned gw, const mem_request *r, uint64_t now);
 /* An event that reaches core e->core */
 void hier_core_event(memsys *m, const mev *e);
 /* Another core's write reached the L2 at t: core c drops its copy of the

@@ -17,11 +17,9 @@ static bool ideal_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
     return true;
 }
 
-static void ideal_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                         lane_mask served, uint64_t now)
+static void ideal_access(memsys *m, unsigned gw, const mem_request *r, uint64_t now)
 {
-    (void)addr, (void)served;
-    if (d->cls != CLS_STORE) /* F+7 now, commit now + 1, data 2 + latency later */
+    if (r->kind != MEM_STORE) /* F+7 now, commit now + 1, data 2 + latency later */
         m->due[gw] = now + 3 + m->s->cfg.mem_latency;
 }
 
@@ -149,10 +147,9 @@ bool memsys_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now)
     return m->ops->fetch(m, gw, pc, now);
 }
 
-void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                   lane_mask served, uint64_t now)
+void memsys_access(memsys *m, unsigned gw, const mem_request *r, uint64_t now)
 {
-    m->ops->access(m, gw, d, addr, served, now);
+    m->ops->access(m, gw, r, now);
 }
 
 const uint64_t *memsys_due_table(const memsys *m) { return m->due; }

@@ -25,8 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "isa/insn.h"
-#include "warp/paths.h"
+#include "warp/mem_request.h"
 
 struct simty_sim;
 typedef struct memsys memsys;
@@ -44,10 +43,10 @@ void memsys_destroy(memsys *m);
 /* F: whether global warp gw may fetch at pc in cycle now (an instruction
  * cache miss makes it wait for the fill). */
 bool memsys_fetch(memsys *m, unsigned gw, uint32_t pc, uint64_t now);
-/* F+7 in cycle now: warp gw executed a memory pass of instruction d whose
- * lanes `served` accessed addr[lane]. */
-void memsys_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                   lane_mask served, uint64_t now);
+/* F+7 in cycle now: warp gw executed the memory pass *r (the executor's
+ * request, warp_outcome.mem: lanes of the whole warp; the ideal memory
+ * reads only its kind, the hierarchy also its addresses). */
+void memsys_access(memsys *m, unsigned gw, const mem_request *r, uint64_t now);
 /* Entry gw: the first cycle warp gw's last load or AMO may be written
  * back, or UINT64_MAX while a line is missing (valid as long as m) */
 const uint64_t *memsys_due_table(const memsys *m);
@@ -72,8 +71,8 @@ uint64_t memsys_hash(const memsys *m, unsigned core, uint64_t now);
  * store waits at issue while it is full) */
 bool memsys_store_ready(const memsys *m, unsigned core);
 /* A hierarchy (not the ideal memory): the pipeline must ask memsys_fetch and
- * memsys_store_ready and hand memsys_access its pass addresses (it keeps
- * the answer as pipe_state.pass_addr != NULL) */
+ * memsys_store_ready, and loads may come back out of order (it keeps the
+ * answer as pipe_state.hierarchy) */
 bool memsys_is_hierarchy(const memsys *m);
 /* DRAM refreshes up to cycle now (machine-wide) */
 uint64_t memsys_refreshes(const memsys *m, uint64_t now);

@@ -7,7 +7,6 @@
 #include "memsys/hierarchy.h"
 
 #include "memsys/timeutil.h"
-#include "warp/lane_ops.h"
 
 /* ---- the write buffer ------------------------------------------------- */
 
@@ -249,13 +248,14 @@ static unsigned add_line(uint32_t *line, uint16_t *bytes, unsigned n, uint32_t l
  * where each lane's first byte is stored).  A misaligned lane's two words
  * may lie in two lines (apart, with --stack-interleave), as may the two
  * words of an 8-byte access (FLD, FSD) on interleaved stacks. */
-static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask served,
-                           uint32_t *line, uint16_t *bytes, unsigned size)
+static unsigned pass_lines(const memsys *m, const mem_request *r, uint32_t *line,
+                           uint16_t *bytes)
 {
+    const unsigned size = r->size;
     unsigned n = 0;
-    for (lane_mask s = served; s; s &= s - 1) {
+    for (lane_mask s = r->lanes; s; s &= s - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(s);
-        uint32_t a = addr[lane], l = a >> m->line_shift;
+        uint32_t a = r->addr[lane], l = a >> m->line_shift;
         if (__builtin_expect((a & (size - 1)) || (size > 4 && m->s->stacks.il_size), 0)) {
             uint32_t l1 =
                 stacks_access_byte(&m->s->stacks, m->s->nharts, a, size - 1) >> m->line_shift;
@@ -270,8 +270,7 @@ static unsigned pass_lines(const memsys *m, const uint32_t *addr, lane_mask serv
     return n;
 }
 
-static void l1d_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                       lane_mask served, uint64_t now)
+static void l1d_access(memsys *m, unsigned gw, const mem_request *r, uint64_t now)
 {
     const unsigned c = gw / m->W;
     mcore *k = &m->core[c];
@@ -279,9 +278,9 @@ static void l1d_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *
     const uint64_t t = now + 1; /* the request leaves at commit */
     uint32_t line[2 * SIMTY_MAX_LANES]; /* (a misaligned lane may touch two) */
     uint16_t bytes[2 * SIMTY_MAX_LANES];
-    unsigned n = pass_lines(m, addr, served, line, bytes, mem_access_size(d));
+    unsigned n = pass_lines(m, r, line, bytes);
     const unsigned hit = m->cfg->l1d.latency;
-    if (d->cls == CLS_AMO) { /* performed at the L2: the local copy is dropped */
+    if (r->kind == MEM_AMO) { /* performed at the L2: the local copy is dropped */
         st->atomics++;
         if (cache_invalidate(&k->l1d, line[0]) & CACHE_DIRTY)
             send_write(m, c, line[0], 1u << m->line_shift, t);
@@ -292,7 +291,7 @@ static void l1d_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *
         hier_send_l2(m, c, OP_ATOMIC, line[0], gw, 0, t);
         return;
     }
-    if (d->cls == CLS_STORE) {
+    if (r->kind == MEM_STORE) {
         for (unsigned i = 0; i < n; i++) {
             st->writes++;
             st->bytes += bytes[i];
@@ -325,12 +324,11 @@ static void l1d_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *
     line_arrived(m, gw, 0);
 }
 
-void hier_access(memsys *m, unsigned gw, const insn_t *d, const uint32_t *addr,
-                        lane_mask served, uint64_t now)
+void hier_access(memsys *m, unsigned gw, const mem_request *r, uint64_t now)
 {
     mcore *k = &m->core[gw / m->W];
     k->ticking = true;
-    l1d_access(m, gw, d, addr, served, now);
+    l1d_access(m, gw, r, now);
     k->ticking = false;
 }
 

@@ -65,7 +65,7 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
     }
 
     if (o->memory)
-        memsys_access(p->timing, gw, o->insn, p->pass_addr, o->retired, p->now);
+        memsys_access(p->timing, gw, &o->mem, p->now);
     if (p->hold_sync && !o->trapped &&
         (o->insn->cls == CLS_AMO || o->insn->op == OP_FENCE || o->insn->op == OP_FENCE_I))
         memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
@@ -152,6 +152,7 @@ static void stage_membership(simty_sim *s, pipe_state *p)
         return;
     }
     warp_outcome o;
+    o.mem.addr = p->mem_addr;
     p->executing = true; /* its slot is still in flight for a region of interest */
     bool ok = warp_execute(s, gw, 0, s->T, &active, &o);
     p->executing = false;
@@ -238,7 +239,7 @@ static void stage_writeback(simty_sim *s, pipe_state *p)
      * among equals); with the ideal memory that is always the oldest */
     unsigned pick = 0;
     uint64_t best = p->due[p->loads[p->load_head].warp];
-    for (unsigned i = 1; (p->pass_addr || p->hold_sync) && i < p->load_count; i++) {
+    for (unsigned i = 1; (p->hierarchy || p->hold_sync) && i < p->load_count; i++) {
         uint64_t due = p->due[p->loads[(p->load_head + i) % s->W].warp];
         if (due < best) {
             best = due;

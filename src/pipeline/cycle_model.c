@@ -28,8 +28,6 @@ static void cycle_free(simty_sim *s)
         }
         free(p);
         s->core[c].model_state = NULL;
-        free(s->core[c].pass_addr);
-        s->core[c].pass_addr = NULL;
     }
     memsys_destroy(s->timing);
     s->timing = NULL;
@@ -86,10 +84,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             p->fp_due = calloc((size_t)s->W * 64, sizeof *p->fp_due);
             p->steer.fetched = calloc(s->W, sizeof *p->steer.fetched);
         }
-        if (memsys_is_hierarchy(s->timing))
-            core->pass_addr = calloc(s->T, sizeof *core->pass_addr);
-        if (!p || !p->warp || !p->idle_since || !p->loads || !p->fp_due || !p->steer.fetched ||
-            (memsys_is_hierarchy(s->timing) && !core->pass_addr)) {
+        if (!p || !p->warp || !p->idle_since || !p->loads || !p->fp_due || !p->steer.fetched) {
             cycle_free(s);
             snprintf(err, errlen, "out of host memory");
             return -1;
@@ -101,7 +96,7 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         p->hold_sync = s->ncores > 1 && s->quantum > 1;
         p->timing = s->timing;
         p->due = memsys_due_table(s->timing) + core->warp0;
-        p->pass_addr = core->pass_addr;
+        p->hierarchy = memsys_is_hierarchy(s->timing);
         if (s->ncores > 1)
             snprintf(p->name, sizeof p->name, "c%u ", c);
         p->paths = core->paths;

@@ -66,7 +66,7 @@ static void stage_steer(simty_sim *s, pipe_state *p)
     }
     if (!(p->live & warp_bit(w)))
         return;
-    if (__builtin_expect(p->pass_addr != NULL, 0) && !icache_ready(p, w))
+    if (__builtin_expect(p->hierarchy, 0) && !icache_ready(p, w))
         return;
     out->valid = true;
     out->warp = (uint8_t)w;

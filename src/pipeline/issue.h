@@ -66,7 +66,9 @@ static void stage_schedule(simty_sim *s, pipe_state *p)
     /* loose round-robin: among ready warps, the j minimising j XOR counter;
      * a stall is charged to what blocks the warp it would otherwise pick */
     unsigned counter = (unsigned)p->now & p->select_mask;
-    const bool store_ok = !p->pass_addr || memsys_store_ready(p->timing, p->warp0 / s->W);
+    /* (the hint keeps the block layout this loop was tuned with) */
+    const bool store_ok = __builtin_expect(!p->hierarchy, 0) ||
+                          memsys_store_ready(p->timing, p->warp0 / s->W);
     unsigned best = ~0u, best_key = ~0u, blocked_key = ~0u;
     enum stall_cause blocked = STALL_NONE;
     for (uint64_t c = p->buffered; c; c &= c - 1) {

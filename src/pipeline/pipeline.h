@@ -138,7 +138,10 @@ typedef struct pipe_state {
     kanata *kt;         /* the machine's Kanata log, NULL unless --trace-kanata */
     struct memsys *timing; /* the machine's memory timing */
     const uint64_t *due;   /* memsys_due_table(timing) + warp0: by the core's warp */
-    uint32_t *pass_addr;   /* the core's memory-pass addresses, or NULL (ideal memory) */
+    bool hierarchy;        /* memsys_is_hierarchy(timing): fetches and stores may wait,
+                            * loads come back out of order */
+    uint32_t mem_addr[SIMTY_MAX_LANES]; /* the room for a memory pass's lane addresses
+                                         * (warp_outcome.mem: warp_execute) */
 } pipe_state;
 
 static inline uint64_t warp_bit(unsigned w) { return 1ull << w; }

@@ -349,7 +349,7 @@ serve_lanes(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, cons
 }
 
 /* A load, store or atomic: one pass serves the lanes the coalescer picks
- * (their addresses go to the memory timing); the others replay it
+ * (o->mem: the request for the memory timing); the others replay it
  * (next[1]: the same PC, not issued yet).  addr: room for the lanes'
  * addresses. */
 static inline __attribute__((always_inline)) enum exec_end
@@ -359,9 +359,10 @@ run_memory(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, uint3
     const unsigned n = v->n;
     const uint32_t pc = p->pc;
     const lane_mask mask = p->mask;
+    const unsigned size = mem_access_size(d);
     exec_addr(d, v->x, v->T, n, addr);
     if (s->stacks.il_size) /* --stack-interleave: where each word is stored */
-        interleave(s, d, addr, n, mem_access_size(d));
+        interleave(s, d, addr, n, size);
     const uint64_t epoch = s->sync.store_epoch;
     const unsigned changes = warp_core(s, v->gw)->fx.changes;
     /* (a misaligned lane spans two words: the coalescer and the memory
@@ -372,10 +373,8 @@ run_memory(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, uint3
         end = sp_checked(s, v, d, served, pc);
     if (end != EXEC_RETIRE)
         return end;
-    uint32_t *pass_addr = warp_core(s, v->gw)->pass_addr;
-    if (pass_addr) /* for the memory timing (cycle model, memsys/) */
-        memcpy(pass_addr + v->first, addr, n * sizeof *addr);
-    o->memory = true;
+    o->memory = true; /* the request for the memory timing (enum mem_kind: the classes) */
+    o->mem = (mem_request){.lanes = served, .addr = addr, .kind = d->cls, .size = (uint8_t)size};
     o->wrote = s->sync.store_epoch != epoch || warp_core(s, v->gw)->fx.changes != changes;
     o->retired = served;
     o->c.next[0].mask = served;
@@ -407,7 +406,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     const unsigned T = s->T;
     const lanes v = {.x = warp_regs(s, gw) + first, .gw = gw, .first = first, .n = n,
                      .T = T, .hart0 = gw * T + first};
-    uint32_t addr[SIMTY_MAX_LANES]; /* the lanes' addresses (memory, JALR) */
+    uint32_t *const addr = o->mem.addr; /* the lanes' addresses (memory, JALR): the caller's */
     enum exec_end end;
     const insn_t *d = fetch(s, &v, p, o, &end);
     if (!d)

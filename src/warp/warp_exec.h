@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "isa/exec.h"
+#include "warp/mem_request.h"
 #include "warp/paths.h"
 #include "machine/machine.h"
 
@@ -32,10 +33,11 @@ typedef struct warp_outcome {
     lane_mask retired;   /* lanes that completed it in this pass */
     uint8_t replay;      /* enum replay_cause: some lanes stay at this PC */
     bool divergent;      /* a conditional branch split the path */
-    bool memory;         /* a memory pass was issued */
+    bool memory;         /* a memory pass was issued: mem is its request */
     bool wrote;          /* it changed memory (store, SC, AMO) */
     bool backedge;       /* a conditional branch every lane took backwards */
     bool trapped;        /* some lanes took a trap: next[0] is them at the handler */
+    mem_request mem;     /* the memory pass's request (when memory) */
 } warp_outcome;
 
 /* Lanes in m (of a T-lane warp); full warps, the common case, cost a compare
@@ -49,7 +51,10 @@ static inline unsigned lane_count(lane_mask m, unsigned T)
  * warp gw; bit i of p->mask (and of the outcome's masks) is lane first+i.
  * The SIMT models pass the whole warp (0, T); the scalar model one thread
  * (lane, 1).  Returns false on a guest fault (the simulator is then stopped
- * and o must be ignored). */
+ * and o must be ignored).  The caller sets o->mem.addr before the call:
+ * room for SIMTY_MAX_LANES addresses, where the executor computes the
+ * lanes' addresses (a memory pass's request then points there; the cycle
+ * model keeps the room in its per-core state, pipe_state). */
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o);
 
