@@ -513,6 +513,6 @@ const insn_t *sim_fetch_slow(simty_sim *s, unsigned hart, uint32_t pc)
 
 void simty_dump_state(const simty_sim *s, FILE *f)
 {
-    if (s->loaded && s->model->dump)
-        s->model->dump(s, f);
+    if (s->loaded)
+        model_dump(s, f);
 }
