@@ -236,7 +236,7 @@ def group_unit(ctx):
     elf = programs.debug_elfs()[0]  # with a DWARF line table
     for n in names:
         cmd = [os.path.join(unit_dir, n)]
-        if n in ("test_elf", "test_api", "test_step", "test_debug_step"):
+        if n in ("test_elf", "test_api", "test_step", "test_debug_step", "test_models"):
             cmd.append(elf)
         if n == "test_elf" and ctx.sanitized and not ctx.full:
             cmd.append("5000")  # (corrupted files; 20000 in the plain run)

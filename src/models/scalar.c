@@ -187,27 +187,10 @@ static void scalar_settle(simty_sim *s, sim_core *c)
     c->stats.lane_histogram[1] += add;
 }
 
-static const char *const wait_name[WAIT_KINDS] = {"", " (waits at the barrier)",
-                                                  " (waits in wrs)", "", "",
-                                                  " (waits at its core's barrier)", "", ""};
-
 static uint8_t scalar_wait_state(const simty_sim *s, unsigned hart)
 {
     const scalar_state *m = s->core[hart_core(s, hart)].model_state;
     return m->wait[hart - m->hart0];
-}
-
-static void scalar_dump(const simty_sim *s, FILE *f)
-{
-    for (unsigned h = 0; h < s->nharts; h++) {
-        if (s->status[h] != HART_RUNNING)
-            continue;
-        char where[160] = "", dis[160];
-        sim_symbolize(s, s->pc[h], where, sizeof where);
-        sim_disasm(s, s->pc[h], dis, sizeof dis);
-        fprintf(f, "  hart %u: pc 0x%08x <%s> %s%s\n", h, s->pc[h], where, dis,
-                wait_name[scalar_wait_state(s, h)]);
-    }
 }
 
 static uint64_t scalar_hash(const simty_sim *s, const sim_core *c)
@@ -223,12 +206,6 @@ static uint64_t scalar_hash(const simty_sim *s, const sim_core *c)
             h = (h ^ ((uint64_t)m->wait[i] << 56 ^ wake)) * 0x100000001b3ull;
     }
     return h;
-}
-
-static int scalar_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
-{
-    s->pc[hart] = pc;
-    return 0;
 }
 
 /* A debugger's step: hart h alone, one instruction. */
@@ -248,23 +225,28 @@ static int scalar_debug_step(simty_sim *s, unsigned hart)
     return 0;
 }
 
-MODEL_BURST(scalar_burst, scalar_tick, scalar_quiet, model_no_end_cycle, model_no_batch)
+MODEL_BURST(scalar_burst, scalar_tick, scalar_quiet, model_no_batch)
+
+static const model_report_ops scalar_report = {
+    .deadlock_hint = "; see the thread dump",
+    .hash = scalar_hash,
+    .wait_state = scalar_wait_state,
+};
+
+/* (a PC write is the caller's alone: the PC of a hart is its own) */
+static const model_debug_ops scalar_debug = {.step = scalar_debug_step};
 
 const model_ops model_scalar = {
     .name = "scalar",
-    .deadlock_hint = "; see the thread dump",
     .watch_interval_fixed = 1024,
     .skips_idle_time = true,
     .init = scalar_init,
     .free = scalar_free,
-    .poll = scalar_poll,
     .quiet = scalar_quiet,
     .tick = scalar_tick,
+    .poll = scalar_poll,
+    .report = &scalar_report,
     .burst = scalar_burst,
     .settle = scalar_settle,
-    .dump = scalar_dump,
-    .hash = scalar_hash,
-    .wait_state = scalar_wait_state,
-    .set_pc = scalar_set_pc,
-    .debug_step = scalar_debug_step,
+    .debug = &scalar_debug,
 };

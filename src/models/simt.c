@@ -9,7 +9,6 @@
 #include "models/warp_commit.h"
 #include "warp/warp_exec.h"
 #include "models/model.h"
-#include "models/debug_step.h"
 #include "sync/spin.h"
 #include "trace/commit_trace.h"
 #include "sync/sync.h"
@@ -65,11 +64,6 @@ static void simt_woken(void *ctx, unsigned gw)
     simt_state *m = warp_core(s, gw)->model_state;
     if (paths_count(&s->paths[gw])) /* (ipdom: woken, but held by a call) */
         m->live |= 1ull << (gw % s->W);
-}
-
-static void simt_poll(simty_sim *s)
-{
-    sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, simt_woken, s);
 }
 
 static bool simt_quiet(const simty_sim *s, const sim_core *c)
@@ -251,36 +245,18 @@ static inline uint64_t simt_batch(simty_sim *s, sim_core *c, uint64_t end)
     return s->cycle < m->batch_after || c->irq_armed ? 0 : simt_batch_run(s, c, end);
 }
 
-MODEL_BURST(simt_burst, simt_tick, simt_quiet, model_no_end_cycle, simt_batch)
+MODEL_BURST(simt_burst, simt_tick, simt_quiet, simt_batch)
 
-static int simt_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
+/* A debugger changed warp gw's paths (sim/debug.c): it is live if it has a
+ * runnable path. */
+static void simt_changed(simty_sim *s, unsigned gw, const char *why)
 {
-    unsigned gw = hart / s->T;
-    sim_core *c = warp_core(s, gw);
-    simt_state *m = c->model_state;
-    path_table *pt = &c->paths[gw % s->W];
-    if (paths_move_lane(pt, hart % s->T, pc))
-        return -1;
-    m->live |= 1ull << (gw % s->W);
-    return 0;
-}
-
-/* A debugger's step: slots of the thread's warp alone (models/debug_step.c). */
-static int simt_debug_step(simty_sim *s, unsigned hart)
-{
-    unsigned gw = hart / s->T;
+    (void)why;
     simt_state *m = warp_core(s, gw)->model_state;
-    int rc = sim_debug_step_warp(s, hart);
     if (paths_count(&s->paths[gw]))
         m->live |= 1ull << (gw % s->W);
     else
         m->live &= ~(1ull << (gw % s->W));
-    return rc;
-}
-
-static void simt_dump(const simty_sim *s, FILE *f)
-{
-    path_report_dump(s, s->paths, f);
 }
 
 static uint64_t simt_hash(const simty_sim *s, const sim_core *c)
@@ -289,27 +265,25 @@ static uint64_t simt_hash(const simty_sim *s, const sim_core *c)
     return path_report_hash(s, c->paths, c->warp0, m->last_slot) ^ m->rr;
 }
 
-static uint8_t simt_wait_state(const simty_sim *s, unsigned hart)
-{
-    return path_report_wait_state(s, s->paths, hart);
-}
+static const model_report_ops simt_report = {
+    .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
+    .hash = simt_hash,
+};
+
+static const model_debug_ops simt_debug = {.changed = simt_changed};
 
 const model_ops model_simt = {
     .name = "simt",
-    .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
     /* one deadlock sample per ~64 slots of every thread: hashing costs ~1/2
      * word per slot */
     .watch_interval_per_hart = 64,
     .skips_idle_time = true,
     .init = simt_init,
     .free = simt_free,
-    .poll = simt_poll,
     .quiet = simt_quiet,
     .tick = simt_tick,
+    .woken = simt_woken,
+    .report = &simt_report,
     .burst = simt_burst,
-    .dump = simt_dump,
-    .hash = simt_hash,
-    .wait_state = simt_wait_state,
-    .set_pc = simt_set_pc,
-    .debug_step = simt_debug_step,
+    .debug = &simt_debug,
 };

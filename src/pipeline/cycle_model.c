@@ -7,7 +7,6 @@
 #include "memsys/memsys.h"
 #include "memsys/timeutil.h"
 #include "models/model.h"
-#include "models/debug_step.h"
 #include "registry/plugins.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/backend.h"
@@ -184,29 +183,6 @@ static void cycle_woken(void *ctx, unsigned gw)
     p->warp[w].spec_pc = paths_active(&p->paths[w])->pc;
 }
 
-static void cycle_end_cycle(simty_sim *s) { memsys_end_cycle(s->timing); }
-
-static void cycle_core_poll(simty_sim *s, sim_core *c, uint64_t now)
-{
-    memsys_core_advance(s->timing, c->id, now);
-    sync_poll_core(s, c, now, cycle_woken, s);
-}
-
-static void cycle_advance_shared(simty_sim *s, uint64_t t0, uint64_t end)
-{
-    memsys_advance_shared(s->timing, t0, end);
-}
-
-static void cycle_poll(simty_sim *s)
-{
-    if (memsys_is_hierarchy(s->timing)) { /* the ideal memory has no events */
-        memsys_advance(s->timing, s->cycle); /* (in quanta: advance_shared) */
-    }
-    sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, cycle_woken, s);
-}
-
-static bool cycle_poll_always(const simty_sim *s) { return memsys_is_hierarchy(s->timing); }
-
 /* Nothing runnable and nothing about to commit. */
 static bool cycle_quiet(const simty_sim *s, const sim_core *c)
 {
@@ -234,7 +210,7 @@ static bool cycle_tick(simty_sim *s, sim_core *c)
     return true;
 }
 
-MODEL_BURST(cycle_burst, cycle_tick, cycle_quiet, cycle_end_cycle, model_no_batch)
+MODEL_BURST(cycle_burst, cycle_tick, cycle_quiet, model_no_batch)
 
 static void cycle_finish(simty_sim *s, sim_core *c)
 {
@@ -258,12 +234,6 @@ static uint64_t cycle_in_flight(const simty_sim *s, const sim_core *c)
     return (uint64_t)p->issue_out.valid + p->collect1_out.valid + p->collect2_out.valid +
            p->execute_out.valid + p->executing;
 }
-
-static void cycle_dump(const simty_sim *s, FILE *f)
-{
-    path_report_dump(s, s->paths, f);
-}
-
 
 static uint64_t hash_uop(uint64_t h, const uop *u)
 {
@@ -320,45 +290,13 @@ static uint64_t cycle_hash(const simty_sim *s, const sim_core *core)
     return mix(h, memsys_hash(s->timing, core->id, s->cycle));
 }
 
-static uint8_t cycle_wait_state(const simty_sim *s, unsigned hart)
+/* A debugger changed warp gw's paths (sim/debug.c): its fetch is redirected
+ * to the new HCT1 and its buffered instruction dropped (what is in flight
+ * is squashed at F+7 if it is no longer HCT1's). */
+static void cycle_changed(simty_sim *s, unsigned gw, const char *why)
 {
-    return path_report_wait_state(s, s->paths, hart);
-}
-
-/* The warp's paths change: its fetch is redirected to the new HCT1 and its
- * buffered instruction dropped (what is in flight is squashed at F+7 if it
- * is no longer HCT1's). */
-static int cycle_set_pc(simty_sim *s, unsigned hart, uint32_t pc)
-{
-    unsigned gw = hart / s->T, w = gw % s->W;
+    unsigned w = gw % s->W;
     pipe_state *p = warp_core(s, gw)->model_state;
-    if ((p->member_out.valid && p->member_out.u.warp == w) ||
-        paths_move_lane(&p->paths[w], hart % s->T, pc))
-        return -1;
-    warp_pipe *wp = &p->warp[w];
-    p->live |= warp_bit(w);
-    wp->spec_pc = paths_active(&p->paths[w])->pc;
-    if (p->buffered & warp_bit(w)) {
-        p->buffered &= ~warp_bit(w);
-        if (p->kt) {
-            kanata_label(p->kt, wp->buf_trace, 0, " [flushed by a PC write]");
-            kanata_flush(p->kt, wp->buf_trace);
-        }
-    }
-    return 0;
-}
-
-/* A debugger's step: the warp's slots run functionally outside the
- * pipeline (models/debug_step.c), then its fetch is redirected to the new HCT1 as
- * after a PC write (an instruction in flight at a stale PC is squashed at
- * F+7).  Not while the warp has an executed instruction waiting to commit. */
-static int cycle_debug_step(simty_sim *s, unsigned hart)
-{
-    unsigned gw = hart / s->T, w = gw % s->W;
-    pipe_state *p = warp_core(s, gw)->model_state;
-    if (p->member_out.valid && p->member_out.u.warp == w)
-        return 1;
-    int rc = sim_debug_step_warp(s, hart);
     warp_pipe *wp = &p->warp[w];
     const path_t *next = paths_active(&p->paths[w]);
     if (next) {
@@ -370,33 +308,38 @@ static int cycle_debug_step(simty_sim *s, unsigned hart)
     if (p->buffered & warp_bit(w)) {
         p->buffered &= ~warp_bit(w);
         if (p->kt) {
-            kanata_label(p->kt, wp->buf_trace, 0, " [flushed by a debugger step]");
+            kanata_label(p->kt, wp->buf_trace, 0, " [flushed by %s]", why);
             kanata_flush(p->kt, wp->buf_trace);
         }
     }
-    return rc;
 }
+
+/* Warp gw has an executed instruction waiting to commit: its paths are
+ * about to change. */
+static bool cycle_busy(const simty_sim *s, unsigned gw)
+{
+    const pipe_state *p = warp_core(s, gw)->model_state;
+    return p->member_out.valid && p->member_out.u.warp == gw % s->W;
+}
+
+static const model_report_ops cycle_report = {
+    .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
+    .hash = cycle_hash,
+    .in_flight = cycle_in_flight,
+};
+
+static const model_debug_ops cycle_debug = {.changed = cycle_changed, .busy = cycle_busy};
 
 const model_ops model_cycle = {
     .name = "cycle",
-    .deadlock_hint = "; a spin loop may be waiting for a thread of its own warp, spec section 2",
     .watch_interval_per_hart = 64,
     .init = cycle_init,
     .free = cycle_free,
-    .poll = cycle_poll,
-    .poll_always = cycle_poll_always,
     .quiet = cycle_quiet,
     .tick = cycle_tick,
+    .woken = cycle_woken,
+    .report = &cycle_report,
     .burst = cycle_burst,
-    .end_cycle = cycle_end_cycle,
-    .core_poll = cycle_core_poll,
-    .advance_shared = cycle_advance_shared,
-    .end_quantum = sync_end_quantum,
     .finish = cycle_finish,
-    .dump = cycle_dump,
-    .hash = cycle_hash,
-    .wait_state = cycle_wait_state,
-    .set_pc = cycle_set_pc,
-    .debug_step = cycle_debug_step,
-    .in_flight = cycle_in_flight,
+    .debug = &cycle_debug,
 };

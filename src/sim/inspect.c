@@ -2,6 +2,7 @@
  * registers, PCs, guest memory, paths and thread states, read and written
  * between cycles. */
 #include "models/model.h"
+#include "sim/debug.h"
 #include "sim/sim.h"
 #include "warp/lane_ops.h" /* CSR numbers */
 
@@ -129,7 +130,7 @@ int simty_pc_write(simty_sim *s, unsigned hart, uint32_t pc)
         return -1;
     if (now == pc)
         return 0; /* nothing to move */
-    if (s->model->set_pc(s, hart, pc))
+    if (sim_debug_move_thread(s, hart, pc))
         return -1;
     s->pc[hart] = pc;
     s->mem_changed = true;
@@ -191,7 +192,7 @@ simty_thread_state simty_thread_state_get(const simty_sim *s, unsigned hart)
     if (s->status[hart] == HART_PARKED)
         return SIMTY_THREAD_PARKED;
     if (!s->paths) {
-        uint8_t w = s->model->wait_state(s, hart);
+        uint8_t w = model_wait_state(s, hart);
         return wait_state[w < WAIT_KINDS ? w : 0];
     }
     simty_thread_state st = SIMTY_THREAD_EXITED;

@@ -26,7 +26,7 @@ static uint64_t state_hash(const simty_sim *s)
 {
     uint64_t h = 0;
     for (unsigned c = 0; c < s->ncores; c++)
-        h = mix(h, s->model->hash(s, &s->core[c]));
+        h = mix(h, s->model->report->hash(s, &s->core[c]));
     size_t nregs = (size_t)s->nwarps * 32 * s->T;
     for (size_t i = 0; i < nregs; i++)
         h = mix(h, s->x[i]);
@@ -84,7 +84,7 @@ void sim_deadlock(simty_sim *s, const char *why, const char *hint)
     for (unsigned h = 0; h < s->nharts; h++) {
         if (s->status[h] != HART_RUNNING)
             continue;
-        uint8_t w = s->model->wait_state ? s->model->wait_state(s, h) : WAIT_NONE;
+        uint8_t w = model_wait_state(s, h);
         count[w < WAIT_KINDS ? w : 0]++;
         if (missing)
             missing[h] = w != WAIT_BARRIER;
@@ -172,7 +172,7 @@ static bool limits(simty_sim *s)
         return true;
     if (s->cycle >= p->next && progress_check(p, s)) {
         sim_deadlock(s, "no thread can make progress (the machine state repeats with no "
-                        "memory change)", s->model->deadlock_hint);
+                        "memory change)", s->model->report->deadlock_hint);
         return true;
     }
     return false;

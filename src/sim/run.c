@@ -1,6 +1,6 @@
 /* Run control: the one run loop.  Every cycle it checks the limits (stop
- * requests, --max-cycles, host time, deadlock: sim/progress.c), lets the
- * model wake waiting threads, then ticks every core in core order, so a run
+ * requests, --max-cycles, host time, deadlock: sim/progress.c), wakes
+ * waiting threads, then ticks every core in core order, so a run
  * is reproducible bit for bit whatever the number of cores.  A run can stop
  * at any cycle boundary and resume (simty_run_cycles). */
 #include <pthread.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "memsys/memsys.h"
 #include "models/model.h"
 #include "sim/monitor.h"
 #include "sim/port.h"
@@ -50,7 +51,7 @@ static bool machine_idle(simty_sim *s, uint64_t until)
  * k + N, ... through each quantum, and the last thread (one with the
  * fewest cores, and not core 0's, which runs an SPMD program's serial
  * parts) runs the shared memory levels first if they run beside the cores
- * (model_ops.advance_shared); the calling thread is thread 0.  A quantum
+ * (memsys_advance_shared); the calling thread is thread 0.  A quantum
  * starts when the caller bumps `go` and ends when every worker has bumped
  * `done`; in between each task touches only its own state (sim/effects.h,
  * memsys.h), so which thread runs it and in which order does not matter.
@@ -86,14 +87,24 @@ static void wait_for(atomic_uint_fast64_t *v, uint64_t old)
         spin(&spins);
 }
 
-/* Core c's cycle t of the quantum that began at t0 (it wakes its own
- * waiting threads after the first, where the machine-wide poll did);
- * what its tick returned. */
+/* In a quantum's cycles after the first (where the machine-wide poll did;
+ * only the cycle model runs in quanta), core c takes its own memory events
+ * and wakes its own waiting paths.  (Out of line: the loops that tick the
+ * cores stay small.) */
+static __attribute__((noinline)) void core_poll(simty_sim *s, sim_core *c, uint64_t t)
+{
+    if (s->timing)
+        memsys_core_advance(s->timing, c->id, t);
+    sync_poll_core(s, c, t, s->model->woken, s);
+}
+
+/* Core c's cycle t of the quantum that began at t0; what its tick
+ * returned. */
 static bool core_cycle(simty_sim *s, sim_core *c, uint64_t t, uint64_t t0)
 {
     c->now = t;
-    if (t > t0 && s->model->core_poll)
-        s->model->core_poll(s, c, t);
+    if (t > t0)
+        core_poll(s, c, t);
     return s->model->tick(s, c);
 }
 
@@ -114,7 +125,7 @@ static bool core_run(simty_sim *s, sim_core *c, uint64_t t0, uint64_t end)
 static void run_tasks(simty_sim *s, struct host_pool *p, unsigned k)
 {
     if (p->shared && k == p->n - 1)
-        s->model->advance_shared(s, p->t0, p->end);
+        memsys_advance_shared(s->timing, p->t0, p->end);
     for (unsigned c = k; c < s->ncores; c += p->n)
         p->complete[c] = core_run(s, &s->core[c], p->t0, p->end);
 }
@@ -246,7 +257,8 @@ static bool tick_cores(simty_sim *s)
     } else {
         struct host_pool *p = pool_get(s);
         s->port = s->quantum > 1 ? port_deferred_quanta : port_deferred;
-        const bool shared = m->advance_shared && s->quantum > 1;
+        /* the memory timing's shared levels run beside the cores */
+        const bool shared = s->timing && s->quantum > 1;
         if (p) {
             p->t0 = t0;
             p->end = end;
@@ -261,7 +273,7 @@ static bool tick_cores(simty_sim *s)
                 complete &= p->complete[c];
         } else { /* cycle by cycle, so that traces come in cycle order */
             if (shared)
-                m->advance_shared(s, t0, end);
+                memsys_advance_shared(s->timing, t0, end);
             bool *done = s->ctl->core_done;
             for (unsigned c = 0; c < s->ncores; c++)
                 done[c] = false;
@@ -280,20 +292,39 @@ static bool tick_cores(simty_sim *s)
         sim_publish(s);
         if (s->ctl->stop_cycle && s->ctl->stop_cycle < end) /* the run ended within the quantum */
             end = s->ctl->stop_cycle;
-        if (m->end_quantum && s->quantum > 1) /* (one cycle at a time: nothing to settle) */
-            m->end_quantum(s);
+        if (s->quantum > 1) /* (one cycle at a time: nothing to settle) */
+            sync_end_quantum(s);
     }
-    if (m->end_cycle)
-        m->end_cycle(s);
+    if (s->timing) /* what the cores sent joins the memory's queue */
+        memsys_end_cycle(s->timing);
     if (complete)
         s->cycle = end;
     return complete;
 }
 
+/* The wake-ups before the cores tick of a model with path tables
+ * (model_ops.poll NULL): the due waiting paths back to their warps, the
+ * model told (model_ops.woken); with a memory hierarchy, first its events
+ * of the cycle (in quanta only the cores' own: core_cycle). */
+static void poll_paths(simty_sim *s)
+{
+    sync_poll(s, &s->sync, s->paths, s->nwarps, s->cycle, s->model->woken, s);
+}
+
+static void poll_paths_timed(simty_sim *s)
+{
+    memsys_advance(s->timing, s->cycle);
+    poll_paths(s);
+}
+
 static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
 {
     const model_ops *m = s->model;
-    const bool burst = s->ncores == 1 && !stop && !(m->poll_always && m->poll_always(s));
+    /* (the ideal memory has no events) */
+    const bool timing_events = s->timing && memsys_is_hierarchy(s->timing);
+    const bool burst = m->burst && s->ncores == 1 && !stop && !timing_events;
+    void (*const poll)(simty_sim *) = m->poll ? m->poll
+                                      : timing_events ? poll_paths_timed : poll_paths;
     while (!sim_cycle_limits(s) && s->cycle < until && !(stop && stop(s, ctx))) {
         if (s->cycle >= s->timer_next) /* a thread's mtimecmp is reached */
             mmode_timer_fire(s);
@@ -315,7 +346,7 @@ static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ct
             /* else a thread waits or the core is quiet: a cycle below */
         }
         s->quantum_end = quantum_end(s, s->cycle);
-        m->poll(s);
+        poll(s);
         bool quiet = true;
         for (unsigned c = 0; c < s->ncores && quiet; c++)
             quiet = m->quiet(s, &s->core[c]);

@@ -307,6 +307,6 @@ void simty_request_stop(simty_sim *s, int signo)
 
 void simty_dump_state(const simty_sim *s, FILE *f)
 {
-    if (s->loaded && s->model->dump)
-        s->model->dump(s, f);
+    if (s->loaded)
+        model_dump(s, f);
 }

@@ -54,8 +54,8 @@ static void snapshot(simty_sim *s, sim_core *c, simty_stats *out)
         s->model->settle(s, c);
     *out = c->stats;
     out->cycles = s->cycle;
-    if (s->model->in_flight) /* count slots where they execute */
-        out->warp_instructions -= s->model->in_flight(s, c);
+    if (s->model->report->in_flight) /* count slots where they execute */
+        out->warp_instructions -= s->model->report->in_flight(s, c);
 }
 
 void sim_roi_mark(simty_sim *s, bool open)
