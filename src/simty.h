@@ -52,6 +52,7 @@ typedef enum {
     SIMTY_PLUGIN_COALESCER,   /* --coalescer */
     SIMTY_PLUGIN_REPLACEMENT, /* --mem-set l1d.replacement=, l2.replacement= */
     SIMTY_PLUGIN_MEMORY,      /* memory timing: ideal or a hierarchy (--memory's presets) */
+    SIMTY_PLUGIN_DEVICE,      /* memory-mapped devices: all on the bus (not a choice) */
     SIMTY_PLUGIN_KINDS
 } simty_plugin_kind;
 const char *simty_plugin_kind_name(simty_plugin_kind kind);

@@ -277,7 +277,7 @@ def registered_plugins(ctx, Failure):
         if len(fields) != 3:
             raise Failure("simty plugins: line %r is not KIND NAME HELP" % line)
         kinds.setdefault(fields[0], []).append(fields[1])
-    want = set(PLUGIN_OPTIONS) | {"replacement", "memory"}
+    want = set(PLUGIN_OPTIONS) | {"replacement", "memory", "device"}
     if status != 0 or err or set(kinds) != want:
         raise Failure("simty plugins: status %d, kinds %s (expected %s), stderr %r"
                       % (status, sorted(kinds), sorted(want), err))

@@ -107,7 +107,7 @@ int cmd_plugins(int argc, char **argv)
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: simty plugins\n\nLists the registered plug-ins (docs/design.md, "
                "\"Plug-ins\"), one a line:\nKIND NAME HELP; the first of a kind is its "
-               "default.\n");
+               "default (kind device: every one is on the bus).\n");
         return 0;
     }
     if (argc > 1)

@@ -1,6 +1,6 @@
 /* The memory-mapped devices on the bus: each device is one file of
- * src/machine/ that defines its device_ops, and one line of the table in
- * machine/device_table.c.  The bus (machine/bus.c, bus_decode) finds the
+ * src/machine/ that defines its device_ops, and one line of kind
+ * PLUGIN_DEVICE in the registry (registry/plugins.c), in address order.  The bus (machine/bus.c, bus_decode) finds the
  * device an address falls in and calls it; the configuration check keeps
  * --mem regions off every device's range.  docs/design.md "Adding a
  * device"; the guest's view is docs/platform.md "Memory map".
@@ -12,8 +12,8 @@
  * byte is read or written; the device never sees it.  Which aligned
  * sizes a device takes is its own rule (its load and store refuse the
  * others with an access fault). */
-#ifndef SIMTY_DEVICES_DEVICE_H
-#define SIMTY_DEVICES_DEVICE_H
+#ifndef SIMTY_MACHINE_DEVICE_H
+#define SIMTY_MACHINE_DEVICE_H
 
 #include <stdint.h>
 

@@ -1,8 +1,8 @@
 /* The console: the guest's text output (the UART, machine/uart.c, and
  * semihosting's stdout), one line buffer per hart.  The memory-mapped
  * devices themselves are machine/device.h. */
-#ifndef SIMTY_DEVICES_H
-#define SIMTY_DEVICES_H
+#ifndef SIMTY_MACHINE_DEVICES_H
+#define SIMTY_MACHINE_DEVICES_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -7,8 +7,8 @@
  * the models turn the threads of a path that trap into a path at the
  * handler (warp/warp_exec.c), so in SIMT terms a trap is a divergence and
  * `mret` a jump to each thread's own mepc. */
-#ifndef SIMTY_SIM_MMODE_H
-#define SIMTY_SIM_MMODE_H
+#ifndef SIMTY_MACHINE_MMODE_H
+#define SIMTY_MACHINE_MMODE_H
 
 #include <stdarg.h>
 #include <stdbool.h>

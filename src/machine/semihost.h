@@ -8,8 +8,8 @@
  * State is per simulator (struct semihost in simty_sim): the host file
  * table, the guest command line, the guest errno of each hart and the
  * per-hart line buffers of the guest's stderr. */
-#ifndef SIMTY_DEVICES_SEMIHOST_H
-#define SIMTY_DEVICES_SEMIHOST_H
+#ifndef SIMTY_MACHINE_SEMIHOST_H
+#define SIMTY_MACHINE_SEMIHOST_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -8,8 +8,8 @@
  * its sp starts just below.  The areas must fit above __simty_stack_region
  * (checked at load); on a machine too big for them in the largest RAM the
  * loader may give each hart less (__simty_stack_area, fit_areas). */
-#ifndef SIMTY_SIM_STACKS_H
-#define SIMTY_SIM_STACKS_H
+#ifndef SIMTY_MACHINE_STACKS_H
+#define SIMTY_MACHINE_STACKS_H
 
 #include <stdbool.h>
 #include <stddef.h>

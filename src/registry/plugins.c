@@ -52,7 +52,14 @@
     P(PLUGIN_MEMORY, "ideal", "a perfect memory, fixed latency (--mem-latency)", \
       struct memsys_timing_ops, memsys_ideal_ops) \
     P(PLUGIN_MEMORY, "hierarchy", "L1 I/D caches per core, a banked L2, DRAM (--memory " \
-      "ddr4-3200, hbm2)", struct memsys_timing_ops, memsys_hierarchy_ops)
+      "ddr4-3200, hbm2)", struct memsys_timing_ops, memsys_hierarchy_ops) \
+    /* memory-mapped devices (src/machine/NAME.c, machine/device.h): not a \
+     * choice, every one is on the bus; in address order */ \
+    P(PLUGIN_DEVICE, "finisher", "SiFive test finisher: the program's exit (docs/platform.md)", \
+      struct device_ops, finisher_device) \
+    P(PLUGIN_DEVICE, "clint", "core-local interruptor: msip, mtimecmp, mtime", \
+      struct device_ops, clint_device) \
+    P(PLUGIN_DEVICE, "uart", "16550 UART: the console", struct device_ops, uart_device)
 
 #define DECLARE_OPS(kind, name, help, type, ops) extern const type ops;
 #define DECLARE_NONE(kind, name, help)
@@ -62,6 +69,16 @@ PLUGINS(DECLARE_OPS, DECLARE_NONE)
 #define ENTRY_NONE(kind, name, help) {kind, name, help, NULL},
 static const plugin plugins[] = {PLUGINS(ENTRY_OPS, ENTRY_NONE)};
 #define N_PLUGINS (sizeof plugins / sizeof *plugins)
+
+/* The entries of a kind are contiguous and the kinds in enum order (the
+ * unit test test_plugins checks it), so a kind's group starts after the
+ * entries of the kinds before it: a constant. */
+#define BEFORE_OPS(kind, name, help, type, ops) +((kind) < K)
+#define BEFORE_NONE(kind, name, help) +((kind) < K)
+_Static_assert(PLUGIN_DEVICE == PLUGIN_KINDS - 1, "the devices are the last group");
+#define K PLUGIN_DEVICE
+static const unsigned device_group = 0 PLUGINS(BEFORE_OPS, BEFORE_NONE);
+#undef K
 
 /* The public enums are the built-in entries' indices. */
 _Static_assert(SIMTY_PATHS_HCT == 0 && SIMTY_PATHS_IDEAL == 1, "paths order");
@@ -79,6 +96,7 @@ static const struct {
     [PLUGIN_COALESCER] = {"coalescer", "--coalescer"},
     [PLUGIN_REPLACEMENT] = {"replacement", "--mem-set l1d.replacement"},
     [PLUGIN_MEMORY] = {"memory", "--memory"},
+    [PLUGIN_DEVICE] = {"device", "(no option: every device is present)"},
 };
 
 static const plugin *entry(plugin_kind kind, int index)
@@ -198,4 +216,10 @@ const char *simty_plugin_help(simty_plugin_kind kind, unsigned i)
 int simty_plugin_find(simty_plugin_kind kind, const char *name)
 {
     return plugin_find((plugin_kind)kind, name);
+}
+
+const plugin *plugin_devices(unsigned *n)
+{
+    *n = (unsigned)N_PLUGINS - device_group;
+    return &plugins[device_group];
 }

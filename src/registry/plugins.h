@@ -1,6 +1,7 @@
 /* The registry of named plug-ins (src/registry/plugins.c): ONE list of every
  * policy a user can choose by name -- path organisation, path priority,
- * warp steering, coalescer, cache replacement, memory timing -- each with
+ * warp steering, coalescer, cache replacement, memory timing -- and of the
+ * memory-mapped devices (all present, in address order), each with
  * its one-line help and its table of functions (the ops struct of a kind is
  * declared by the module that calls it).  A configuration keeps its choice
  * as an index of its kind: the entries of a kind in list order, so the
@@ -10,8 +11,8 @@
  *
  * Adding a plug-in: write its ops table in one new .c file, then add one
  * line to the list in plugins.c (docs/design.md, "Plug-ins"). */
-#ifndef SIMTY_SIM_PLUGINS_H
-#define SIMTY_SIM_PLUGINS_H
+#ifndef SIMTY_REGISTRY_PLUGINS_H
+#define SIMTY_REGISTRY_PLUGINS_H
 
 #include <stddef.h>
 
@@ -24,6 +25,7 @@ typedef enum plugin_kind {
     PLUGIN_COALESCER = SIMTY_PLUGIN_COALESCER,     /* --coalescer */
     PLUGIN_REPLACEMENT = SIMTY_PLUGIN_REPLACEMENT, /* --mem-set l1d.replacement=, ... */
     PLUGIN_MEMORY = SIMTY_PLUGIN_MEMORY,           /* memory timing (--memory picks a preset) */
+    PLUGIN_DEVICE = SIMTY_PLUGIN_DEVICE,           /* devices: every one is on the bus */
     PLUGIN_KINDS = SIMTY_PLUGIN_KINDS
 } plugin_kind;
 
@@ -55,6 +57,9 @@ void plugin_names(plugin_kind kind, char *buf, size_t n);
 /* *index = plugin_find(kind, value); or -1 with "OPTION: expected hct or
  * ideal, got 'VALUE'" in err (OPTION: plugin_kind_option). */
 int plugin_parse(plugin_kind kind, const char *value, int *index, char *err, size_t errlen);
+/* The device entries (the last group of the list): *n of them from the
+ * returned one, for the bus's address decode (machine/device_table.c). */
+const plugin *plugin_devices(unsigned *n);
 /* Entry i of the whole list in list order (grouped by kind), NULL after
  * the last: for `simty plugins`. */
 const plugin *plugin_at(unsigned i);

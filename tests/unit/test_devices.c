@@ -1,11 +1,14 @@
 /* The device table (machine/device.h) and the bus decode (sim/sim.h):
  * every device found at its first and last byte and not past them, the
  * table in address order without overlaps, and --mem regions refused over
- * any device (simty_config_check names it). */
+ * any device (simty_config_check names it).  The devices are the
+ * registry's last group (registry/plugins.c), and every kind's entries are
+ * contiguous and in enum order, which plugin_devices() relies on. */
 #include <string.h>
 
 #include "check.h"
 #include "machine/device.h"
+#include "registry/plugins.h"
 #include "simty.h"
 #include "simty_guest.h"
 
@@ -33,6 +36,22 @@ static void table(void)
     CHECK(device_at(SIMTY_RAM_BASE) == NULL);
 }
 
+static void registry(void)
+{
+    const plugin *p, *prev = NULL;
+    for (unsigned i = 0; (p = plugin_at(i)); prev = p, i++)
+        CHECK(!prev || prev->kind <= p->kind); /* grouped, kinds in order */
+    CHECK(prev && prev->kind == PLUGIN_DEVICE);
+    unsigned n;
+    const plugin *dev = plugin_devices(&n);
+    CHECK_EQ(n, plugin_count(PLUGIN_DEVICE));
+    for (unsigned i = 0; i < n; i++) {
+        CHECK(dev[i].kind == PLUGIN_DEVICE && dev[i].ops == device_entry(i));
+        CHECK(plugin_find(PLUGIN_DEVICE, dev[i].name) == (int)i);
+    }
+    CHECK_EQ(plugin_find(PLUGIN_DEVICE, "uart"), 2);
+}
+
 static void regions(void)
 {
     const device_ops *d;
@@ -52,6 +71,7 @@ static void regions(void)
 int main(void)
 {
     table();
+    registry();
     regions();
     return check_report("test_devices");
 }
