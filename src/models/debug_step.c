@@ -16,9 +16,9 @@ lane_mask sim_debug_warp_slot(simty_sim *s, unsigned gw)
     const path_t active = *a;
     sim_core *c = warp_core(s, gw);
     c->now = s->cycle;
-    uint32_t addr[SIMTY_MAX_LANES]; /* (no memory timing reads them) */
+    mem_request req; /* (no memory timing reads it) */
     warp_outcome o;
-    o.mem.addr = addr;
+    o.mem = &req;
     if (!warp_execute(s, gw, 0, s->T, &active, &o))
         return active.mask; /* a fault: the run is over */
     c->stats.warp_instructions++;

@@ -36,9 +36,9 @@ static void wait_start(simty_sim *s, scalar_state *m, unsigned h, enum path_wait
 static void step_hart(simty_sim *s, scalar_state *m, unsigned h)
 {
     const path_t p = {.pc = s->pc[h], .depth = 0, .mask = 1};
-    uint32_t addr[SIMTY_MAX_LANES]; /* (no memory timing reads them) */
+    mem_request req; /* (no memory timing reads it) */
     warp_outcome o;
-    o.mem.addr = addr;
+    o.mem = &req;
     if (!warp_execute(s, h / s->T, h % s->T, 1, &p, &o))
         return;
     if (s->cfg.trace_commits && o.retired && sim_trace_at(s, s->cycle))

@@ -136,9 +136,9 @@ static bool simt_tick(simty_sim *s, sim_core *c)
         warp_outcome o = simple_outcome(&r, &active);
         simt_slot_done(s, c, m, w, gw, pt, &active, &o); /* (a spin may park the path) */
     } else {
-        uint32_t addr[SIMTY_MAX_LANES]; /* (no memory timing reads them) */
+        mem_request req; /* (no memory timing reads it) */
         warp_outcome o;
-        o.mem.addr = addr;
+        o.mem = &req;
         if (!warp_execute(s, gw, 0, s->T, &active, &o))
             return false;
         simt_slot_done(s, c, m, w, gw, pt, &active, &o);

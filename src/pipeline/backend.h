@@ -65,7 +65,7 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
     }
 
     if (o->memory)
-        memsys_access(p->timing, gw, &o->mem, p->now);
+        memsys_access(p->timing, gw, o->mem, p->now);
     if (p->hold_sync && !o->trapped &&
         (o->insn->cls == CLS_AMO || o->insn->op == OP_FENCE || o->insn->op == OP_FENCE_I))
         memsys_hold(p->timing, gw, s->quantum_end); /* its effect comes then */
@@ -152,7 +152,7 @@ static void stage_membership(simty_sim *s, pipe_state *p)
         return;
     }
     warp_outcome o;
-    o.mem.addr = p->mem_addr;
+    o.mem = &p->req;
     p->executing = true; /* its slot is still in flight for a region of interest */
     bool ok = warp_execute(s, gw, 0, s->T, &active, &o);
     p->executing = false;

@@ -140,8 +140,7 @@ typedef struct pipe_state {
     const uint64_t *due;   /* memsys_due_table(timing) + warp0: by the core's warp */
     bool hierarchy;        /* memsys_is_hierarchy(timing): fetches and stores may wait,
                             * loads come back out of order */
-    uint32_t mem_addr[SIMTY_MAX_LANES]; /* the room for a memory pass's lane addresses
-                                         * (warp_outcome.mem: warp_execute) */
+    mem_request req;       /* the record of a memory pass warp_execute fills */
 } pipe_state;
 
 static inline uint64_t warp_bit(unsigned w) { return 1ull << w; }

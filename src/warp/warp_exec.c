@@ -349,13 +349,14 @@ serve_lanes(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, cons
 }
 
 /* A load, store or atomic: one pass serves the lanes the coalescer picks
- * (o->mem: the request for the memory timing); the others replay it
- * (next[1]: the same PC, not issued yet).  addr: room for the lanes'
- * addresses. */
+ * (req: the caller's record, filled for the memory timing; the lanes'
+ * addresses go to its addr); the others replay it (next[1]: the same PC,
+ * not issued yet). */
 static inline __attribute__((always_inline)) enum exec_end
-run_memory(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, uint32_t *addr,
+run_memory(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, mem_request *req,
            warp_outcome *o)
 {
+    uint32_t *const addr = req->addr;
     const unsigned n = v->n;
     const uint32_t pc = p->pc;
     const lane_mask mask = p->mask;
@@ -373,8 +374,11 @@ run_memory(simty_sim *s, const lanes *v, const path_t *p, const insn_t *d, uint3
         end = sp_checked(s, v, d, served, pc);
     if (end != EXEC_RETIRE)
         return end;
-    o->memory = true; /* the request for the memory timing (enum mem_kind: the classes) */
-    o->mem = (mem_request){.lanes = served, .addr = addr, .kind = d->cls, .size = (uint8_t)size};
+    o->memory = true;
+    req->lanes = served;
+    req->kind = d->cls; /* (enum mem_kind: the classes' values) */
+    req->size = (uint8_t)size;
+    o->mem = req;
     o->wrote = s->sync.store_epoch != epoch || warp_core(s, v->gw)->fx.changes != changes;
     o->retired = served;
     o->c.next[0].mask = served;
@@ -406,7 +410,8 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     const unsigned T = s->T;
     const lanes v = {.x = warp_regs(s, gw) + first, .gw = gw, .first = first, .n = n,
                      .T = T, .hart0 = gw * T + first};
-    uint32_t *const addr = o->mem.addr; /* the lanes' addresses (memory, JALR): the caller's */
+    mem_request *const req = o->mem; /* the caller's request record */
+    uint32_t *const addr = req->addr; /* the lanes' addresses (memory, JALR) */
     enum exec_end end;
     const insn_t *d = fetch(s, &v, p, o, &end);
     if (!d)
@@ -430,7 +435,7 @@ bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const p
     case CLS_LOAD:
     case CLS_STORE:
     case CLS_AMO:
-        end = run_memory(s, &v, p, d, addr, o);
+        end = run_memory(s, &v, p, d, req, o);
         break;
     case CLS_CSR:
         end = warp_exec_csr(s, gw, first, p, d, o);

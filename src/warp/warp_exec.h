@@ -37,7 +37,7 @@ typedef struct warp_outcome {
     bool wrote;          /* it changed memory (store, SC, AMO) */
     bool backedge;       /* a conditional branch every lane took backwards */
     bool trapped;        /* some lanes took a trap: next[0] is them at the handler */
-    mem_request mem;     /* the memory pass's request (when memory) */
+    mem_request *mem;    /* the memory pass's request (when memory; see warp_execute) */
 } warp_outcome;
 
 /* Lanes in m (of a T-lane warp); full warps, the common case, cost a compare
@@ -51,10 +51,11 @@ static inline unsigned lane_count(lane_mask m, unsigned T)
  * warp gw; bit i of p->mask (and of the outcome's masks) is lane first+i.
  * The SIMT models pass the whole warp (0, T); the scalar model one thread
  * (lane, 1).  Returns false on a guest fault (the simulator is then stopped
- * and o must be ignored).  The caller sets o->mem.addr before the call:
- * room for SIMTY_MAX_LANES addresses, where the executor computes the
- * lanes' addresses (a memory pass's request then points there; the cycle
- * model keeps the room in its per-core state, pipe_state). */
+ * and o must be ignored).  The caller sets o->mem before the call: its
+ * request record (the cycle model keeps it in its per-core state,
+ * pipe_state), where the executor computes the lanes' addresses (a JALR's
+ * too: scratch) and which, for a memory pass, it fills (o->mem then points
+ * to it; else NULL). */
 bool warp_execute(simty_sim *s, unsigned gw, unsigned first, unsigned n, const path_t *p,
                   warp_outcome *o);
 

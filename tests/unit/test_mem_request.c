@@ -1,9 +1,9 @@
-/* The memory request record (warp/mem_request.h): what warp_execute leaves
- * in its outcome for a memory pass (kind, bytes per lane, the lanes served,
- * their addresses in the caller's room), and the memory timing's answer to
- * it through memsys_access (the ideal memory: a load's or an atomic's data
- * is due, a store's is not; the hierarchy: a load that misses waits for its
- * line, a store does not hold the warp). */
+/* The memory request record (warp/mem_request.h): what warp_execute
+ * leaves for a memory pass in the caller's record its outcome points to
+ * (kind, bytes per lane, the lanes served and their addresses), and the
+ * memory timing's answer to it through memsys_access (the ideal memory: a
+ * load's or an atomic's data is due, a store's is not; the hierarchy: a
+ * load that misses waits for its line, a store does not hold the warp). */
 #include <string.h>
 
 #include "check.h"
@@ -25,7 +25,7 @@ static void set_reg(simty_sim *s, unsigned reg, unsigned l, uint32_t v)
 
 /* Executes instruction word `word` at CODE on the lanes of mask, a0 of
  * lane l being DATA + stride * l; *o: its outcome. */
-static void run(simty_sim *s, uint32_t word, lane_mask mask, uint32_t stride, uint32_t *room,
+static void run(simty_sim *s, uint32_t word, lane_mask mask, uint32_t stride, mem_request *req,
                 warp_outcome *o)
 {
     memcpy(s->ram + CODE, &word, 4);
@@ -35,50 +35,51 @@ static void run(simty_sim *s, uint32_t word, lane_mask mask, uint32_t stride, ui
         set_reg(s, 12, l, 1);                                /* a2 */
     }
     const path_t p = {.pc = s->ram_base + CODE, .depth = 0, .mask = mask};
-    memset(room, 0xff, SIMTY_MAX_LANES * sizeof *room);
-    o->mem.addr = room;
+    memset(req, 0xff, sizeof *req);
+    o->mem = req;
     CHECK(warp_execute(s, 0, 0, T, &p, o));
 }
 
 /* The request for lanes `lanes`: kind, size, each served lane's address
- * (a0 + offset) in the caller's room */
-static void check_request(simty_sim *s, const warp_outcome *o, const uint32_t *room,
+ * (a0 + offset) */
+static void check_request(simty_sim *s, const warp_outcome *o, const mem_request *req,
                           enum mem_kind kind, unsigned size, lane_mask lanes, uint32_t stride,
                           uint32_t offset)
 {
     CHECK(o->memory);
-    CHECK(o->mem.addr == room);
-    CHECK_EQ(o->mem.kind, kind);
-    CHECK_EQ(o->mem.size, size);
-    CHECK_EQ(o->mem.lanes, lanes);
+    CHECK(o->mem == req);
+    CHECK_EQ(req->kind, kind);
+    CHECK_EQ(req->size, size);
+    CHECK_EQ(req->lanes, lanes);
     CHECK_EQ(o->retired, lanes);
     for (unsigned l = 0; l < T; l++)
         if (lanes & (1ull << l))
-            CHECK_EQ(room[l], s->ram_base + DATA + stride * l + offset);
+            CHECK_EQ(req->addr[l], s->ram_base + DATA + stride * l + offset);
 }
 
 static void test_executor(simty_sim *s)
 {
-    uint32_t room[SIMTY_MAX_LANES];
+    mem_request req;
     warp_outcome o;
 
-    run(s, 0x00052583u, 0xf, 4, room, &o); /* lw a1, 0(a0): unit stride, one pass */
-    check_request(s, &o, room, MEM_LOAD, 4, 0xf, 4, 0);
-    run(s, 0x00b52023u, 0xb, 4, room, &o); /* sw a1, 0(a0) on lanes 0, 1, 3 */
-    check_request(s, &o, room, MEM_STORE, 4, 0xb, 4, 0);
+    run(s, 0x00052583u, 0xf, 4, &req, &o); /* lw a1, 0(a0): unit stride, one pass */
+    check_request(s, &o, &req, MEM_LOAD, 4, 0xf, 4, 0);
+    run(s, 0x00b52023u, 0xb, 4, &req, &o); /* sw a1, 0(a0) on lanes 0, 1, 3 */
+    check_request(s, &o, &req, MEM_STORE, 4, 0xb, 4, 0);
     /* sub-word accesses: the simty coalescer serves the leader alone */
-    run(s, 0x00251583u, 0x6, 4, room, &o); /* lh a1, 2(a0) */
-    check_request(s, &o, room, MEM_LOAD, 2, 0x2, 4, 2);
-    run(s, 0x00b500a3u, 0xc, 4, room, &o); /* sb a1, 1(a0) */
-    check_request(s, &o, room, MEM_STORE, 1, 0x4, 4, 1);
-    run(s, 0x00053507u, 0xf, 8, room, &o); /* fld fa0, 0(a0): 8 bytes a lane */
-    check_request(s, &o, room, MEM_LOAD, 8, 0xf, 8, 0);
-    run(s, 0x00c525afu, 0xe, 4, room, &o); /* amoadd.w a1, a2, (a0): the leader alone */
-    check_request(s, &o, room, MEM_AMO, 4, 0x2, 4, 0);
+    run(s, 0x00251583u, 0x6, 4, &req, &o); /* lh a1, 2(a0) */
+    check_request(s, &o, &req, MEM_LOAD, 2, 0x2, 4, 2);
+    run(s, 0x00b500a3u, 0xc, 4, &req, &o); /* sb a1, 1(a0) */
+    check_request(s, &o, &req, MEM_STORE, 1, 0x4, 4, 1);
+    run(s, 0x00053507u, 0xf, 8, &req, &o); /* fld fa0, 0(a0): 8 bytes a lane */
+    check_request(s, &o, &req, MEM_LOAD, 8, 0xf, 8, 0);
+    run(s, 0x00c525afu, 0xe, 4, &req, &o); /* amoadd.w a1, a2, (a0): the leader alone */
+    check_request(s, &o, &req, MEM_AMO, 4, 0x2, 4, 0);
     CHECK_EQ(o.replay, REPLAY_MEMORY);
 
-    run(s, 0x00c58533u, 0xf, 4, room, &o); /* add a0, a1, a2: no memory pass */
+    run(s, 0x00c58533u, 0xf, 4, &req, &o); /* add a0, a1, a2: no memory pass */
     CHECK(!o.memory);
+    CHECK(o.mem == NULL);
 }
 
 /* memsys_access on hand-made requests: due[0] after each */
@@ -91,10 +92,11 @@ static void test_timing(simty_sim *s, const char *memory)
     if (!m)
         return;
     const uint64_t *due = memsys_due_table(m);
-    uint32_t addr[T] = {s->ram_base + DATA, s->ram_base + DATA + 4, s->ram_base + DATA + 8,
-                        s->ram_base + DATA + 12};
-    mem_request st = {.lanes = 0xf, .addr = addr, .kind = MEM_STORE, .size = 4};
-    mem_request ld = {.lanes = 0xf, .addr = addr, .kind = MEM_LOAD, .size = 4};
+    mem_request st = {.lanes = 0xf, .kind = MEM_STORE, .size = 4};
+    for (unsigned l = 0; l < T; l++)
+        st.addr[l] = s->ram_base + DATA + 4 * l;
+    mem_request ld = st;
+    ld.kind = MEM_LOAD;
     const uint64_t before = due[0];
     memsys_access(m, 0, &st, 10); /* a store does not hold the warp */
     CHECK_EQ(due[0], before);
