@@ -254,6 +254,8 @@ def group_unit(ctx):
     tests.append(("unit include guards are unique", check_include_guards))
     tests.append(("unit folder layering (tools/layers.py)", check_layers))
     tests.append(("unit folder layering refuses an upward include", lambda: check_layers_bad(ctx)))
+    tests.append(("unit folder layering of the links (layers.py --objects)",
+                  lambda: check_layers_objects(ctx)))
     tests.append(("unit --only GROUP/NAME selects tests by name", lambda: check_only(ctx)))
     return tests
 
@@ -349,6 +351,16 @@ def check_layers():
     status, out, err = run([sys.executable, os.path.join(ROOT, "tools", "layers.py")])
     if status != 0:
         raise Failure("tools/layers.py exited %d:\n%s%s" % (status, out, err))
+
+
+def check_layers_objects(ctx):
+    """No object of the build uses a function or data defined in a folder
+    above its own (tools/layers.py --objects): a declaration low and a
+    definition high is an upward call the include check cannot see."""
+    status, out, err = run([sys.executable, os.path.join(ROOT, "tools", "layers.py"),
+                            "--objects", os.path.join(ctx.build, "obj", "src")])
+    if status != 0:
+        raise Failure("tools/layers.py --objects exited %d:\n%s%s" % (status, out, err))
 
 
 def check_layers_bad(ctx):

@@ -420,7 +420,7 @@ static inline void sim_code_written(simty_sim *s, uint32_t addr)
     }
 }
 
-/* LR/SC reservations (warp/lane_ops.c): hart reserves word; hart's
+/* LR/SC reservations (machine/resv.c): hart reserves word; hart's
  * reservation is cleared; hart (RESV_NOBODY: a debugger) wrote to word: every
  * other hart's reservation of it is cleared (and wrs waits are woken). */
 void resv_set(simty_sim *s, unsigned hart, uint32_t word);
