@@ -26,9 +26,10 @@ static inline bool csr_insn_writes(const insn_t *d)
 static inline unsigned mem_access_size(const insn_t *d)
 {
     static const uint8_t size_xor_4[OP_COUNT] = {
-        [OP_LB] = 1 ^ 4, [OP_LBU] = 1 ^ 4, [OP_SB] = 1 ^ 4,
-        [OP_LH] = 2 ^ 4, [OP_LHU] = 2 ^ 4, [OP_SH] = 2 ^ 4,
-        [OP_FLD] = 8 ^ 4, [OP_FSD] = 8 ^ 4,
+        /* (hex: clang's -Wxor-used-as-pow takes 2 ^ 4 for a power) */
+        [OP_LB] = 0x1 ^ 4, [OP_LBU] = 0x1 ^ 4, [OP_SB] = 0x1 ^ 4,
+        [OP_LH] = 0x2 ^ 4, [OP_LHU] = 0x2 ^ 4, [OP_SH] = 0x2 ^ 4,
+        [OP_FLD] = 0x8 ^ 4, [OP_FSD] = 0x8 ^ 4,
     };
     return size_xor_4[d->op] ^ 4u;
 }
