@@ -28,7 +28,7 @@
 struct simty_sim;
 
 typedef struct machine_port {
-    const char *name; /* "direct", "deferred", "deferred-quanta" (in messages and tests) */
+    const char *name; /* "direct", "deferred", "deferred-quanta" (for a debugger's eye) */
     /* A lane's store of size bytes (aligned or not) at addr: enum
      * mem_status; MEM_OK when it is (or will be) performed. */
     int (*store)(struct simty_sim *s, unsigned hart, uint32_t pc, uint32_t addr, unsigned size,
