@@ -103,15 +103,11 @@ member_done(simty_sim *s, pipe_state *p, uop *in, commit_latch *out, warp_pipe *
 
 /* F+7: the instruction is valid only if its PC is HCT1's; then the warp
  * executes it on HCT1's path, through the code every model shares. */
-static void stage_membership(simty_sim *s, pipe_state *p)
+static __attribute__((noinline)) void member_execute(simty_sim *s, pipe_state *p, uop *in)
 {
-    uop *in = &p->ring[UOP_AT(p->now - 4)]; /* issued at F+3 */
     commit_latch *out = &p->member_out;
-    out->valid = false;
-    p->write_parity = -1;
-    if (!in->valid)
-        return;
     in->valid = false; /* consumed (the run may end in this stage) */
+    p->ring_valid &= (uint8_t)~(1u << (in - p->ring));
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
     const bool returns_data = in->waits;
@@ -165,6 +161,17 @@ static void stage_membership(simty_sim *s, pipe_state *p)
         return;
     }
     member_done(s, p, in, out, wp, w, gw, returns_data, &active, &o);
+}
+
+/* F+7 of this cycle: the instruction issued 4 cycles ago, if any (the
+ * common empty case inline, without member_execute's call). */
+static inline void stage_membership(simty_sim *s, pipe_state *p)
+{
+    uop *in = &p->ring[UOP_AT(p->now - 4)]; /* issued at F+3 */
+    p->member_out.valid = false;
+    p->write_parity = -1;
+    if (in->valid)
+        member_execute(s, p, in);
 }
 
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next

@@ -236,9 +236,12 @@ static uint64_t cycle_batch(simty_sim *s, sim_core *c, uint64_t end)
     const uint64_t ahead = p->live >> ptr; /* live warps at or after the pointer */
     uint64_t k = ahead ? (unsigned)__builtin_ctzll(ahead)
                        : W - ptr + (unsigned)__builtin_ctzll(p->live);
-    for (unsigned age = 1; age <= 4; age++) /* issued at t - age: F+7 at t + 4 - age */
-        if (p->ring[UOP_AT(t - age)].valid && 4 - age < k)
-            k = 4 - age;
+    if (p->ring_valid) { /* in flight: issued at t - 4 + i reaches F+7 at t + i */
+        const unsigned r = UOP_AT(t - 4), v = p->ring_valid;
+        const unsigned from = (v >> r | v << (UOP_RING - r)) & 0xff; /* bit i: issued t-4+i */
+        if ((unsigned)__builtin_ctz(from) < k)
+            k = (unsigned)__builtin_ctz(from);
+    }
     if (p->load_count) {
         const uint64_t due = p->due[p->loads[p->load_head].warp];
         if (due <= t)
@@ -277,6 +280,7 @@ static void cycle_finish(simty_sim *s, sim_core *c)
      * interest still open is closed after this and must not count them again) */
     for (unsigned i = 0; i < UOP_RING; i++)
         p->ring[i].valid = false;
+    p->ring_valid = 0;
 }
 
 static uint64_t cycle_in_flight(const simty_sim *s, const sim_core *c)

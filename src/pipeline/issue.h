@@ -50,8 +50,6 @@ static __attribute__((noinline)) void fp_writeback(pipe_state *p)
 static void stage_schedule(simty_sim *s, pipe_state *p)
 {
     simty_stats *st = p->st;
-    uop *out = &p->ring[UOP_AT(p->now)]; /* (F+7 took the last one in this slot) */
-    out->valid = false;
     p->issued_now = 0;
     const unsigned bank = p->bank_busy; /* the rule binds only the cycle(s) right after */
     p->bank_busy = p->bank_busy_next;
@@ -91,10 +89,12 @@ static void stage_schedule(simty_sim *s, pipe_state *p)
 
     warp_pipe *wp = &p->warp[best];
     const insn_t *d = &wp->buf_insn;
+    uop *out = &p->ring[UOP_AT(p->now)]; /* (free: F+7 took the last one in it 4 cycles ago) */
     const uint64_t rd = insn_rd_bit(d);
     const bool waits = uop_waits(p->hold_sync, d);
     *out = (uop){.valid = true, .waits = waits, .warp = (uint8_t)best, .pc = wp->buf_pc,
                  .rd_bit = rd, .insn = *d, .issued = p->now, .trace = wp->buf_trace};
+    p->ring_valid |= (uint8_t)(1u << UOP_AT(p->now));
     p->buffered &= ~warp_bit(best);
     p->issued_now = warp_bit(best);
     wp->scoreboard |= rd;

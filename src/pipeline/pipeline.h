@@ -143,6 +143,7 @@ typedef struct pipe_state {
 
     fetch_latch steer_out, fetch_out;         /* F->F+1, F+1->F+2 */
     uop ring[UOP_RING]; /* F+3..F+8: by issue cycle (UOP_AT) */
+    uint8_t ring_valid; /* bit i: ring[i].valid (cycle_batch reads them at once) */
     commit_latch member_out;                  /* F+7->F+8 */
 
     load_entry *loads;  /* FIFO ring of W entries: a warp has at most one load */
