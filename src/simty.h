@@ -125,6 +125,11 @@ typedef struct simty_config {
     /* host threads that tick the cores, 1..SIMTY_MAX_CORES (0: 1); results
      * are identical for every value (docs/platform.md, "Host threads") */
     unsigned host_threads;
+    /* host threads are used only if each runs at least this many
+     * core-cycles per quantum (quantum x its cores), else the cores run on
+     * one thread (simty_host_threads says why); 0: the default, 64; 1:
+     * always */
+    unsigned host_threads_min;
     /* cycles the cores of a multi-core machine run between exchanges of
      * their effects, 1..SIMTY_MAX_QUANTUM (0: 1); more than 1 needs the
      * cycle model, and with a memory hierarchy at most its noc_latency
@@ -330,6 +335,13 @@ int simty_load_image(simty_sim *s, const void *elf, size_t len, char *err, size_
  * prints each on stderr unless --quiet; --stats-json lists them in
  * "warnings").  The run goes on as the warning says. */
 const char *simty_load_warning(const simty_sim *s, unsigned n);
+
+/* The host threads a run of this machine uses (--host-threads, at most one
+ * per core): fewer than asked where they cannot pay or cannot be used (one
+ * core, traces, a quantum too short for the exchange between threads),
+ * with the reason in note (an empty string when it runs as asked; simty run
+ * prints it unless --quiet).  Host threads never change results. */
+unsigned simty_host_threads(const simty_sim *s, char *note, size_t len);
 
 /* Runs until the program ends (any simty_exit_reason but NONE). */
 void simty_run(simty_sim *s);

@@ -213,7 +213,8 @@ def same_for_every_n(ctx, simty, Failure, what, elf, shape, extra, threads=HOST_
     status, stdout, stderr and statistics (and commit trace)."""
     first = None
     for n in threads:
-        args = extra + ["--host-threads", str(n)]
+        # (--host-threads-min 1: the threads run however short the quantum)
+        args = extra + ["--host-threads", str(n), "--host-threads-min", "1"]
         tpath = None
         if trace:
             tpath = os.path.join(ctx.tmp, "hostthreads-%s-%d-%d.trace"
@@ -229,7 +230,10 @@ def same_for_every_n(ctx, simty, Failure, what, elf, shape, extra, threads=HOST_
             os.unlink(tpath)
             if not text:
                 raise Failure("%s %s: empty commit trace" % (what, full))
-        got = (r.status, r.out, r.err, stable_stats(r.stats), text)
+        # (a note that the threads were not used, e.g. with a trace, is about
+        # the host, not the results)
+        err = re.sub(r"(?m)^simty: note: --host-threads .*\n", "", r.err)
+        got = (r.status, r.out, err, stable_stats(r.stats), text)
         if not got[3]:
             raise Failure("%s %s: no statistics" % (what, full))
         if first is None:
@@ -300,7 +304,8 @@ def host_thread_extra_tests(ctx, simty, Failure):
 
     def tso():  # quanta: the store-buffering outcome is allowed and shows
         r, full = run_one(ctx, simty, Failure, programs.multicore_elf("sb"), (2, 1, 1),
-                          ["-m", "cycle", "--quantum", "64", "--host-threads", "2"])
+                          ["-m", "cycle", "--quantum", "64", "--host-threads", "2",
+                           "--host-threads-min", "1"])
         check_pass(Failure, "sb", r, full, (2, 1, 1))
         m = re.search(r"plain 0/0:(\d+) .*fenced 0/0:(\d+) .*0/0 forbidden when fenced",
                       r.out)
@@ -362,12 +367,32 @@ def host_thread_extra_tests(ctx, simty, Failure):
         same_for_every_n(ctx, simty, Failure, "unmapped_store", elf, (4, 1, 4),
                          ["-m", "cycle", "--quantum", "16"])
         r, full = run_one(ctx, simty, Failure, elf, (4, 1, 4),
-                          ["-m", "cycle", "--quantum", "16", "--host-threads", "2"])
+                          ["-m", "cycle", "--quantum", "16", "--host-threads", "2",
+                           "--host-threads-min", "1"])
         if r.status != 121 or "unmapped" not in r.err.splitlines()[0]:
             raise Failure("unmapped_store %s: status %d, stderr %r (expected 121 and a "
                           "one-line fault)" % (full, r.status, r.err[:300]))
     out.append(("multicore bad unmapped_store 4x1x4 quantum 16: same fault on "
                 "--host-threads 1,2,3", fault))
+
+    def declined():  # a quantum too short for threads: one thread, said once
+        elf = programs.multicore_elf("sb")
+        one, _ = run_one(ctx, simty, Failure, elf, (4, 1, 8), ["--host-threads", "1"])
+        note = re.compile(r"^simty: note: --host-threads 2: running on 1 thread: the quantum is "
+                          r"too short .*--quantum 32 or more", re.M)
+        for extra, want in ((["--host-threads", "2"], True),
+                            (["--host-threads", "2", "--quiet"], False),
+                            (["--host-threads", "2", "--host-threads-min", "1"], False),
+                            (["-m", "cycle", "--host-threads", "2", "--quantum", "32"], False)):
+            r, full = run_one(ctx, simty, Failure, elf, (4, 1, 8), extra)
+            got = bool(note.search(r.err))
+            if got != want or r.status != 0:
+                raise Failure("%s: status %d, note %s (expected %s): %r" % (
+                    full, r.status, got, want, r.err[:300]))
+            if "-m" not in extra and r.out != one.out:
+                raise Failure("%s: stdout differs from --host-threads 1" % full)
+    out.append(("multicore sb 4x1x8: --host-threads 2 at quantum 1 runs on one thread and "
+                "says so (not with --quiet, --host-threads-min 1 or quantum 32)", declined))
     return out
 
 

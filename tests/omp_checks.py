@@ -78,7 +78,7 @@ def tests(ctx, run, simty, Failure):
             ref = None
             runs = [(m, s, []) for s in SHAPES for m in MODELS]
             if name in HOST_THREADS:
-                runs.append(("cycle", (2, 2, 2), ["--host-threads", "2"]))
+                runs.append(("cycle", (2, 2, 2), ["--host-threads", "2", "--host-threads-min", "1"]))
             if name in PROGRESS_OFF:
                 runs += [(m, s, ["--progress", "off"]) for s in SHAPES[1:3]
                          for m in ("simt", "cycle")]

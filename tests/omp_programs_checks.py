@@ -238,7 +238,8 @@ def runs(full, sanitized=False):
     if full:
         for name in PROGRAMS:
             out.append((name, "cycle 2x8x8 --host-threads 2",
-                        ["-m", "cycle", "--host-threads", "2"] + shape_args((2, 8, 8))))
+                        ["-m", "cycle", "--host-threads", "2", "--host-threads-min", "1"] +
+                        shape_args((2, 8, 8))))
     return out
 
 

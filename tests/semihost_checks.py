@@ -120,7 +120,8 @@ def tests(ctx, run, simty, Failure):
         runs = [("%s %s" % (m, s), ["-m", m] + s.split()) for m in MODELS
                 for s in ("-w 1 -t 1", "-w 8 -t 4")]
         runs.append(("cycle 2 cores, 2 host threads",
-                     ["-m", "cycle", "-c", "2", "--host-threads", "2", "-w", "2", "-t", "4"]))
+                     ["-m", "cycle", "-c", "2", "--host-threads", "2", "--host-threads-min", "1",
+                      "-w", "2", "-t", "4"]))
         for name, opts in runs:
             d = fresh("sim")
             st, so, se = sim(d, elf, opts, ["in.txt", "out.txt"] + ARGS)
@@ -248,7 +249,8 @@ def tests(ctx, run, simty, Failure):
         outs = []
         for ht in ("1", "2"):
             st, so, se = sim(work, elf, ["-m", "cycle", "-c", "2", "--host-threads", ht,
-                                         "-w", "2", "-t", "4"], ["order"])
+                                         "--host-threads-min", "1", "-w", "2", "-t", "4"],
+                             ["order"])
             lines = so.split()
             blocks = [lines[i:i + 4] for i in range(0, len(lines), 4)]
             ok = st == 0 and len(lines) == 16 and all(

@@ -77,9 +77,10 @@ CONFIGS = [
     ["-m", "cycle", "-w", "4", "-t", "32"],
     ["-m", "cycle", "-w", "3", "-t", "2", "--mem-latency", "20"],
     ["-m", "cycle", "-w", "4", "-t", "8", "--memory", "ddr4-3200"],
-    ["-m", "simt", "--cores", "3", "-w", "2", "-t", "3", "--host-threads", "2"],
+    ["-m", "simt", "--cores", "3", "-w", "2", "-t", "3", "--host-threads", "2",
+     "--host-threads-min", "1"],
     ["-m", "cycle", "--cores", "4", "-w", "2", "-t", "4", "--quantum", "4",
-     "--host-threads", "2"],
+     "--host-threads", "2", "--host-threads-min", "1"],
 ]
 
 # (programs that stop at once: every model at 1x1 and 2x4)

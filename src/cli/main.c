@@ -41,6 +41,9 @@ static const char run_options_text[] =
     "      --host-threads N   host threads that simulate the cores, 1..64 (default\n"
     "                         1); results are the same for every N (with a trace\n"
     "                         the cores run on one thread); fast with --quantum\n"
+    "      --host-threads-min N  core-cycles each host thread must run per\n"
+    "                         quantum for the threads to be used (default 64;\n"
+    "                         1: always); below, the cores run on one thread\n"
     "      --quantum Q        cycles the cores run apart between exchanges of their\n"
     "                         stores, atomics and waits, 1..100000 (default 1:\n"
     "                         sequentially consistent); more than 1: cycle model,\n"
@@ -177,6 +180,7 @@ enum {
     OPT_MEMORY,
     OPT_MEM_SET,
     OPT_HOST_THREADS,
+    OPT_HOST_THREADS_MIN,
     OPT_QUANTUM,
     OPT_GDB,
     OPT_GDB_WAIT,
@@ -230,6 +234,7 @@ static const struct option run_longopts[] = {
     {"memory", required_argument, 0, OPT_MEMORY},
     {"mem-set", required_argument, 0, OPT_MEM_SET},
     {"host-threads", required_argument, 0, OPT_HOST_THREADS},
+    {"host-threads-min", required_argument, 0, OPT_HOST_THREADS_MIN},
     {"quantum", required_argument, 0, OPT_QUANTUM},
     {"gdb", required_argument, 0, OPT_GDB},
     {"gdb-wait", no_argument, 0, OPT_GDB_WAIT},
@@ -252,6 +257,7 @@ static const struct {
     {'c', "cores"},
     {OPT_QUANTUM, "quantum"},
     {OPT_HOST_THREADS, "host-threads"},
+    {OPT_HOST_THREADS_MIN, "host-threads-min"},
     {'w', "warps"},
     {'t', "threads"},
     {'m', "model"},
@@ -564,6 +570,9 @@ static int start_sim(cli_opts *o, simty_sim **sp, int *gdb_fd)
     const char *warning;
     for (unsigned i = 0; !o->quiet && (warning = simty_load_warning(s, i)); i++)
         fprintf(stderr, "simty: warning: %s\n", warning);
+    char note[256];
+    if (simty_host_threads(s, note, sizeof note) && note[0] && !o->quiet)
+        fprintf(stderr, "simty: note: %s\n", note);
     /* argv[0]: the program's file name, as the library's default. */
     const char *slash = strrchr(o->guest_argv[0], '/');
     if (slash)

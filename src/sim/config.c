@@ -84,6 +84,11 @@ static int check_shape(const simty_config *cfg, char *err, size_t errlen)
                  cfg->host_threads);
         return -1;
     }
+    if (cfg->host_threads_min > SIMTY_MAX_QUANTUM) {
+        snprintf(err, errlen, "host-threads-min must be 1..%d core-cycles (got %u)",
+                 SIMTY_MAX_QUANTUM, cfg->host_threads_min);
+        return -1;
+    }
     if (cfg->quantum > SIMTY_MAX_QUANTUM) {
         snprintf(err, errlen, "quantum must be 1..%d cycles (got %u)", SIMTY_MAX_QUANTUM,
                  cfg->quantum);

@@ -174,14 +174,72 @@ void sim_pool_free(simty_sim *s)
     s->ctl->pool = NULL;
 }
 
+/* Host threads pay only if each runs enough core-cycles between two
+ * exchanges (a quantum's start and end: a few microseconds, far more on a
+ * busy host): below this many per thread and quantum, the cores run on the
+ * calling thread (measured: docs/RESULTS.md section 11). */
+#define HOST_THREAD_MIN_CORE_CYCLES 64 /* the default of --host-threads-min */
+
+/* The host threads a run uses (--host-threads, at most one per core), and
+ * if that is fewer than asked, why (NULL: as asked). */
+static unsigned host_threads_plan(const simty_sim *s, const char **why, unsigned *min_quantum)
+{
+    const unsigned asked = s->cfg.host_threads ? s->cfg.host_threads : 1;
+    unsigned n = asked < s->ndecoded ? asked : s->ndecoded;
+    *why = NULL;
+    *min_quantum = 0;
+    if (asked <= 1)
+        return 1;
+    if (s->ncores < 2) {
+        *why = "a one-core machine runs on one thread";
+        return 1;
+    }
+    if (s->kt || s->cfg.trace_commits) {
+        *why = "traces are written in cycle order, as the cores tick";
+        return 1;
+    }
+    const unsigned per_thread = (s->ncores + n - 1) / n; /* cores of the busiest thread */
+    const unsigned min = s->cfg.host_threads_min ? s->cfg.host_threads_min
+                                                 : HOST_THREAD_MIN_CORE_CYCLES;
+    if ((uint64_t)s->quantum * per_thread < min) {
+        *why = "the quantum is too short for the exchange between threads to pay";
+        *min_quantum = (min + per_thread - 1) / per_thread;
+        return 1;
+    }
+    if (n < asked)
+        *why = "at most one thread per core";
+    return n;
+}
+
+unsigned simty_host_threads(const simty_sim *s, char *note, size_t len)
+{
+    const char *why;
+    unsigned min_quantum;
+    const unsigned n = host_threads_plan(s, &why, &min_quantum);
+    if (note && len)
+        note[0] = 0;
+    if (why && note && len) {
+        int k = snprintf(note, len, "--host-threads %u: running on %u thread%s: %s", s->cfg.host_threads,
+                         n, n == 1 ? "" : "s", why);
+        if (min_quantum && k > 0 && (size_t)k < len)
+            snprintf(note + k, len - (size_t)k,
+                     " (--quantum %llu: --quantum %u or more lets them run, or --host-threads-min; "
+                     "the results do not depend on host threads, they do on the quantum)",
+                     (unsigned long long)s->quantum, min_quantum);
+    }
+    return n;
+}
+
 /* The pool of a run with host threads, created at its first cycle; NULL
- * (tick on the calling thread) if one thread is all there is to use or the
- * host refuses threads. */
+ * (tick on the calling thread) if one thread is all there is to use
+ * (host_threads_plan) or the host refuses threads. */
 static struct host_pool *pool_get(simty_sim *s)
 {
-    unsigned n = s->cfg.host_threads < s->ndecoded ? s->cfg.host_threads : s->ndecoded;
-    if (n <= 1 || s->kt || s->cfg.trace_commits || s->ctl->pool_refused)
-        return NULL; /* (traces are written as the cores tick) */
+    const char *why;
+    unsigned min_quantum;
+    const unsigned n = host_threads_plan(s, &why, &min_quantum);
+    if (n <= 1 || s->ctl->pool_refused)
+        return NULL;
     if (s->ctl->pool)
         return s->ctl->pool;
     s->ctl->pool_refused = true; /* until the pool stands: not asked again every quantum */
@@ -230,6 +288,19 @@ static struct host_pool *pool_get(simty_sim *s)
     return p;
 }
 
+/* Whether the cores of this quantum are worth the exchange between host
+ * threads: at least two of them have work (a serial phase, where the other
+ * cores wait, runs on the calling thread; the results are the same either
+ * way). */
+static bool quantum_parallel(const simty_sim *s)
+{
+    unsigned busy = 0;
+    for (unsigned c = 0; c < s->ncores; c++)
+        if (!s->model->quiet(s, &s->core[c]) && ++busy == 2)
+            return true;
+    return false;
+}
+
 /* The end of the quantum that cycle `now` belongs to: quanta are the
  * multiples of the quantum (a pause or a stop function acts at their
  * boundaries only, so that where a run pauses does not change it), cut
@@ -256,6 +327,8 @@ static bool tick_cores(simty_sim *s)
         complete = m->tick(s, &s->core[0]);
     } else {
         struct host_pool *p = pool_get(s);
+        if (p && !quantum_parallel(s))
+            p = NULL;
         s->port = s->quantum > 1 ? port_deferred_quanta : port_deferred;
         /* the memory timing's shared levels run beside the cores */
         const bool shared = s->timing && s->quantum > 1;

@@ -134,7 +134,7 @@ static int set_mem(const char *arg, simty_config *cfg, char *err, size_t errlen)
 }
 
 static const char *const setting_names[] = {
-    "cores", "host-threads", "quantum", "warps", "threads", "model", "paths", "priority",
+    "cores", "host-threads", "host-threads-min", "quantum", "warps", "threads", "model", "paths", "priority",
     "coalescer", "misaligned", "progress", "progress-threshold", "progress-turn", "spin-detect",
     "mem-latency", "fp-latency", "memory", "mem-set", "ram-size", "mem", "stack-interleave",
     "no-stack-check", "max-cycles", "timeout", "steering", NULL};
@@ -163,6 +163,7 @@ static const struct setting_use {
 } setting_uses[] = {
     /* one core: no quanta, nothing to share among host threads */
     {"host-threads", SCALAR_M | SIMT_M | CYCLE_M, MULTI_CORE, FIELD(host_threads)},
+    {"host-threads-min", SCALAR_M | SIMT_M | CYCLE_M, MULTI_CORE, FIELD(host_threads_min)},
     {"quantum", SCALAR_M | SIMT_M | CYCLE_M, MULTI_CORE, FIELD(quantum)},
     /* the scalar model has no warps: no paths, coalescing or path turns;
      * a warp of one thread has one path, never two to keep or to order */
@@ -292,6 +293,8 @@ int simty_config_set(simty_config *cfg, const char *key, const char *value, char
         return set_uint(key, v, 1, SIMTY_MAX_CORES, &cfg->cores, err, errlen);
     if (!strcmp(key, "host-threads"))
         return set_uint(key, v, 1, SIMTY_MAX_CORES, &cfg->host_threads, err, errlen);
+    if (!strcmp(key, "host-threads-min"))
+        return set_uint(key, v, 1, SIMTY_MAX_QUANTUM, &cfg->host_threads_min, err, errlen);
     if (!strcmp(key, "quantum"))
         return set_uint(key, v, 1, SIMTY_MAX_QUANTUM, &cfg->quantum, err, errlen);
     if (!strcmp(key, "warps"))
