@@ -26,6 +26,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import speed  # noqa: E402
+import programs  # noqa: E402  (speed put tests/ on the path)
 
 KERNELS = ["uniform", "divergent"]
 SHAPES = [(8, 4), (8, 32), (64, 32)]
@@ -72,13 +73,55 @@ def measure(simty, elf, model, shape, tmp):
             "eff": sb["simd_efficiency"]}
 
 
+# --workloads: whole runs of real programs on the cycle model at 8x4 (the
+# ideal memory), start-up, serial phases and check included: what a user's
+# run costs per simulated cycle (issue 35's "memory-heavy 8x4 program")
+WORKLOADS = ["vecadd", "saxpy", "stencil2d", "transpose", "bfs", "histogram"]
+
+
+def workloads(simty, markdown, tmp):
+    rows = []
+    for name in WORKLOADS:
+        elf = programs.workload_elf(name)
+        out = os.path.join(tmp, "cg.out")
+        js = os.path.join(tmp, "s.json")
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, simty,
+                            "run", "--stats-json", js, "-m", "cycle", "-w", "8", "-t", "4", elf],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        m = re.search(r"Collected : (\d+)", p.stderr)
+        if p.returncode or not m:
+            sys.exit("host_cost: %s did not run under callgrind (status %d): %s" % (
+                name, p.returncode, p.stderr.strip()[-300:]))
+        with open(js) as f:
+            st = json.load(f)
+        n = int(m.group(1))
+        rows.append((name, st["cycles"], st["warp_instructions"], n))
+        if not markdown:
+            print("%-10s cycle 8x4  %9d cycles  IPC %.2f  %7.0f host instr./cycle  %7.0f /warp-instr."
+                  % (name, st["cycles"], st["warp_instructions"] / st["cycles"], n / st["cycles"],
+                     n / st["warp_instructions"]), flush=True)
+    if markdown:
+        print("| workload (cycle, 8x4, whole run) | cycles | IPC | host instr. / cycle | "
+              "host instr. / warp-instr. |")
+        print("|---|--:|--:|--:|--:|")
+        for name, cycles, winsn, n in rows:
+            print("| %s | %d | %.2f | %.0f | %.0f |" % (name, cycles, winsn / cycles, n / cycles,
+                                                       n / winsn))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--simty", default=os.path.join(ROOT, "build", "simty"))
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    ap.add_argument("--workloads", action="store_true",
+                    help="whole runs of workloads on the cycle model at 8x4 instead")
     args = ap.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("host_cost: valgrind not found (Debian: apt-get install valgrind)")
+    if args.workloads:
+        with tempfile.TemporaryDirectory(prefix="host_cost.") as tmp:
+            workloads(args.simty, args.markdown, tmp)
+        return
     rows = []
     with tempfile.TemporaryDirectory(prefix="host_cost.") as tmp:
         for name in KERNELS:
