@@ -346,7 +346,7 @@ void simty_run(simty_sim *s);
 typedef struct simty_sampling {
     uint64_t interval; /* warp-instructions fast-forwarded between two windows (>= 1) */
     uint64_t window;   /* warp-instructions measured in each window (>= 1) */
-    uint64_t warmup;   /* cycles of detailed warming before each window (>= 0) */
+    uint64_t warmup;   /* warp-instructions of detailed warming before each window (>= 0) */
 } simty_sampling;
 
 #define SIMTY_SAMPLE_INTERVAL 100000 /* simty run --sample's defaults */

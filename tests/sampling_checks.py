@@ -86,7 +86,7 @@ def tests(ctx, run, simty, Failure):
                 (["--sample", "--sample-window", "0"],
                  "--sample-window: expected a number of warp-instructions, 1..2^40, got '0'"),
                 (["--sample", "--sample-warmup", "x"],
-                 "--sample-warmup: expected a number of cycles, 0..2^40, got 'x'"),
+                 "--sample-warmup: expected a number of warp-instructions, 0..2^40, got 'x'"),
                 (["--sample-interval", "1000"],
                  "--sample-interval, --sample-window and --sample-warmup need --sample"),
                 (["--sample", "--model", "simt"],

@@ -97,8 +97,8 @@ static const char run_options_tail[] =
     "      --sample-interval N  warp-instructions fast-forwarded between windows\n"
     "                         (default 100000)\n"
     "      --sample-window N  warp-instructions measured per window (default 1000)\n"
-    "      --sample-warmup N  cycles of detailed warming before each window\n"
-    "                         (default 1000; 0: none)\n"
+    "      --sample-warmup N  warp-instructions of detailed warming before each\n"
+    "                         window (default 1000; 0: none)\n"
     "      --heartbeat S      a status line on stderr every S seconds, 1..86400:\n"
     "                         cycles, thread-instructions, their rates, live\n"
     "                         threads, elapsed time; one full line each (logs,\n"
@@ -395,7 +395,7 @@ static int parse_sample_option(int c, cli_opts *o)
     } num[] = {
         {OPT_SAMPLE_INTERVAL, "--sample-interval", "warp-instructions", 1},
         {OPT_SAMPLE_WINDOW, "--sample-window", "warp-instructions", 1},
-        {OPT_SAMPLE_WARMUP, "--sample-warmup", "cycles", 0},
+        {OPT_SAMPLE_WARMUP, "--sample-warmup", "warp-instructions", 0},
     };
     if (c == OPT_SAMPLE) {
         o->sample = 1;

@@ -7,11 +7,11 @@
  *
  *   fast-forward   the simt model with functional warming (model_simt_warm:
  *                  every fetch and memory pass goes through the caches' tags
- *                  and the DRAM rows), `interval` of its cycles (one issue
- *                  slot each: warp-instructions; the first period's is half
- *                  as long, so that windows sit in the middle of periods);
- *   warm-up        the cycle model, `warmup` cycles, not measured (its
- *                  pipeline, MSHRs and queues fill);
+ *                  and the DRAM rows), `interval` warp-instructions (the
+ *                  first period's half as many, so that windows sit in the
+ *                  middle of periods);
+ *   warm-up        the cycle model, `warmup` warp-instructions, not measured
+ *                  (its pipeline, MSHRs and queues fill);
  *   window         the cycle model, measured: the cycles it takes to execute
  *                  `window` warp-instructions (a unit of SMARTS);
  *   drain          the cycle model fetches nothing more until nothing is in
@@ -23,10 +23,11 @@
  * unit's wake-up latency follows the model (2 cycles in the pipeline, 0 in
  * the simt model, as in sim.c).
  *
- * Windows are units of instructions, not of cycles: the windows sit at
- * equal distances in instructions, so each stands for as many
- * instructions, and the mean of their cycles per instruction is the run's
- * (a window of fixed cycles would weigh fast phases more).  The estimate is
+ * Every phase is counted in executed warp-instructions, not cycles, so
+ * that the windows sit at equal distances in instructions and each stands
+ * for as many: the mean of their cycles per instruction is the run's.  (In
+ * cycles, a window or a warm-up would hold fewer instructions in slow
+ * phases, and slow phases would get more windows and weigh more.)  The estimate is
  * a ratio estimator: the windows' cycles over their instructions (the last
  * window, cut short by the end of the run, may have fewer) times the
  * warp-instructions of the whole run; its standard error comes from the
@@ -46,8 +47,7 @@ enum sample_phase { PHASE_START, PHASE_FORWARD, PHASE_WARMUP, PHASE_WINDOW };
 struct sample_state {
     simty_sampling opt;
     enum sample_phase phase;
-    uint64_t phase_end;       /* the cycle the phase ends at (a window: UINT64_MAX) */
-    uint64_t window_end;      /* a window: the executed warp-instructions it ends at */
+    uint64_t target;          /* the executed warp-instructions the phase ends at */
     uint64_t window_cycle0, window_insn0; /* the window's start */
     uint64_t detailed_from;   /* the cycle model's cycles: since ... */
     uint64_t detailed;        /* ... and before */
@@ -144,7 +144,7 @@ static bool next_phase(simty_sim *s, sample_state *st)
             window_done(st, s->cycle - st->window_cycle0, executed(s) - st->window_insn0);
         if (!switch_model(s, &model_simt_warm))
             return false;
-        st->phase_end = s->cycle + (st->phase == PHASE_START ? (st->opt.interval + 1) / 2
+        st->target = executed(s) + (st->phase == PHASE_START ? (st->opt.interval + 1) / 2
                                                              : st->opt.interval);
         st->phase = PHASE_FORWARD;
         return true;
@@ -152,61 +152,58 @@ static bool next_phase(simty_sim *s, sample_state *st)
         if (!switch_model(s, &model_cycle))
             return false;
         st->phase = PHASE_WARMUP;
-        st->phase_end = s->cycle + st->opt.warmup;
+        st->target = executed(s) + st->opt.warmup;
         return true;
     case PHASE_WARMUP:
         st->phase = PHASE_WINDOW;
-        st->phase_end = UINT64_MAX;
         st->window_cycle0 = s->cycle;
         st->window_insn0 = executed(s);
-        st->window_end = st->window_insn0 + st->opt.window;
+        st->target = st->window_insn0 + st->opt.window;
         return true;
     }
     return false;
 }
 
-/* A window runs until it has executed its instructions (or the caller's
- * stop function says stop). */
-struct window_stop {
+/* The cycle model runs until it has executed the phase's instructions (or
+ * the caller's stop function says stop). */
+struct phase_stop {
     sample_state *st;
     simty_stop_fn *stop;
     void *ctx;
     bool done;
 };
 
-static int window_stop(const simty_sim *s, void *ctx)
+static int phase_stop(const simty_sim *s, void *ctx)
 {
-    struct window_stop *w = ctx;
-    if (executed(s) >= w->st->window_end)
-        return w->done = true;
-    return w->stop && w->stop(s, w->ctx);
-}
-
-static bool phase_over(const simty_sim *s, const sample_state *st)
-{
-    return st->phase == PHASE_START || s->cycle >= st->phase_end ||
-           (st->phase == PHASE_WINDOW && executed(s) >= st->window_end);
+    struct phase_stop *p = ctx;
+    if (executed(s) >= p->st->target)
+        return p->done = true;
+    return p->stop && p->stop(s, p->ctx);
 }
 
 void sample_run(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
 {
     sample_state *st = s->ctl->sample;
     while (!sim_stopped(s) && s->cycle < until) {
-        if (phase_over(s, st)) {
+        if (st->phase == PHASE_START || executed(s) >= st->target) {
             if (!next_phase(s, st))
                 return;
             continue;
         }
-        uint64_t end = st->phase_end < until ? st->phase_end : until;
-        if (st->phase == PHASE_WINDOW) {
-            struct window_stop w = {st, stop, ctx, false};
-            sim_run_loop(s, end, window_stop, &w);
-            if (!w.done && s->cycle < end)
-                break; /* the caller's stop function, a limit, the end */
+        if (st->phase == PHASE_FORWARD) {
+            /* one core's simt model executes at most one warp-instruction a
+             * cycle: run as many cycles as instructions are left (its burst
+             * loop, no stop function), then see */
+            const uint64_t left = st->target - executed(s);
+            const uint64_t end = left < until - s->cycle ? s->cycle + left : until;
+            sim_run_loop(s, end, stop, ctx);
+            if (s->cycle < end) /* a stop function, a limit, the end */
+                break;
             continue;
         }
-        sim_run_loop(s, end, stop, ctx);
-        if (s->cycle < end) /* a stop function, a limit, the end */
+        struct phase_stop p = {st, stop, ctx, false};
+        sim_run_loop(s, until, phase_stop, &p);
+        if (!p.done) /* the caller's stop function, a limit, the end */
             break;
     }
 }

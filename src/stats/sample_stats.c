@@ -7,7 +7,7 @@ void sample_stats_print(const simty_sim *s, FILE *f)
     if (!e)
         return;
     fprintf(f, "  sampled              %u windows of %llu warp-instructions, every %llu "
-               "fast-forwarded (warm-up %llu cycles); %llu of %llu cycles detailed\n",
+               "fast-forwarded (warm-up %llu); %llu of %llu cycles detailed\n",
             e->windows, (unsigned long long)e->opt.window, (unsigned long long)e->opt.interval,
             (unsigned long long)e->opt.warmup, (unsigned long long)e->detailed_cycles,
             (unsigned long long)simty_cycle(s));
