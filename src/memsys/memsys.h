@@ -83,7 +83,8 @@ uint64_t memsys_refreshes(const memsys *m, uint64_t now);
  * hierarchy's would, with no time, no event and no statistics (the ideal
  * memory: nothing).  memsys_quiet: nothing is in flight (no event, no
  * queued or waiting request, no busy MSHR or write-buffer entry), so a
- * functional model may take over. */
+ * functional model may take over; memsys_warm_start before it does. */
+void memsys_warm_start(memsys *m);
 void memsys_warm_fetch(memsys *m, unsigned gw, uint32_t pc);
 void memsys_warm_access(memsys *m, unsigned gw, const mem_request *r);
 bool memsys_quiet(const memsys *m);

@@ -60,6 +60,12 @@ static void warm_l1_fill(memsys *m, cache *l1, uint32_t line, bool dirty)
         warm_l2(m, victim, WARM_WRITE);
 }
 
+void memsys_warm_start(memsys *m)
+{
+    for (unsigned c = 0; m->core && c < m->ncores; c++)
+        m->core[c].warm_iline = 0; /* (the cycle model may have evicted it since) */
+}
+
 void memsys_warm_fetch(memsys *m, unsigned gw, uint32_t pc)
 {
     if (m->ops != &memsys_hierarchy_ops)

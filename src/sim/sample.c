@@ -115,6 +115,8 @@ static bool switch_model(simty_sim *s, const model_ops *to)
         st->detailed += s->cycle - st->detailed_from;
     s->model = to;
     s->sync.latency = to == &model_cycle ? 2 : 0;
+    if (to == &model_simt_warm)
+        memsys_warm_start(s->timing);
     st->detailed_from = s->cycle;
     char err[160];
     if (to->attach(s, err, sizeof err)) {
