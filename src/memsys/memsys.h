@@ -87,6 +87,8 @@ uint64_t memsys_refreshes(const memsys *m, uint64_t now);
 void memsys_warm_start(memsys *m);
 void memsys_warm_fetch(memsys *m, unsigned gw, uint32_t pc);
 void memsys_warm_access(memsys *m, unsigned gw, const mem_request *r);
+/* The fetches of a straight run of instructions from pc up to end */
+void memsys_warm_fetch_run(memsys *m, unsigned gw, uint32_t pc, uint32_t end);
 bool memsys_quiet(const memsys *m);
 
 /* Latency histogram buckets (simty_level_stats) */

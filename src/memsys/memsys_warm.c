@@ -79,6 +79,14 @@ void memsys_warm_fetch(memsys *m, unsigned gw, uint32_t pc)
         warm_l1_fill(m, &k->l1i, line, false);
 }
 
+void memsys_warm_fetch_run(memsys *m, unsigned gw, uint32_t pc, uint32_t end)
+{
+    if (m->ops != &memsys_hierarchy_ops || end <= pc)
+        return;
+    for (uint32_t line = pc >> m->line_shift; line <= (end - 1) >> m->line_shift; line++)
+        memsys_warm_fetch(m, gw, line << m->line_shift);
+}
+
 void memsys_warm_access(memsys *m, unsigned gw, const mem_request *r)
 {
     if (m->ops != &memsys_hierarchy_ops)

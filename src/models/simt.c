@@ -198,7 +198,10 @@ static inline unsigned simt_alu_run(const decode_cache *dc, uint32_t pc, unsigne
     return k;
 }
 
-static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core *c, uint64_t end)
+/* `warm`: functional warming (model_simt_warm): the lines each warp's run
+ * fetched from go to the memory timing. */
+static inline __attribute__((always_inline)) uint64_t simt_batch_go(simty_sim *s, sim_core *c,
+                                                                    uint64_t end, const bool warm)
 {
     simt_state *m = c->model_state;
     if (s->cfg.trace_commits) {
@@ -252,6 +255,8 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
         const uint32_t pc = pt->list[0].pc;
         /* the run's instructions, from the decode cache */
         const uint32_t end_pc = exec_alu_run(dc->insn, DECODE_CACHE_SLOTS - 1, rounds, x, T, pc);
+        if (warm)
+            memsys_warm_fetch_run(s->timing, gw, pc, end_pc);
         s->retire[gw].all += rounds;
         /* its last slot: cycle + (rounds - 1) * nlive + i */
         simt_count_converged(st, m, w, pt, T, spin, paths_advance_run(pt, rounds, end_pc), rounds,
@@ -261,15 +266,31 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
     return (uint64_t)rounds * nlive;
 }
 
+static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core *c, uint64_t end)
+{
+    return simt_batch_go(s, c, end, false);
+}
+
+static __attribute__((noinline)) uint64_t simt_batch_run_warm(simty_sim *s, sim_core *c,
+                                                              uint64_t end)
+{
+    return simt_batch_go(s, c, end, true);
+}
+
 static inline uint64_t simt_batch(simty_sim *s, sim_core *c, uint64_t end)
 {
     const simt_state *m = c->model_state;
     return s->cycle < m->batch_after || c->irq_armed ? 0 : simt_batch_run(s, c, end);
 }
 
+static inline uint64_t simt_batch_warm(simty_sim *s, sim_core *c, uint64_t end)
+{
+    const simt_state *m = c->model_state;
+    return s->cycle < m->batch_after || c->irq_armed ? 0 : simt_batch_run_warm(s, c, end);
+}
+
 MODEL_BURST(simt_burst, simt_tick, simt_quiet, simt_batch)
-/* (warming: slot by slot, each fetch warmed) */
-MODEL_BURST(simt_burst_warm, simt_tick_warm, simt_quiet, model_no_batch)
+MODEL_BURST(simt_burst_warm, simt_tick_warm, simt_quiet, simt_batch_warm)
 
 /* A debugger changed warp gw's paths (sim/debug.c): it is live if it has a
  * runnable path. */
