@@ -373,6 +373,10 @@ typedef struct simty_sample_estimate {
     double ipc, ipc_low, ipc_high; /* executed warp-instructions per cycle */
     double thread_ipc;
     double simd_efficiency;    /* of the whole run (functional: the same in both models) */
+    /* share of the run's warp-instructions in detected spin loops: their
+     * number depends on the model, and so does the estimate (more than a
+     * few percent: do not trust it) */
+    double spin_share;
 } simty_sample_estimate;
 
 /* NULL unless simty_set_sampling was called. */

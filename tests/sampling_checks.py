@@ -16,7 +16,8 @@ import speed  # noqa: E402  (bench/speed.py builds the benchmark kernels)
 DDR = ["--memory", "ddr4-3200"]
 KEYS = ("interval", "window", "warmup", "windows", "units", "measured_cycles",
         "measured_instructions", "detailed_cycles", "instructions", "estimate", "ci95_low",
-        "ci95_high", "rel_error", "ipc", "ipc_low", "ipc_high", "thread_ipc", "simd_efficiency")
+        "ci95_high", "rel_error", "ipc", "ipc_low", "ipc_high", "thread_ipc", "simd_efficiency",
+        "spin_share")
 
 
 def tests(ctx, run, simty, Failure):
@@ -77,6 +78,20 @@ def tests(ctx, run, simty, Failure):
         if "the run ended before its first window" not in err:
             raise Failure("--stats did not say that no window was measured:\n%s" % err[-800:])
 
+    def spin_warning():
+        # a spin-heavy program: the estimate is not to be trusted, and --stats says so
+        elf = programs.workload_elf("spinlock")
+        status, out, err = run([ctx.simty, "run", "--stats", "--sample", "--sample-interval",
+                                "5000", "-w", "4", "-t", "8", elf])
+        if status != 0 or "of the warp-instructions spin (detected spin loops)" not in err:
+            raise Failure("spinlock --sample --stats: status %d, no spin warning:\n%s"
+                          % (status, err[-1500:]))
+        elf = programs.workload_elf("matmul")
+        status, out, err = run([ctx.simty, "run", "--stats", "--sample", "--sample-interval",
+                                "5000", "-w", "4", "-t", "8", elf])
+        if "spin (detected spin loops)" in err:
+            raise Failure("matmul --sample --stats: a spin warning without spin loops")
+
     def refused():
         elf = programs.example_elf("hello", "-O2")
         kanata = os.path.join(ctx.tmp, "sample.kanata")
@@ -113,4 +128,5 @@ def tests(ctx, run, simty, Failure):
             ("sampling uniform 8x32: estimate within 5% of the full run", steady_state),
             ("sampling --stats: the estimate's lines", text_report),
             ("sampling a run shorter than the interval: no estimate", too_short),
+            ("sampling spinlock: --stats warns of spin loops", spin_warning),
             ("sampling bad values and options it cannot combine with: status 125", refused)]

@@ -251,6 +251,7 @@ static void estimate(const simty_sim *s, sample_state *st)
     e->instructions = executed(s);
     const double I = (double)e->instructions;
     e->simd_efficiency = I > 0 ? (double)all->thread_instructions / (I * s->T) : 0;
+    e->spin_share = I > 0 ? (double)all->spin_slots / I : 0;
     if (!st->windows || !st->sum_n)
         return;
     const double k = st->windows, nbar = (double)st->sum_n / k;

@@ -27,6 +27,10 @@ void sample_stats_print(const simty_sim *s, FILE *f)
                "%.3f thread-instructions/cycle\n",
             e->ipc, e->ipc_low, e->ipc_high, e->thread_ipc);
     fprintf(f, "  SIMD efficiency      %.1f%% of the whole run\n", 100.0 * e->simd_efficiency);
+    if (e->spin_share > 0.05)
+        fprintf(f, "  warning              %.0f%% of the warp-instructions spin (detected spin "
+                   "loops): their number depends on the model, so may the estimate "
+                   "(docs/sampling.md)\n", 100.0 * e->spin_share);
 }
 
 /* a number, or null where the estimate has none */
@@ -60,5 +64,6 @@ void sample_stats_json(const simty_sim *s, FILE *f)
     num(f, "ipc_low", e->ci_valid, e->ipc_low, ", ");
     num(f, "ipc_high", e->ci_valid && e->ipc_high < 1e300, e->ipc_high, ", ");
     num(f, "thread_ipc", e->valid, e->thread_ipc, ", ");
-    fprintf(f, "\"simd_efficiency\": %.6g},\n", e->simd_efficiency);
+    fprintf(f, "\"simd_efficiency\": %.6g, \"spin_share\": %.6g},\n", e->simd_efficiency,
+            e->spin_share);
 }
