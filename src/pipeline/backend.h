@@ -21,7 +21,7 @@ static void refetch_changed(pipe_state *p, const uop *in, bool returns_data)
     warp_pipe *wp = &p->warp[w];
     p->st->squashed++;
     p->st->redirects++;
-    wp->scoreboard &= ~insn_rd_bit(&in->insn); /* (an F or D result due later too) */
+    wp->scoreboard &= ~in->rd_bit; /* (an F or D result due later too) */
     if (returns_data)
         p->loading &= ~warp_bit(w);
     wp->spec_pc = in->pc;
@@ -44,13 +44,13 @@ static void refetch_changed(pipe_state *p, const uop *in, bool returns_data)
  * the latch to commit.  Inline, so that a simple slot's constant outcome
  * folds away. */
 static inline __attribute__((always_inline)) void
-member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_pipe *wp,
+member_done(simty_sim *s, pipe_state *p, uop *in, commit_latch *out, warp_pipe *wp,
             unsigned w, unsigned gw, bool returns_data, const path_t *active, warp_outcome *o)
 {
     if ((in->insn.flags & INSN_WRITES_RD) && !returns_data && !p->fp_extra[in->insn.op])
         p->write_parity = (int)(w & 1); /* (a later F or D result: the FP unit's port) */
     if (__builtin_expect(in->insn.fp != 0, 0) && p->fp_extra[in->insn.op]) {
-        const uint64_t rd = insn_rd_bit(&in->insn); /* written when due (fp_writeback) */
+        const uint64_t rd = in->rd_bit; /* written when due (fp_writeback) */
         if (o->trapped || !rd) {
             wp->scoreboard &= ~rd;
         } else {
@@ -60,7 +60,7 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
         }
     }
     if (o->trapped && returns_data) { /* nothing comes back: as squashed */
-        wp->scoreboard &= ~insn_rd_bit(&in->insn);
+        wp->scoreboard &= ~in->rd_bit;
         p->loading &= ~warp_bit(w);
     }
 
@@ -93,35 +93,31 @@ member_done(simty_sim *s, pipe_state *p, const uop *in, commit_latch *out, warp_
     if (s->cfg.spin_detect && !o->c.backoff) /* (else a semihosting call's wait) */
         o->c.backoff = spin_note(&p->paths[w].spin, s, gw, active, o);
     out->valid = true;
-    out->u = *in;
+    out->slot = (uint8_t)(in - p->ring);
     out->active = active->mask;
     out->c = o->c;
     out->replay = o->replay;
     if (o->trapped) /* no memory pass, no load to wait for: commit sees a system instruction */
-        out->u.insn.cls = CLS_SYSTEM;
+        in->insn.cls = CLS_SYSTEM;
 }
 
 /* F+7: the instruction is valid only if its PC is HCT1's; then the warp
  * executes it on HCT1's path, through the code every model shares. */
-static void stage_membership(simty_sim *s, pipe_state *p)
+static __attribute__((noinline)) void member_execute(simty_sim *s, pipe_state *p, uop *in)
 {
-    uop *in = &p->execute_out;
     commit_latch *out = &p->member_out;
-    out->valid = false;
-    p->write_parity = -1;
-    if (!in->valid)
-        return;
     in->valid = false; /* consumed (the run may end in this stage) */
+    p->ring_valid &= (uint8_t)~(1u << (in - p->ring));
     const unsigned w = in->warp;
     warp_pipe *wp = &p->warp[w];
-    const bool returns_data = uop_waits(p->hold_sync, &in->insn);
+    const bool returns_data = in->waits;
     if (!returns_data && !p->fp_extra[in->insn.op])
-        wp->scoreboard &= ~insn_rd_bit(&in->insn); /* ALU writeback now */
+        wp->scoreboard &= ~in->rd_bit; /* ALU writeback now */
 
     const path_t *hct1 = paths_active(&p->paths[w]);
     if (!hct1 || hct1->pc != in->pc) { /* stale path: no effect at all */
         p->st->squashed++;
-        wp->scoreboard &= ~insn_rd_bit(&in->insn); /* (an F or D result due later too) */
+        wp->scoreboard &= ~in->rd_bit; /* (an F or D result due later too) */
         if (returns_data)
             p->loading &= ~warp_bit(w);
         if (p->kt) {
@@ -167,6 +163,17 @@ static void stage_membership(simty_sim *s, pipe_state *p)
     member_done(s, p, in, out, wp, w, gw, returns_data, &active, &o);
 }
 
+/* F+7 of this cycle: the instruction issued 4 cycles ago, if any (the
+ * common empty case inline, without member_execute's call). */
+static inline void stage_membership(simty_sim *s, pipe_state *p)
+{
+    uop *in = &p->ring[UOP_AT(p->now - 4)]; /* issued at F+3 */
+    p->member_out.valid = false;
+    p->write_parity = -1;
+    if (in->valid)
+        member_execute(s, p, in);
+}
+
 /* F+8: compact/sort and the HCT/CCT update, then the non-speculative next
  * PC goes to fetch steering: a redirect if it is not the static prediction
  * (PC + the instruction's length).  Loads send their request to memory. */
@@ -176,7 +183,8 @@ static void stage_commit(simty_sim *s, pipe_state *p)
     if (!in->valid)
         return;
     in->valid = false;
-    const unsigned w = in->u.warp;
+    const uop *u = &p->ring[in->slot];
+    const unsigned w = u->warp;
     warp_pipe *wp = &p->warp[w];
     path_table *pt = &p->paths[w];
     simty_stats *st = p->st;
@@ -190,7 +198,7 @@ static void stage_commit(simty_sim *s, pipe_state *p)
     if (!next) { /* every thread of the warp has ended or waits */
         p->live &= ~warp_bit(w);
         flush_buffer = true;
-    } else if (next->pc != in->u.pc + in->u.insn.len) {
+    } else if (next->pc != u->pc + u->insn.len) {
         wp->spec_pc = next->pc;
         flush_buffer = true;
         st->redirects++;
@@ -203,27 +211,27 @@ static void stage_commit(simty_sim *s, pipe_state *p)
         }
     }
 
-    const insn_t *d = &in->u.insn;
+    const insn_t *d = &u->insn;
     bool memory = d->cls == CLS_LOAD || d->cls == CLS_STORE || d->cls == CLS_AMO;
     if (uop_waits(p->hold_sync, d)) {
         unsigned slot = (p->load_head + p->load_count) % s->W;
         p->loads[slot] = (load_entry){.warp = (uint8_t)w,
                                       .rd = (uint8_t)(d->rd + (d->fp & FP_RD ? 32 : 0)),
                                       .ld_traced = p->due[w] != UINT64_MAX,
-                                      .issued = in->u.issued, .trace = in->u.trace};
+                                      .issued = u->issued, .trace = u->trace};
         p->load_count++;
     }
     uint64_t due = uop_waits(p->hold_sync, d) ? p->due[w] : 0;
     if (p->kt) {
-        kanata_stage(p->kt, in->u.trace, "Cm");
+        kanata_stage(p->kt, u->trace, "Cm");
         if (memory)
-            kanata_at(p->kt, p->now + 1, in->u.trace, KANATA_STAGE, "Mm");
+            kanata_at(p->kt, p->now + 1, u->trace, KANATA_STAGE, "Mm");
         if (uop_waits(p->hold_sync, d)) { /* ends at its writeback */
             if (due != UINT64_MAX) /* else: placed at its writeback */
-                kanata_at(p->kt, due, in->u.trace, KANATA_STAGE, "Ld");
+                kanata_at(p->kt, due, u->trace, KANATA_STAGE, "Ld");
         }
         else
-            kanata_at(p->kt, p->now + 1 + memory, in->u.trace, KANATA_RETIRE, NULL);
+            kanata_at(p->kt, p->now + 1 + memory, u->trace, KANATA_RETIRE, NULL);
     }
 }
 

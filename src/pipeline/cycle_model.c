@@ -166,17 +166,18 @@ static void trace_drain(simty_sim *s, const sim_core *c, pipe_state *p)
     for (unsigned i = 0; i < 2; i++)
         if (fetches[i]->valid)
             kanata_flush(k, fetches[i]->trace);
-    const uop *uops[] = {&p->issue_out, &p->collect1_out, &p->collect2_out, &p->execute_out};
-    for (unsigned i = 0; i < 4; i++)
-        if (uops[i]->valid) {
-            kanata_label(k, uops[i]->trace, 0, " [squashed]");
-            kanata_flush(k, uops[i]->trace);
+    for (unsigned age = 0; age < 4; age++) { /* issued, not yet at F+7 */
+        const uop *u = &p->ring[UOP_AT(p->now - age)];
+        if (u->valid) {
+            kanata_label(k, u->trace, 0, " [squashed]");
+            kanata_flush(k, u->trace);
         }
+    }
     for (uint64_t b = p->buffered; b; b &= b - 1)
         kanata_flush(k, p->warp[__builtin_ctzll(b)].buf_trace);
     /* executed: the one waiting to commit, loads waiting for writeback */
     if (p->member_out.valid)
-        kanata_retire(k, p->member_out.u.trace);
+        kanata_retire(k, p->ring[p->member_out.slot].trace);
     for (unsigned i = 0; i < p->load_count; i++) { /* their writeback never comes */
         const load_entry *e = &p->loads[(p->load_head + i) % s->W];
         kanata_cancel(k, e->trace); /* its Ld stage, if still in the future */
@@ -227,7 +228,8 @@ static bool cycle_tick(simty_sim *s, sim_core *c)
     stage_commit(s, p);
     stage_membership(s, p); /* may end the run: the cycle still completes */
     stage_writeback(s, p);
-    stage_collect_execute(s, p);
+    if (p->kt) /* F+4..F+6: nothing moves (pipeline.h) */
+        trace_collect_execute(p);
     stage_schedule(s, p);
     stage_predecode(s, p);
     stage_fetch(s, p);
@@ -235,7 +237,60 @@ static bool cycle_tick(simty_sim *s, sim_core *c)
     return true;
 }
 
-MODEL_BURST(cycle_burst, cycle_tick, cycle_quiet, model_no_batch)
+/* Cycles in which nothing can happen, skipped as one event (model_ops
+ * burst's batch): from cycle t = s->cycle on, as long as no stage has
+ * anything to do but steering's round-robin pointer passing warps that are
+ * not live.  Such a cycle changes only that pointer, the empty-buffer stall
+ * count and the register-bank rule's two-cycle memory, which are advanced
+ * here by the k cycles skipped: the state after them is the state k ticks
+ * would leave.  Tried only where that is all a tick does: the rr policy
+ * past reset, the ideal memory (with a hierarchy the loop is not in a
+ * burst), no Kanata log (which writes every cycle); nothing buffered,
+ * nothing in F+1 or F+2, nothing committing.  Its limits: the next cycle
+ * the pointer reaches a live warp, an issued instruction reaches F+7, or
+ * the oldest load's data is due (the writeback FIFO's head: the ideal
+ * memory returns in order). */
+static uint64_t cycle_batch(simty_sim *s, sim_core *c, uint64_t end)
+{
+    pipe_state *p = c->model_state;
+    const uint64_t t = s->cycle;
+    if (p->buffered || p->kt || t < p->rr_from || p->member_out.valid || p->steer_out.valid ||
+        p->fetch_out.valid || !p->live)
+        return 0;
+    const unsigned W = s->W, ptr = p->steer.ptr;
+    const uint64_t ahead = p->live >> ptr; /* live warps at or after the pointer */
+    uint64_t k = ahead ? (unsigned)__builtin_ctzll(ahead)
+                       : W - ptr + (unsigned)__builtin_ctzll(p->live);
+    if (p->ring_valid) { /* in flight: issued at t - 4 + i reaches F+7 at t + i */
+        const unsigned r = UOP_AT(t - 4), v = p->ring_valid;
+        const unsigned from = (v >> r | v << (UOP_RING - r)) & 0xff; /* bit i: issued t-4+i */
+        if ((unsigned)__builtin_ctz(from) < k)
+            k = (unsigned)__builtin_ctz(from);
+    }
+    if (p->load_count) {
+        const uint64_t due = p->due[p->loads[p->load_head].warp];
+        if (due <= t)
+            return 0;
+        if (due - t < k)
+            k = due - t;
+    }
+    if (end - t < k)
+        k = end - t;
+    if (!k)
+        return 0;
+    p->steer.ptr = (unsigned)((ptr + k) % W);
+    p->st->stall_empty += k;
+    p->bank_busy = k == 1 ? p->bank_busy_next : 0;
+    p->bank_busy_next = 0;
+    p->issued_now = 0;
+    p->write_parity = -1;
+    p->now = t + k - 1;
+    if (p->fp_late_warps) /* (what those cycles' schedule stages would have written) */
+        fp_writeback(p);
+    return k;
+}
+
+MODEL_BURST(cycle_burst, cycle_tick, cycle_quiet, cycle_batch)
 
 static void cycle_finish(simty_sim *s, sim_core *c)
 {
@@ -248,16 +303,19 @@ static void cycle_finish(simty_sim *s, sim_core *c)
         trace_drain(s, c, p);
     /* counted as squashed above: nothing is in flight any more (a region of
      * interest still open is closed after this and must not count them again) */
-    p->issue_out.valid = p->collect1_out.valid = p->collect2_out.valid =
-        p->execute_out.valid = false;
+    for (unsigned i = 0; i < UOP_RING; i++)
+        p->ring[i].valid = false;
+    p->ring_valid = 0;
 }
 
 static uint64_t cycle_in_flight(const simty_sim *s, const sim_core *c)
 {
     (void)s;
     const pipe_state *p = c->model_state;
-    return (uint64_t)p->issue_out.valid + p->collect1_out.valid + p->collect2_out.valid +
-           p->execute_out.valid + p->executing;
+    uint64_t n = p->executing;
+    for (unsigned i = 0; i < UOP_RING; i++) /* (only the last 4 issued can be valid) */
+        n += p->ring[i].valid;
+    return n;
 }
 
 static uint64_t hash_uop(uint64_t h, const uop *u)
@@ -291,15 +349,14 @@ static uint64_t cycle_hash(const simty_sim *s, const sim_core *core)
     }
     h = mix(h, p->steer_out.valid ? ((uint64_t)p->steer_out.warp << 32 | p->steer_out.pc) + 1 : 0);
     h = mix(h, p->fetch_out.valid ? ((uint64_t)p->fetch_out.warp << 32 | p->fetch_out.pc) + 1 : 0);
-    h = hash_uop(h, &p->issue_out);
-    h = hash_uop(h, &p->collect1_out);
-    h = hash_uop(h, &p->collect2_out);
-    h = hash_uop(h, &p->execute_out);
+    for (unsigned age = 0; age < 4; age++) /* by age: the ring's slots are cycles */
+        h = hash_uop(h, &p->ring[UOP_AT(p->now - age)]);
     if (p->member_out.valid) {
         const commit_latch *c = &p->member_out;
-        const path_t *hct1 = paths_active(&p->paths[c->u.warp]);
+        const uop *u = &p->ring[c->slot];
+        const path_t *hct1 = paths_active(&p->paths[u->warp]);
         int32_t base = hct1 ? hct1->depth : 0;
-        h = hash_uop(h, &c->u);
+        h = mix(h, 0); /* (the engine before the ring hashed its consumed copy here) */
         for (int k = 0; k < 2; k++)
             if (c->c.next[k].mask) /* an unused entry's depth means nothing */
                 h = mix(mix(h, (uint64_t)c->c.next[k].pc << 32 |
@@ -344,7 +401,7 @@ static void cycle_changed(simty_sim *s, unsigned gw, const char *why)
 static bool cycle_busy(const simty_sim *s, unsigned gw)
 {
     const pipe_state *p = warp_core(s, gw)->model_state;
-    return p->member_out.valid && p->member_out.u.warp == gw % s->W;
+    return p->member_out.valid && p->ring[p->member_out.slot].warp == gw % s->W;
 }
 
 static const model_report_ops cycle_report = {

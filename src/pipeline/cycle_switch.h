@@ -39,8 +39,9 @@ static void cycle_attach_core(const simty_sim *s, pipe_state *p)
 static void cycle_drop_front(simty_sim *s, sim_core *c, pipe_state *p)
 {
     c->stats.squashed += cycle_in_flight(s, c);
-    p->issue_out.valid = p->collect1_out.valid = p->collect2_out.valid =
-        p->execute_out.valid = false;
+    for (unsigned i = 0; i < UOP_RING; i++)
+        p->ring[i].valid = false;
+    p->ring_valid = 0;
     p->steer_out.valid = p->fetch_out.valid = false;
     p->buffered = 0;
     p->live = 0; /* nothing is fetched any more */

@@ -82,9 +82,11 @@ static void stage_fetch(simty_sim *s, pipe_state *p)
 {
     const fetch_latch *in = &p->steer_out;
     fetch_latch *out = &p->fetch_out;
-    *out = *in;
-    if (!in->valid)
+    if (!in->valid) {
+        out->valid = false;
         return;
+    }
+    *out = *in;
     /* read the decode cache but never fill it: what F+7 executes must not
      * depend on which (possibly wrong-path) PCs were fetched before */
     const decode_cache *dc = p->decoded;

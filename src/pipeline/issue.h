@@ -50,8 +50,6 @@ static __attribute__((noinline)) void fp_writeback(pipe_state *p)
 static void stage_schedule(simty_sim *s, pipe_state *p)
 {
     simty_stats *st = p->st;
-    uop *out = &p->issue_out;
-    out->valid = false;
     p->issued_now = 0;
     const unsigned bank = p->bank_busy; /* the rule binds only the cycle(s) right after */
     p->bank_busy = p->bank_busy_next;
@@ -91,12 +89,16 @@ static void stage_schedule(simty_sim *s, pipe_state *p)
 
     warp_pipe *wp = &p->warp[best];
     const insn_t *d = &wp->buf_insn;
-    *out = (uop){.valid = true, .warp = (uint8_t)best, .pc = wp->buf_pc, .insn = *d,
-                 .issued = p->now, .trace = wp->buf_trace};
+    uop *out = &p->ring[UOP_AT(p->now)]; /* (free: F+7 took the last one in it 4 cycles ago) */
+    const uint64_t rd = insn_rd_bit(d);
+    const bool waits = uop_waits(p->hold_sync, d);
+    *out = (uop){.valid = true, .waits = waits, .warp = (uint8_t)best, .pc = wp->buf_pc,
+                 .rd_bit = rd, .insn = *d, .issued = p->now, .trace = wp->buf_trace};
+    p->ring_valid |= (uint8_t)(1u << UOP_AT(p->now));
     p->buffered &= ~warp_bit(best);
     p->issued_now = warp_bit(best);
-    wp->scoreboard |= insn_rd_bit(d);
-    if (uop_waits(p->hold_sync, d))
+    wp->scoreboard |= rd;
+    if (waits)
         p->loading |= warp_bit(best);
     /* a two-source instruction reads its bank over two cycles, a
      * three-source one (fmadd and co.) over three */
@@ -109,20 +111,15 @@ static void stage_schedule(simty_sim *s, pipe_state *p)
         kanata_stage(p->kt, out->trace, "Is");
 }
 
-/* F+4 (rs1), F+5 (rs2), F+6 (execute): the instruction moves one latch. */
-static void stage_collect_execute(simty_sim *s, pipe_state *p)
+/* F+4 (rs1), F+5 (rs2), F+6 (execute): the instruction stays in its ring
+ * slot (pipeline.h); only the Kanata log sees these stages. */
+static __attribute__((noinline)) void trace_collect_execute(pipe_state *p)
 {
-    (void)s;
-    p->execute_out = p->collect2_out;
-    p->collect2_out = p->collect1_out;
-    p->collect1_out = p->issue_out;
-    if (p->kt) {
-        if (p->execute_out.valid)
-            kanata_stage(p->kt, p->execute_out.trace, "Ex");
-        if (p->collect2_out.valid)
-            kanata_stage(p->kt, p->collect2_out.trace, "O2");
-        if (p->collect1_out.valid)
-            kanata_stage(p->kt, p->collect1_out.trace, "O1");
+    static const char *const stage[] = {"Ex", "O2", "O1"}; /* issued 3, 2, 1 cycles ago */
+    for (unsigned age = 3; age >= 1; age--) {
+        const uop *u = &p->ring[UOP_AT(p->now - age)];
+        if (u->valid)
+            kanata_stage(p->kt, u->trace, stage[3 - age]);
     }
 }
 

@@ -18,8 +18,12 @@
  *   F+10 writeback  load data written through a FIFO, in the order it
  *                   arrives, that takes free write-port cycles; the warp wakes
  *
- * Each stage reads the pipeline register (latch) in front of it and writes
- * the one behind it.  Stages are evaluated from the back of the pipeline to
+ * The front end's stages read the pipeline register (latch) in front of
+ * them and write the one behind.  From issue on, an instruction's stage
+ * times are fixed: it stays in the ring slot of its issue cycle (uop
+ * below) until it commits, and F+7 and F+8 find it there by cycle.  Cycles
+ * in which no stage has anything to do are skipped as one event
+ * (cycle_batch, cycle_model.c).  Stages are evaluated from the back of the pipeline to
  * the front within a cycle, so what a later stage writes in cycle c is seen
  * by earlier stages in the same cycle: the commit's next PC reaches the
  * same cycle's steering lookup (the spec's bypass), predecode's PC+4 reaches
@@ -53,23 +57,32 @@ typedef struct fetch_latch {
     uint64_t trace; /* Kanata record */
 } fetch_latch;
 
-/* A warp-instruction between issue (F+3) and membership (F+7) */
-typedef struct uop {
-    bool valid;
+/* A warp-instruction from issue (F+3) to commit (F+8).  Its stage times are
+ * fixed at issue: F+4..F+6 carry it unchanged, F+7 executes it, F+8 commits
+ * it.  So it stays where it was issued, in the slot of its issue cycle in a
+ * ring (pipe_state.ring, UOP_RING slots), instead of moving through a latch
+ * per stage: F+7 of cycle t takes the slot of cycle t-4, F+8 that of t-5. */
+typedef struct __attribute__((aligned(64))) uop { /* (64 bytes: ring[i] is a shift) */
+    bool valid;     /* issued and not yet at F+7 */
+    bool waits;     /* uop_waits() at issue: it holds the warp (a load) */
     uint8_t warp;
     uint32_t pc;
+    uint64_t rd_bit; /* insn_rd_bit(&insn) */
     insn_t insn;
     uint64_t issued; /* cycle */
     uint64_t trace;
 } uop;
 
+#define UOP_RING 8 /* a power of two above the 6 cycles from issue to commit */
+#define UOP_AT(t) ((unsigned)(t) & (UOP_RING - 1))
+
 /* F+7 -> F+8: an executed warp-instruction waiting to commit */
 typedef struct commit_latch {
     bool valid;
-    uop u;
+    uint8_t slot;      /* its uop: ring[slot] (F+7 makes a trapped one CLS_SYSTEM there) */
+    uint8_t replay;    /* enum replay_cause */
     lane_mask active;  /* HCT1's mask when it executed */
     slot_commit c;     /* the paths it produced and what they do next */
-    uint8_t replay;    /* enum replay_cause */
 } commit_latch;
 
 /* A load pass between commit and register writeback; its data is due when
@@ -129,7 +142,8 @@ typedef struct pipe_state {
     int write_parity;       /* bank whose write port F+7 uses this cycle, or -1 */
 
     fetch_latch steer_out, fetch_out;         /* F->F+1, F+1->F+2 */
-    uop issue_out, collect1_out, collect2_out, execute_out; /* F+3->...->F+7 */
+    uop ring[UOP_RING]; /* F+3..F+8: by issue cycle (UOP_AT) */
+    uint8_t ring_valid; /* bit i: ring[i].valid (cycle_batch reads them at once) */
     commit_latch member_out;                  /* F+7->F+8 */
 
     load_entry *loads;  /* FIFO ring of W entries: a warp has at most one load */
