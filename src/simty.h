@@ -346,6 +346,54 @@ unsigned simty_host_threads(const simty_sim *s, char *note, size_t len);
 /* Runs until the program ends (any simty_exit_reason but NONE). */
 void simty_run(simty_sim *s);
 
+/* ---- sampled simulation (README, "Sampled simulation"; docs/sampling.md)
+ *
+ * A long run on the cycle model, estimated: the simt model fast-forwards
+ * with functional warming of the caches and DRAM rows, and at a fixed
+ * interval the cycle model measures a window of instructions after a detailed
+ * warm-up; the run reports the estimated cycles of a full cycle-model run
+ * with a 95% confidence interval.  The program's results are those of a
+ * full run (for a program without races); its timing-dependent behaviour
+ * (cycle counters, timers, spin counts) is not. */
+typedef struct simty_sampling {
+    uint64_t interval; /* warp-instructions fast-forwarded between two windows (>= 1) */
+    uint64_t window;   /* warp-instructions measured in each window (>= 1) */
+    uint64_t warmup;   /* warp-instructions of detailed warming before each window (>= 0) */
+} simty_sampling;
+
+#define SIMTY_SAMPLE_INTERVAL 100000 /* simty run --sample's defaults */
+#define SIMTY_SAMPLE_WINDOW 1000
+#define SIMTY_SAMPLE_WARMUP 1000
+
+/* Samples the run of a loaded simulator that has not run yet.  Needs the
+ * cycle model on one core, without a Kanata trace.  Returns 0, or -1 with
+ * a one-line reason. */
+int simty_set_sampling(simty_sim *s, const simty_sampling *opt, char *err, size_t errlen);
+
+/* The estimate of a sampled run, up to now. */
+typedef struct simty_sample_estimate {
+    simty_sampling opt;
+    unsigned windows;          /* measured windows (the last may be cut short by the end) */
+    uint64_t units;            /* windows the whole run is worth (its population) */
+    uint64_t measured_cycles, measured_instructions; /* in the windows (warp-instructions) */
+    uint64_t detailed_cycles;  /* every cycle of the cycle model: warm-ups, windows, drains */
+    uint64_t instructions;     /* executed warp-instructions of the whole run */
+    int valid;                 /* a window was measured: the estimate below means something */
+    int ci_valid;              /* two windows or more: the interval below too */
+    double cycles, cycles_low, cycles_high; /* estimate and 95% confidence interval */
+    double rel_error;          /* half the interval over the estimate */
+    double ipc, ipc_low, ipc_high; /* executed warp-instructions per cycle */
+    double thread_ipc;
+    double simd_efficiency;    /* of the whole run (functional: the same in both models) */
+    /* share of the run's warp-instructions in detected spin loops: their
+     * number depends on the model, and so does the estimate (more than a
+     * few percent: do not trust it) */
+    double spin_share;
+} simty_sample_estimate;
+
+/* NULL unless simty_set_sampling was called. */
+const simty_sample_estimate *simty_sample_get(const simty_sim *s);
+
 /* ---- stepping and inspection (for tests and debugger front ends) ----
  *
  * A run can stop at any cycle boundary and go on later: simty_run_cycles()

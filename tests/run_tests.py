@@ -87,6 +87,9 @@ Groups:
   semihost  semihosting (tests/semihost): files and arguments against the
             host gcc build, on every model and QEMU; hostile paths, pointers
             and lengths; lane-by-lane order; EXIT_EXTENDED
+  sampling  simty run --sample (tests/sampling_checks.py): the guest's output
+            and status as a full run's, the "sample" statistics, the estimate
+            of a steady-state kernel within 5%, bad values and options refused
   omp       OpenMP (libgomp ABI) and pthreads programs (tests/omp), built
             with simty-cc -fopenmp / -pthread / -ftree-parallelize-loops:
             every model at 1x1, 8x4, 8x32 and 2 cores of 8x8, --progress
@@ -1008,6 +1011,11 @@ def group_bad(ctx):
             + status_checks.tests(ctx, run, Failure))
 
 
+def group_sampling(ctx):
+    import sampling_checks
+    return sampling_checks.tests(ctx, run, simty, Failure)
+
+
 def group_bench(ctx):
     import bench_checks
     return bench_checks.tests(ctx, run, simty, Failure)
@@ -1147,6 +1155,7 @@ GROUPS = {
     "omp": group_omp,
     "fpfuzz": group_fpfuzz,
     "omp-programs": group_omp_programs,
+    "sampling": group_sampling,
     "progress-long": group_progress_long,
     "multicore-long": group_multicore_long,
     "diff-long": group_diff_long,

@@ -92,6 +92,16 @@ static const char run_options_tail[] =
     "Run control and output:\n"
     "      --max-cycles N     stop with status 124 after N cycles (default: no limit)\n"
     "      --timeout S        stop with status 124 after S seconds of host CPU time\n"
+    "      --sample           sampled simulation of a long run (cycle model, one\n"
+    "                         core): the simt model fast-forwards, warming the\n"
+    "                         caches, and the cycle model measures windows; --stats\n"
+    "                         and --stats-json report the estimated cycles with a\n"
+    "                         95% confidence interval (README, \"Sampled simulation\")\n"
+    "      --sample-interval N  warp-instructions fast-forwarded between windows\n"
+    "                         (default 100000)\n"
+    "      --sample-window N  warp-instructions measured per window (default 1000)\n"
+    "      --sample-warmup N  warp-instructions of detailed warming before each\n"
+    "                         window (default 1000; 0: none)\n"
     "      --heartbeat S      a status line on stderr every S seconds, 1..86400:\n"
     "                         cycles, thread-instructions, their rates, live\n"
     "                         threads, elapsed time; one full line each (logs,\n"
@@ -146,6 +156,9 @@ typedef struct cli_opts {
     int quiet;           /* --quiet */
     const char *fs_root; /* --fs-root (NULL: the current directory) */
     int no_host_files;   /* --no-host-files */
+    int sample;          /* --sample */
+    int sample_set;      /* --sample-interval, -window or -warmup given */
+    simty_sampling sampling;
     int guest_argc;      /* the program and its arguments (GET_CMDLINE) */
     char **guest_argv;
 } cli_opts;
@@ -187,6 +200,10 @@ enum {
     OPT_HEARTBEAT,
     OPT_FS_ROOT,
     OPT_NO_HOST_FILES,
+    OPT_SAMPLE,
+    OPT_SAMPLE_INTERVAL,
+    OPT_SAMPLE_WINDOW,
+    OPT_SAMPLE_WARMUP,
 };
 
 static void print_run_options(void)
@@ -242,6 +259,10 @@ static const struct option run_longopts[] = {
     {"quiet", no_argument, 0, 'q'},
     {"fs-root", required_argument, 0, OPT_FS_ROOT},
     {"no-host-files", no_argument, 0, OPT_NO_HOST_FILES},
+    {"sample", no_argument, 0, OPT_SAMPLE},
+    {"sample-interval", required_argument, 0, OPT_SAMPLE_INTERVAL},
+    {"sample-window", required_argument, 0, OPT_SAMPLE_WINDOW},
+    {"sample-warmup", required_argument, 0, OPT_SAMPLE_WARMUP},
     {0, 0, 0, 0},
 };
 
@@ -370,10 +391,45 @@ static int parse_session_option(int c, cli_opts *o)
     }
 }
 
+/* Sampled simulation: --sample and its interval, window and warm-up. */
+static int parse_sample_option(int c, cli_opts *o)
+{
+    static const struct {
+        int opt;
+        const char *name, *what;
+        uint64_t min;
+    } num[] = {
+        {OPT_SAMPLE_INTERVAL, "--sample-interval", "warp-instructions", 1},
+        {OPT_SAMPLE_WINDOW, "--sample-window", "warp-instructions", 1},
+        {OPT_SAMPLE_WARMUP, "--sample-warmup", "warp-instructions", 0},
+    };
+    if (c == OPT_SAMPLE) {
+        o->sample = 1;
+        return 0;
+    }
+    for (unsigned i = 0; i < sizeof num / sizeof *num; i++) {
+        if (num[i].opt != c)
+            continue;
+        uint64_t v;
+        if (parse_u64(optarg, &v, 0) || v < num[i].min || v > (1ull << 40))
+            return usage_error("%s: expected a number of %s, %llu..2^40, got '%s'",
+                               num[i].name, num[i].what, (unsigned long long)num[i].min,
+                               optarg);
+        uint64_t *field[] = {&o->sampling.interval, &o->sampling.window,
+                             &o->sampling.warmup};
+        *field[i] = v;
+        o->sample_set = 1;
+        return 0;
+    }
+    return NOT_MINE;
+}
+
 /* One option getopt_long() returned: 0, HELP_SHOWN or an error status. */
 static int parse_option(int c, char **argv, cli_opts *o)
 {
     int rc = parse_machine_option(c, o);
+    if (rc == NOT_MINE)
+        rc = parse_sample_option(c, o);
     if (rc == NOT_MINE)
         rc = parse_trace_option(c, o);
     if (rc == NOT_MINE)
@@ -431,6 +487,9 @@ static int parse_args(int argc, char **argv, cli_opts *o)
     o->mem_set = mem_set;
     simty_config_default(&o->cfg);
     o->trace_limit = TRACE_LIMIT_DEFAULT;
+    o->sampling = (simty_sampling){.interval = SIMTY_SAMPLE_INTERVAL,
+                                   .window = SIMTY_SAMPLE_WINDOW,
+                                   .warmup = SIMTY_SAMPLE_WARMUP};
     opterr = 0;
     optind = 1;
     int c, rc;
@@ -537,11 +596,35 @@ static status_mode status_mode_of(const cli_opts *o)
     return isatty(STDERR_FILENO) && !trace_on_stdout ? STATUS_LINE : STATUS_OFF;
 }
 
+/* --sample with what it supports (sim/sample.c checks it again). */
+static int check_sample_options(const cli_opts *o)
+{
+    if (o->sample_set && !o->sample)
+        return usage_error("--sample-interval, --sample-window and --sample-warmup need "
+                           "--sample");
+    if (!o->sample)
+        return 0;
+    if (o->cfg.model != SIMTY_MODEL_CYCLE)
+        return usage_error("--sample estimates the cycle model's cycles: it needs --model "
+                           "cycle");
+    if (o->cfg.cores > 1)
+        return usage_error("--sample supports one core (got --cores %u)", o->cfg.cores);
+    if (o->trace_kanata)
+        return usage_error("--sample and --trace-kanata: a Kanata trace needs every cycle "
+                           "of the pipeline");
+    if (o->gdb.enabled)
+        return usage_error("--sample and --gdb: a debugger session is not sampled");
+    return 0;
+}
+
 /* The checks of simty run's options that need the whole configuration,
  * and the outputs that would overwrite the program. */
 static int check_run_options(const cli_opts *o)
 {
     char err[512];
+    int rc = check_sample_options(o);
+    if (rc)
+        return rc;
     if (o->trace_kanata && o->cfg.model != SIMTY_MODEL_CYCLE)
         return usage_error("--trace-kanata needs the cycle model (--model cycle)");
     if (simty_config_check(&o->cfg, err, sizeof err))
@@ -583,6 +666,10 @@ static int start_sim(cli_opts *o, simty_sim **sp, int *gdb_fd)
         return o->fs_root ? SIMTY_STATUS_USAGE : SIMTY_STATUS_LOAD;
     }
     simty_set_host_files(s, !o->no_host_files);
+    if (o->sample && simty_set_sampling(s, &o->sampling, err, sizeof err)) {
+        fprintf(stderr, "simty: %s\n", err);
+        return SIMTY_STATUS_USAGE;
+    }
     *gdb_fd = o->gdb.enabled ? gdb_listen(o->gdb.port) : -1;
     if (o->gdb.enabled && *gdb_fd < 0)
         return SIMTY_STATUS_USAGE;

@@ -80,6 +80,7 @@ typedef struct mcore {
     mshr_file mi, md;
     uint64_t fetch_waiting;   /* local warps waiting for an I-cache fill */
     uint64_t fetch_t0[SIMTY_MAX_WARPS];
+    uint32_t warm_iline;      /* functional warming: the L1I's last line + 1 (0: none) */
     pend_fifo pend;           /* L1D misses waiting for an MSHR */
     unsigned wb_used;         /* write-buffer entries: writes not yet accepted by the L2 */
     pend_fifo wbq;            /* writes waiting for an entry */
@@ -182,6 +183,9 @@ void hier_core_event(memsys *m, const mev *e);
 /* Another core's write reached the L2 at t: core c drops its copy of the
  * line, if any. */
 void hier_invalidate_copy(memsys *m, unsigned c, uint32_t line, uint64_t t);
+/* The distinct lines of a pass *r, in lane order of their first lane, and
+ * the bytes of each (line, bytes: room for 2 * SIMTY_MAX_LANES); how many */
+unsigned hier_pass_lines(const memsys *m, const mem_request *r, uint32_t *line, uint16_t *bytes);
 
 /* ---- memsys_l2.c ------------------------------------------------------ */
 

@@ -77,6 +77,20 @@ bool memsys_is_hierarchy(const memsys *m);
 /* DRAM refreshes up to cycle now (machine-wide) */
 uint64_t memsys_refreshes(const memsys *m, uint64_t now);
 
+/* Functional warming (sampled simulation, sim/sample.c; memsys_warm.c):
+ * warp gw fetches at pc / performs the memory pass *r, and the caches'
+ * tags and replacement state and the DRAM banks' open rows change as the
+ * hierarchy's would, with no time, no event and no statistics (the ideal
+ * memory: nothing).  memsys_quiet: nothing is in flight (no event, no
+ * queued or waiting request, no busy MSHR or write-buffer entry), so a
+ * functional model may take over; memsys_warm_start before it does. */
+void memsys_warm_start(memsys *m);
+void memsys_warm_fetch(memsys *m, unsigned gw, uint32_t pc);
+void memsys_warm_access(memsys *m, unsigned gw, const mem_request *r);
+/* The fetches of a straight run of instructions from pc up to end */
+void memsys_warm_fetch_run(memsys *m, unsigned gw, uint32_t pc, uint32_t end);
+bool memsys_quiet(const memsys *m);
+
 /* Latency histogram buckets (simty_level_stats) */
 unsigned memsys_latency_bucket(uint64_t cycles);
 uint64_t memsys_bucket_upper(unsigned bucket);

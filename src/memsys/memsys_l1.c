@@ -270,6 +270,11 @@ static unsigned pass_lines(const memsys *m, const mem_request *r, uint32_t *line
     return n;
 }
 
+unsigned hier_pass_lines(const memsys *m, const mem_request *r, uint32_t *line, uint16_t *bytes)
+{
+    return pass_lines(m, r, line, bytes);
+}
+
 static void l1d_access(memsys *m, unsigned gw, const mem_request *r, uint64_t now)
 {
     const unsigned c = gw / m->W;

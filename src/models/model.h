@@ -124,6 +124,16 @@ typedef struct model_ops {
     void (*finish)(simty_sim *s, sim_core *c);
     /* NULL: a debugger can read the machine but not change it. */
     const model_debug_ops *debug;
+    /* Switching models in the middle of a run (sampled simulation,
+     * sim/sample.c), between cycles.  attach: as init, but from the machine
+     * as it is (the path tables, the registers and the memory timing
+     * s->timing are kept; s->timing must exist).  detach: nothing of the
+     * model stays in flight (the cycle model drains its pipeline and its
+     * memory timing, ticking cycles that fetch nothing new), then its
+     * per-core state is freed; the path tables and s->timing stay.  NULL:
+     * the model cannot be switched. */
+    int (*attach)(simty_sim *s, char *err, size_t errlen);
+    void (*detach)(simty_sim *s);
 } model_ops;
 
 /* The loop of model_ops.burst, for a model whose tick and quiet functions
@@ -171,5 +181,9 @@ void model_dump(const simty_sim *s, FILE *f);
 extern const model_ops model_scalar;
 extern const model_ops model_simt;
 extern const model_ops model_cycle;
+/* The simt model with functional warming: every fetch and memory pass also
+ * goes to the memory timing (memsys_warm_fetch, memsys_warm_access); the
+ * fast-forward model of sampled simulation, attached only. */
+extern const model_ops model_simt_warm;
 
 #endif

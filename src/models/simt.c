@@ -4,6 +4,7 @@
  * issues one slot per cycle. */
 #include <stdlib.h>
 
+#include "memsys/memsys.h"
 #include "warp/path_report.h"
 #include "warp/paths.h"
 #include "models/warp_commit.h"
@@ -32,7 +33,9 @@ static void simt_free(simty_sim *s)
     }
 }
 
-static int simt_init(simty_sim *s, char *err, size_t errlen)
+/* Every core's state, from the path tables as they are: a warp is live if
+ * it has a runnable path, and its offline sorter starts stepping now. */
+static int simt_setup(simty_sim *s, char *err, size_t errlen)
 {
     for (unsigned c = 0; c < s->ncores; c++) {
         sim_core *core = &s->core[c];
@@ -44,11 +47,19 @@ static int simt_init(simty_sim *s, char *err, size_t errlen)
             return -1;
         }
         for (unsigned w = 0; w < s->W; w++) {
-            warp_paths_init(s, &core->paths[w]);
-            m->live |= 1ull << w;
+            m->live |= (uint64_t)(paths_count(&core->paths[w]) != 0) << w;
+            m->last_slot[w] = s->cycle;
         }
     }
     return 0;
+}
+
+static int simt_init(simty_sim *s, char *err, size_t errlen)
+{
+    for (unsigned c = 0; c < s->ncores; c++)
+        for (unsigned w = 0; w < s->W; w++)
+            warp_paths_init(s, &s->core[c].paths[w]);
+    return simt_setup(s, err, errlen);
 }
 
 /* Next warp with live paths at or after the round-robin pointer. */
@@ -111,8 +122,11 @@ simt_count_converged(simty_stats *st, simt_state *m, unsigned w, path_table *pt,
     m->last_slot[w] = last + 1;
 }
 
-/* One issue slot of core c: the next warp with a runnable path, round-robin. */
-static bool simt_tick(simty_sim *s, sim_core *c)
+/* One issue slot of core c: the next warp with a runnable path,
+ * round-robin.  `warm`: functional warming (model_simt_warm), the slot's
+ * fetch and memory pass also go to the memory timing. */
+static inline __attribute__((always_inline)) bool simt_slot(simty_sim *s, sim_core *c,
+                                                            const bool warm)
 {
     simt_state *m = c->model_state;
     if (!m->live)
@@ -122,6 +136,8 @@ static bool simt_tick(simty_sim *s, sim_core *c)
     path_table *pt = &c->paths[w];
 
     const path_t active = *paths_active(pt);
+    if (warm)
+        memsys_warm_fetch(s->timing, gw, active.pc);
     /* the common case, inline */
     const simple_slot r = warp_execute_simple(s, gw, &active, c->irq_armed);
     if (r.insn) {
@@ -136,17 +152,23 @@ static bool simt_tick(simty_sim *s, sim_core *c)
         warp_outcome o = simple_outcome(&r, &active);
         simt_slot_done(s, c, m, w, gw, pt, &active, &o); /* (a spin may park the path) */
     } else {
-        mem_request req; /* (no memory timing reads it) */
+        mem_request req; /* (no memory timing reads it, but functional warming) */
         warp_outcome o;
         o.mem = &req;
         if (!warp_execute(s, gw, 0, s->T, &active, &o))
             return false;
+        if (warm && o.memory)
+            memsys_warm_access(s->timing, gw, &req);
         simt_slot_done(s, c, m, w, gw, pt, &active, &o);
     }
     if (!paths_count(pt))
         m->live &= ~(1ull << w);
     return true;
 }
+
+static bool simt_tick(simty_sim *s, sim_core *c) { return simt_slot(s, c, false); }
+
+static bool simt_tick_warm(simty_sim *s, sim_core *c) { return simt_slot(s, c, true); }
 
 /* Batches of register arithmetic (issue 17, item 4).  When every live warp
  * of the core is converged (one path, every lane, no turn) and its next k
@@ -176,7 +198,10 @@ static inline unsigned simt_alu_run(const decode_cache *dc, uint32_t pc, unsigne
     return k;
 }
 
-static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core *c, uint64_t end)
+/* `warm`: functional warming (model_simt_warm): the lines each warp's run
+ * fetched from go to the memory timing. */
+static inline __attribute__((always_inline)) uint64_t simt_batch_go(simty_sim *s, sim_core *c,
+                                                                    uint64_t end, const bool warm)
 {
     simt_state *m = c->model_state;
     if (s->cfg.trace_commits) {
@@ -230,6 +255,8 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
         const uint32_t pc = pt->list[0].pc;
         /* the run's instructions, from the decode cache */
         const uint32_t end_pc = exec_alu_run(dc->insn, DECODE_CACHE_SLOTS - 1, rounds, x, T, pc);
+        if (warm)
+            memsys_warm_fetch_run(s->timing, gw, pc, end_pc);
         s->retire[gw].all += rounds;
         /* its last slot: cycle + (rounds - 1) * nlive + i */
         simt_count_converged(st, m, w, pt, T, spin, paths_advance_run(pt, rounds, end_pc), rounds,
@@ -239,13 +266,31 @@ static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core 
     return (uint64_t)rounds * nlive;
 }
 
+static __attribute__((noinline)) uint64_t simt_batch_run(simty_sim *s, sim_core *c, uint64_t end)
+{
+    return simt_batch_go(s, c, end, false);
+}
+
+static __attribute__((noinline)) uint64_t simt_batch_run_warm(simty_sim *s, sim_core *c,
+                                                              uint64_t end)
+{
+    return simt_batch_go(s, c, end, true);
+}
+
 static inline uint64_t simt_batch(simty_sim *s, sim_core *c, uint64_t end)
 {
     const simt_state *m = c->model_state;
     return s->cycle < m->batch_after || c->irq_armed ? 0 : simt_batch_run(s, c, end);
 }
 
+static inline uint64_t simt_batch_warm(simty_sim *s, sim_core *c, uint64_t end)
+{
+    const simt_state *m = c->model_state;
+    return s->cycle < m->batch_after || c->irq_armed ? 0 : simt_batch_run_warm(s, c, end);
+}
+
 MODEL_BURST(simt_burst, simt_tick, simt_quiet, simt_batch)
+MODEL_BURST(simt_burst_warm, simt_tick_warm, simt_quiet, simt_batch_warm)
 
 /* A debugger changed warp gw's paths (sim/debug.c): it is live if it has a
  * runnable path. */
@@ -286,4 +331,20 @@ const model_ops model_simt = {
     .report = &simt_report,
     .burst = simt_burst,
     .debug = &simt_debug,
+};
+
+const model_ops model_simt_warm = {
+    .name = "simt",
+    .watch_interval_per_hart = 64,
+    .skips_idle_time = true,
+    .init = simt_init,
+    .free = simt_free,
+    .quiet = simt_quiet,
+    .tick = simt_tick_warm,
+    .woken = simt_woken,
+    .report = &simt_report,
+    .burst = simt_burst_warm,
+    .debug = &simt_debug,
+    .attach = simt_setup,
+    .detach = simt_free,
 };

@@ -12,9 +12,11 @@
 #include "pipeline/backend.h"
 #include "pipeline/issue.h"
 #include "pipeline/frontend.h"
+#include "pipeline/cycle_switch.h"
 #include "sync/sync.h"
 
-static void cycle_free(simty_sim *s)
+/* The pipelines' state (not the memory timing, not the Kanata log) */
+static void cycle_free_pipes(simty_sim *s)
 {
     for (unsigned c = 0; c < s->ncores; c++) {
         pipe_state *p = s->core[c].model_state;
@@ -28,6 +30,11 @@ static void cycle_free(simty_sim *s)
         free(p);
         s->core[c].model_state = NULL;
     }
+}
+
+static void cycle_free(simty_sim *s)
+{
+    cycle_free_pipes(s);
     memsys_destroy(s->timing);
     s->timing = NULL;
     if (s->kt) {
@@ -68,9 +75,12 @@ static void fp_extra_table(const simty_config *cfg, uint16_t *extra)
     }
 }
 
-static int cycle_init(simty_sim *s, char *err, size_t errlen)
+/* The pipelines, empty; `attach`: from the machine as it is (sampled
+ * simulation: the path tables and s->timing kept, steering from now on),
+ * else at reset. */
+static int cycle_setup(simty_sim *s, bool attach, char *err, size_t errlen)
 {
-    if (memsys_create(s, &s->timing, err, errlen))
+    if (!attach && memsys_create(s, &s->timing, err, errlen))
         return -1;
     for (unsigned c = 0; c < s->ncores; c++) {
         sim_core *core = &s->core[c];
@@ -84,7 +94,10 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
             p->steer.fetched = calloc(s->W, sizeof *p->steer.fetched);
         }
         if (!p || !p->warp || !p->idle_since || !p->loads || !p->fp_due || !p->steer.fetched) {
-            cycle_free(s);
+            if (attach)
+                cycle_free_pipes(s);
+            else
+                cycle_free(s);
             snprintf(err, errlen, "out of host memory");
             return -1;
         }
@@ -111,7 +124,9 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
         p->select_mask = pow2 - 1;
         p->write_parity = -1;
         fp_extra_table(&s->cfg, p->fp_extra);
-        for (unsigned w = 0; w < s->W; w++) {
+        if (attach)
+            cycle_attach_core(s, p);
+        for (unsigned w = 0; w < s->W && !attach; w++) {
             warp_paths_init(s, &p->paths[w]);
             p->warp[w].spec_pc = s->elf.entry;
             p->warp[w].replay_pc = 1; /* no replay pending (never a valid PC) */
@@ -129,6 +144,16 @@ static int cycle_init(simty_sim *s, char *err, size_t errlen)
     for (unsigned c = 0; c < s->ncores; c++)
         ((pipe_state *)s->core[c].model_state)->kt = s->kt;
     return 0;
+}
+
+static int cycle_init(simty_sim *s, char *err, size_t errlen)
+{
+    return cycle_setup(s, false, err, errlen);
+}
+
+static int cycle_attach(simty_sim *s, char *err, size_t errlen)
+{
+    return cycle_setup(s, true, err, errlen);
 }
 
 /* At the end of the run: write the queued events and end the records still
@@ -399,4 +424,6 @@ const model_ops model_cycle = {
     .burst = cycle_burst,
     .finish = cycle_finish,
     .debug = &cycle_debug,
+    .attach = cycle_attach,
+    .detach = cycle_detach,
 };

@@ -17,6 +17,7 @@
 #include "sim/monitor.h"
 #include "sim/port.h"
 #include "sim/progress.h"
+#include "sim/sample.h"
 #include "sim/sim.h"
 
 /* Every core is quiet: wait for the next timed wake-up (the functional
@@ -390,11 +391,12 @@ static void poll_paths_timed(simty_sim *s)
     poll_paths(s);
 }
 
-static void run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
+void sim_run_loop(simty_sim *s, uint64_t until, simty_stop_fn *stop, void *ctx)
 {
     const model_ops *m = s->model;
-    /* (the ideal memory has no events) */
-    const bool timing_events = s->timing && memsys_is_hierarchy(s->timing);
+    /* (the ideal memory has no events; a functional model warming the
+     * memory timing in a sampled run, sim/sample.c, sends none) */
+    const bool timing_events = s->timing && !m->skips_idle_time && memsys_is_hierarchy(s->timing);
     const bool burst = m->burst && s->ncores == 1 && !stop && !timing_events;
     void (*const poll)(simty_sim *) = m->poll ? m->poll
                                       : timing_events ? poll_paths_timed : poll_paths;
@@ -472,6 +474,8 @@ static void run_returned(simty_sim *s)
     }
     if (sim_stopped(s) && s->loaded && !s->ctl->finished) {
         s->ctl->finished = true;
+        if (s->ctl->sample)
+            sample_run_over(s);
         for (unsigned c = 0; c < s->ncores; c++)
             if (s->model->finish)
                 s->model->finish(s, &s->core[c]);
@@ -494,8 +498,10 @@ static simty_exit_reason run_for(simty_sim *s, uint64_t until, simty_stop_fn *st
     monitor_run_start(s);
     if (!s->loaded)
         sim_fault(s, 0, 0, "no program loaded");
+    else if (s->ctl->sample && !sim_stopped(s))
+        sample_run(s, until, stop, ctx);
     else if (!sim_stopped(s))
-        run_loop(s, until, stop, ctx);
+        sim_run_loop(s, until, stop, ctx);
     sim_pool_free(s); /* no thread waits, spinning, while the caller has the machine */
     clock_gettime(CLOCK_MONOTONIC, &t1);
     s->stats.sim_seconds += (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;

@@ -13,6 +13,7 @@
 #include "registry/plugins.h"
 #include "sim/port.h"
 #include "sim/progress.h"
+#include "sim/sample.h"
 #include "sim/settings.h"
 #include "simty_guest.h"
 
@@ -183,6 +184,7 @@ void simty_destroy(simty_sim *s)
     sim_pool_free(s);
     if (s->core && s->loaded)
         s->model->free(s);
+    sample_free(s);
     for (unsigned c = 0; s->core && c < s->ncores; c++)
         fx_free(&s->core[c].fx);
     free(s->core);

@@ -53,6 +53,7 @@ typedef struct sim_control {
      * monitor: the smaller of watch.next and monitor.next (sim_checks_due) */
     uint64_t check_next;
     bool finished;       /* the models' end-of-run work is done */
+    struct sample_state *sample; /* sampled simulation (sim/sample.h), or NULL */
 } sim_control;
 
 /* CPU time of the calling thread, seconds. */

@@ -8,6 +8,7 @@
 #include "registry/plugins.h"
 #include "machine/machine.h"
 #include "stats/mem_stats.h"
+#include "stats/sample_stats.h"
 #include "util/escape.h"
 #include "stats/stats.h"
 
@@ -215,6 +216,7 @@ void simty_print_stats(const simty_sim *s, FILE *f)
                    "SIMD efficiency %.1f%%\n", c, (unsigned long long)cs->thread_instructions,
                 (unsigned long long)cs->warp_instructions, 100.0 * simd_efficiency(s, cs));
     }
+    sample_stats_print(s, f);
     fprintf(f, "  simulation time      %.3f s (%.1f M thread-instructions/s)\n", st->sim_seconds,
             ratio((double)st->thread_instructions, st->sim_seconds) * 1e-6);
 }
@@ -495,6 +497,7 @@ static void stats_json(const simty_sim *s, FILE *f)
     json_requests(s, st, f);
     json_roi(s, f);
     write_per_core(s, f);
+    sample_stats_json(s, f);
     json_exit(s, f);
 }
 
