@@ -87,6 +87,12 @@ Groups:
   semihost  semihosting (tests/semihost): files and arguments against the
             host gcc build, on every model and QEMU; hostile paths, pointers
             and lengths; lane-by-lane order; EXIT_EXTENDED
+  checkpoint  --checkpoint-at/--restore round trips end bit-identically to
+            runs without (output, status, statistics, commit traces) on
+            every model, multi-core quanta, caches and DRAM, timers, host
+            files open across; hostile checkpoint files (truncated, bit
+            flips, crafted sections) refused with status 126
+            (tests/checkpoint_checks.py)
   omp       OpenMP (libgomp ABI) and pthreads programs (tests/omp), built
             with simty-cc -fopenmp / -pthread / -ftree-parallelize-loops:
             every model at 1x1, 8x4, 8x32 and 2 cores of 8x8, --progress
@@ -1056,6 +1062,11 @@ def group_trap(ctx):
     return trap_checks.tests(ctx, run, simty, Failure)
 
 
+def group_checkpoint(ctx):
+    import checkpoint_checks
+    return checkpoint_checks.tests(ctx, run, simty, Failure)
+
+
 def group_omp(ctx):
     import omp_checks
     return omp_checks.tests(ctx, run, simty, Failure)
@@ -1144,6 +1155,7 @@ GROUPS = {
     "memory": group_memory,
     "trap": group_trap,
     "semihost": group_semihost,
+    "checkpoint": group_checkpoint,
     "omp": group_omp,
     "fpfuzz": group_fpfuzz,
     "omp-programs": group_omp_programs,

@@ -28,6 +28,7 @@
 
 #include "machine/machine.h"
 #include "sync/sync.h" /* sync_woken_fn */
+#include "util/ckpt.h"
 
 /* State for reports: deadlock detection and reports, regions of interest,
  * inspection (simty_thread_state_get). */
@@ -124,6 +125,12 @@ typedef struct model_ops {
     void (*finish)(simty_sim *s, sim_core *c);
     /* NULL: a debugger can read the machine but not change it. */
     const model_debug_ops *debug;
+    /* Checkpoints (sim/checkpoint.c, between quanta): core c's model state,
+     * field by field, no pointer; load checks every count and index against
+     * the machine (built from the checkpoint's configuration) and fails in
+     * the reader.  NULL: the model has none to save. */
+    void (*save)(const simty_sim *s, const sim_core *c, ck_writer *w);
+    bool (*load)(simty_sim *s, sim_core *c, ck_reader *r);
 } model_ops;
 
 /* The loop of model_ops.burst, for a model whose tick and quiet functions

@@ -12,6 +12,7 @@
 #include "pipeline/backend.h"
 #include "pipeline/issue.h"
 #include "pipeline/frontend.h"
+#include "pipeline/cycle_save.h"
 #include "sync/sync.h"
 
 static void cycle_free(simty_sim *s)
@@ -342,4 +343,6 @@ const model_ops model_cycle = {
     .burst = cycle_burst,
     .finish = cycle_finish,
     .debug = &cycle_debug,
+    .save = cycle_save,
+    .load = cycle_load,
 };
