@@ -171,12 +171,25 @@ bool machine_load(simty_sim *s, ck_reader *r)
 
 /* ---- guest memory ---- */
 
+/* (by words: a page is read whole only when it is zero) */
 static bool page_zero(const uint8_t *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        uint64_t w[4];
+        memcpy(w, p + i, sizeof w);
+        if (w[0] | w[1] | w[2] | w[3])
+            return false;
+    }
+    for (; i < n; i++)
         if (p[i])
             return false;
     return true;
+}
+
+static uint64_t page_len(const mem_region *g, uint64_t k)
+{
+    return g->size - k * PAGE < PAGE ? g->size - k * PAGE : PAGE;
 }
 
 void memory_save(const memory_t *m, ck_writer *w)
@@ -187,21 +200,22 @@ void memory_save(const memory_t *m, ck_writer *w)
         ckw_u32(w, g->base);
         ckw_u64(w, g->size);
         uint64_t pages = (g->size + PAGE - 1) / PAGE, nonzero = 0;
-        for (uint64_t k = 0; k < pages; k++) {
-            uint64_t len = g->size - k * PAGE < PAGE ? g->size - k * PAGE : PAGE;
-            nonzero += !page_zero(g->data + k * PAGE, len);
-        }
-        ckw_u64(w, nonzero);
-        for (uint64_t k = 0; k < pages; k++) {
-            uint64_t len = g->size - k * PAGE < PAGE ? g->size - k * PAGE : PAGE;
-            if (!page_zero(g->data + k * PAGE, len)) {
+        size_t at = w->n; /* the count, known at the end */
+        ckw_u64(w, 0);
+        for (uint64_t k = 0; k < pages; k++)
+            if (!page_zero(g->data + k * PAGE, page_len(g, k))) {
                 ckw_u64(w, k);
-                ckw_bytes(w, g->data + k * PAGE, len);
+                ckw_bytes(w, g->data + k * PAGE, page_len(g, k));
+                nonzero++;
             }
-        }
+        if (!w->oom)
+            memcpy(w->buf + at, &nonzero, sizeof nonzero);
     }
 }
 
+/* A region's bytes are replaced by a fresh zeroed buffer (the host maps
+ * its pages lazily: the pages the checkpoint does not list are never
+ * touched), then the listed pages are copied in. */
 bool memory_load(memory_t *m, ck_reader *r)
 {
     if (!ckr_expect(r, ckr_u32(r), m->nregions, "the number of memory regions"))
@@ -213,26 +227,25 @@ bool memory_load(memory_t *m, ck_reader *r)
             return false;
         uint64_t pages = (g->size + PAGE - 1) / PAGE;
         uint64_t nonzero = ckr_count(r, pages, 8, "memory pages");
+        if (r->bad)
+            return false;
+        uint8_t *fresh = calloc(1, (size_t)g->size);
+        if (!fresh) {
+            ckr_fail(r, "out of host memory");
+            return false;
+        }
+        free(g->data);
+        g->data = fresh;
         uint64_t next = 0; /* pages below it are done */
-        for (uint64_t j = 0; j < nonzero && !r->bad; j++) {
+        for (uint64_t j = 0; j < nonzero; j++) {
             uint64_t k = ckr_u64(r);
             if (r->bad || k < next || k >= pages) {
                 ckr_fail(r, "bad memory page number");
                 return false;
             }
-            for (; next < k; next++) { /* a zero page: cleared if the program put bytes there */
-                uint64_t len = g->size - next * PAGE < PAGE ? g->size - next * PAGE : PAGE;
-                if (!page_zero(g->data + next * PAGE, len))
-                    memset(g->data + next * PAGE, 0, len);
-            }
-            uint64_t len = g->size - k * PAGE < PAGE ? g->size - k * PAGE : PAGE;
-            ckr_bytes(r, g->data + k * PAGE, len);
+            if (!ckr_bytes(r, g->data + k * PAGE, page_len(g, k)))
+                return false;
             next = k + 1;
-        }
-        for (; next < pages && !r->bad; next++) {
-            uint64_t len = g->size - next * PAGE < PAGE ? g->size - next * PAGE : PAGE;
-            if (!page_zero(g->data + next * PAGE, len))
-                memset(g->data + next * PAGE, 0, len);
         }
     }
     return ckr_done(r);

@@ -14,7 +14,9 @@
 void machine_save(const simty_sim *s, ck_writer *w);
 bool machine_load(simty_sim *s, ck_reader *r);
 
-/* Guest memory: every region's non-zero pages */
+/* Guest memory: every region's non-zero pages.  A load gives each region a
+ * new buffer: the machine's pointers into it (simty_sim.ram) must be set
+ * again after it. */
 void memory_save(const memory_t *m, ck_writer *w);
 bool memory_load(memory_t *m, ck_reader *r);
 

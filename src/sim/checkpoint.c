@@ -111,25 +111,25 @@ static void header_save(ck_writer *w)
     ckw_bytes(w, version, sizeof version);
 }
 
-/* The sections after the header in w */
+/* The sections after the header in w, each written in place: its length
+ * and checksum filled in once its bytes are there */
 static bool sections_save(const simty_sim *s, const uint8_t *elf, size_t elf_len, ck_writer *w)
 {
-    for (unsigned k = 0; k < S_COUNT; k++) {
-        ck_writer b = {0};
-        if (k == S_CONF)
-            conf_save(s, elf, elf_len, &b);
-        else
-            section_save(s, k, &b);
-        if (b.oom) {
-            ckw_free(&b);
-            return false;
-        }
+    for (unsigned k = 0; k < S_COUNT && !w->oom; k++) {
         ckw_bytes(w, tags[k], 4);
         ckw_u32(w, 0);
-        ckw_u64(w, b.n);
-        ckw_u64(w, ck_fnv(CK_FNV_START, b.buf, b.n));
-        ckw_bytes(w, b.buf, b.n);
-        ckw_free(&b);
+        const size_t at = w->n; /* length and checksum */
+        ckw_u64(w, 0);
+        ckw_u64(w, 0);
+        if (k == S_CONF)
+            conf_save(s, elf, elf_len, w);
+        else
+            section_save(s, k, w);
+        if (w->oom)
+            break;
+        const uint64_t len = w->n - at - 16, sum = ck_fnv(CK_FNV_START, w->buf + at + 16, len);
+        memcpy(w->buf + at, &len, 8);
+        memcpy(w->buf + at + 8, &sum, 8);
     }
     return !w->oom;
 }
@@ -361,7 +361,11 @@ static bool section_load(simty_sim *s, unsigned k, ck_reader *r)
 {
     switch (k) {
     case S_MACH: return machine_load(s, r);
-    case S_MEMY: return memory_load(&s->mem, r);
+    case S_MEMY:
+        if (!memory_load(&s->mem, r))
+            return false;
+        s->ram = s->mem.region[0].data; /* (a new buffer) */
+        return true;
     case S_CONS: return console_load(&s->console, r) && ckr_done(r);
     case S_SEMI: return semihost_load(&s->semi, r);
     case S_PATH:
