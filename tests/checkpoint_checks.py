@@ -17,7 +17,8 @@ docs/design.md "Checkpoints").
   flipped, sections out of place or repeated, and crafted sections with a
   correct checksum (counts, sizes, indices out of range): each refused with
   one line "simty: checkpoint FILE: ..." and status 126, never a crash (the
-  suite runs under ASan + UBSan too).
+  suite runs under ASan + UBSan too); and bytes of every section changed
+  with the checksum made right again: refused or run, never a crash.
 - Usage: --restore with a program or a machine option, --trace-kanata,
   --checkpoint without --checkpoint-at: status 125 with one line.
 """
@@ -171,6 +172,20 @@ def tests(ctx, run, simty, Failure):
         out.append(("checkpoint %s files" % m, lambda m=m: roundtrip(
             "%s files" % m, ckfile(), ["-m", m, "-w", "2", "-t", "4"], files_at[m],
             guest=["in.txt", "out.txt"], files=True)))
+
+    def files_elsewhere():
+        """A restore reopens the guest's files only under its root (here
+        the current directory): restored from another directory, refused."""
+        d = fresh("files elsewhere", True)
+        st, _, err = sim(d, ["-q", "-m", "simt", "-w", "2", "-t", "4", "--checkpoint-at",
+                             "100000", "--checkpoint", "ck", "--checkpoint-exit", ckfile(),
+                             "in.txt", "out.txt"])
+        os.makedirs(os.path.join(d, "sub"))
+        st2, _, err2 = sim(os.path.join(d, "sub"), ["-q", "--restore", "../ck"])
+        e = err2.decode("utf-8", "replace")
+        if st != 0 or st2 != 126 or "is not under its root" not in e:
+            raise Failure("files elsewhere: status %d then %d: %s" % (st, st2, e))
+    out.append(("checkpoint files restored elsewhere", files_elsewhere))
     mc = ["--cores", "4", "-w", "4", "-t", "4"]
     add("cycle 4 cores quantum 16", G("multicore", "atomics.elf"),
         ["-m", "cycle"] + mc + ["--quantum", "16"], 20005, go_on=True)
@@ -284,7 +299,33 @@ def hostile_tests(ctx, sim, work, Failure, elf):
             bb[k] ^= 1 << (k % 8)
             refused("bit flipped at %d" % k, bytes(bb))
 
+    def mutations():
+        """Crafted files: bytes of every section changed and its checksum
+        made right again, so only the loader's own checks stand between
+        them and the machine: each is refused (126) or runs (the state may
+        be a guest's nonsense: any status of a run, the cycle limit
+        bounding it), never a crash or a sanitizer report."""
+        import random
+        b = good()
+        secs = sections(b)
+        rng = random.Random(35)
+        for i in range(36):
+            t, p, ln = secs[i % len(secs)]
+            bb = bytearray(b)
+            for _ in range(rng.choice((1, 2, 4))):
+                k = p + rng.randrange(ln)
+                bb[k] = rng.choice((bb[k] ^ (1 << rng.randrange(8)), 0xff, 0, rng.randrange(256)))
+            struct.pack_into("<Q", bb, p - 8, fnv(bb[p:p + ln]))
+            path = os.path.join(d, "mutated-%d" % i)
+            with open(path, "wb") as f:
+                f.write(bytes(bb))
+            st, _, se = sim(d, ["-q", "--restore", path, "--max-cycles", "30000"])
+            if st < 0 or st > 126:
+                raise Failure("mutated %s (%d): status %d: %s" % (
+                    t, i, st, se.decode("utf-8", "replace")[-600:]))
+
     out.append(("checkpoint hostile truncations", truncations))
+    out.append(("checkpoint hostile mutations", mutations))
     out.append(("checkpoint hostile bit flips", flips))
     return out
 

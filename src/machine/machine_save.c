@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/escape.h"
+
 #define PAGE 4096u
 
 /* One array of n elements of `size` bytes: its length, then its bytes */
@@ -297,8 +299,6 @@ bool console_load(console_t *c, ck_reader *r)
 
 /* ---- semihosting ---- */
 
-enum { SH_FREE_, SH_HOST_ = 1, SH_LAST_ = 5 }; /* semihost.c's kinds: SH_HOST is 1 */
-
 void semihost_save(const semihost *h, ck_writer *w)
 {
     ckw_str(w, h->root);
@@ -310,7 +310,7 @@ void semihost_save(const semihost *h, ck_writer *w)
         const struct semihost_file *f = &h->files[i];
         ckw_u8(w, f->kind);
         ckw_u32(w, f->pos);
-        if (f->kind != SH_HOST_)
+        if (f->kind != SH_HOST)
             continue;
         char link[64], path[4096];
         snprintf(link, sizeof link, "/proc/self/fd/%d", f->fd);
@@ -324,8 +324,22 @@ void semihost_save(const semihost *h, ck_writer *w)
     }
 }
 
+/* Is path (absolute) under the guest's root (--fs-root, else the current
+ * directory)?  A restore reopens nothing else: a checkpoint cannot hand
+ * the guest a file its sandbox would have refused. */
+static bool under_root(const semihost *h, const char *path)
+{
+    char *root = realpath(h->root ? h->root : ".", NULL);
+    if (!root)
+        return false;
+    size_t n = strlen(root);
+    bool in = strncmp(path, root, n) == 0 && (path[n] == '/' || (n == 1 && root[0] == '/'));
+    free(root);
+    return in;
+}
+
 /* Reopens a guest's host file where it was */
-static bool reopen(struct semihost_file *f, ck_reader *r)
+static bool reopen(const semihost *h, struct semihost_file *f, ck_reader *r)
 {
     char *path;
     if (!ckr_str(r, 4095, &path))
@@ -333,14 +347,21 @@ static bool reopen(struct semihost_file *f, ck_reader *r)
     uint32_t fl = ckr_u32(r);
     uint64_t off = ckr_u64(r);
     if (r->bad || !path || !*path || (fl & ~(uint32_t)(O_ACCMODE | O_APPEND)) ||
-        off > INT64_MAX) {
+        off > INT64_MAX || path[0] != '/') {
         free(path);
         ckr_fail(r, "bad open file");
         return false;
     }
+    char name[256];
+    text_escape(name, sizeof name, path);
+    if (!under_root(h, path)) {
+        ckr_fail(r, "the guest's open file %s is not under its root", name);
+        free(path);
+        return false;
+    }
     int fd = open(path, (int)fl | O_CLOEXEC | O_NOCTTY);
     if (fd < 0 || lseek(fd, (off_t)off, SEEK_SET) < 0) {
-        ckr_fail(r, "the guest's open file %s cannot be reopened: %s", path, strerror(errno));
+        ckr_fail(r, "the guest's open file %s cannot be reopened: %s", name, strerror(errno));
         if (fd >= 0)
             close(fd);
         free(path);
@@ -348,7 +369,7 @@ static bool reopen(struct semihost_file *f, ck_reader *r)
     }
     free(path);
     f->fd = fd;
-    f->kind = SH_HOST_;
+    f->kind = SH_HOST;
     return true;
 }
 
@@ -369,11 +390,11 @@ bool semihost_load(semihost *h, ck_reader *r)
         struct semihost_file *f = &h->files[i];
         uint8_t kind = ckr_u8(r);
         uint32_t pos = ckr_u32(r);
-        if (kind > SH_LAST_) {
+        if (kind >= SH_KINDS) {
             ckr_fail(r, "bad file kind");
             break;
         }
-        if (kind == SH_HOST_ && !reopen(f, r))
+        if (kind == SH_HOST && !reopen(h, f, r))
             break;
         f->kind = kind;
         f->pos = pos;

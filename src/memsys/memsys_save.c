@@ -52,7 +52,9 @@ static void mshr_save(const mshr_file *f, ck_writer *w)
     ckw_bytes(w, f->e, f->n * sizeof *f->e);
 }
 
-static void mshr_load(mshr_file *f, ck_reader *r, unsigned ncores, unsigned nwarps)
+/* (the waiters' bits: an L1's warps of its core (W), an L2's cores) */
+static void mshr_load(mshr_file *f, ck_reader *r, unsigned ncores, unsigned nwarps,
+                      unsigned waiters)
 {
     if (!ckr_expect(r, ckr_u32(r), f->n, "an MSHR file's entries"))
         return;
@@ -62,7 +64,8 @@ static void mshr_load(mshr_file *f, ck_reader *r, unsigned ncores, unsigned nwar
         ckr_fail(r, "bad MSHR count");
     for (unsigned i = 0; i < f->n && !r->bad; i++)
         if (!ck_bool_ok(&f->e[i].busy) || !ck_bool_ok(&f->e[i].dirty) ||
-            f->e[i].core >= ncores || f->e[i].atomics > nwarps)
+            f->e[i].core >= ncores || f->e[i].atomics > nwarps ||
+            (waiters < 64 && ((f->e[i].mask[0] | f->e[i].mask[1]) >> waiters)))
             ckr_fail(r, "bad MSHR");
 }
 
@@ -237,9 +240,11 @@ static void mcore_load(mcore *k, ck_reader *r, const memsys *m)
     const unsigned nwarps = m->W * m->ncores;
     cache_load(&k->l1i, r);
     cache_load(&k->l1d, r);
-    mshr_load(&k->mi, r, m->ncores, nwarps);
-    mshr_load(&k->md, r, m->ncores, nwarps);
+    mshr_load(&k->mi, r, m->ncores, nwarps, m->W);
+    mshr_load(&k->md, r, m->ncores, nwarps, m->W);
     k->fetch_waiting = ckr_u64(r);
+    if (m->W < 64 && k->fetch_waiting >> m->W)
+        ckr_fail(r, "bad fetch waiters");
     ckr_bytes(r, k->fetch_t0, sizeof k->fetch_t0);
     fifo_load(&k->pend, r, m);
     k->wb_used = ckr_u32(r);
@@ -303,7 +308,7 @@ bool memsys_load(memsys *m, ck_reader *r)
     for (unsigned b = 0; b < m->cfg->l2_banks && !r->bad; b++) {
         l2bank *l = &m->bank[b];
         cache_load(&l->c, r);
-        mshr_load(&l->mshr, r, m->ncores, nwarps);
+        mshr_load(&l->mshr, r, m->ncores, nwarps, m->ncores);
         l->busy = ckr_u64(r);
         fifo_load(&l->pend, r, m);
     }

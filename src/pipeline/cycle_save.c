@@ -194,8 +194,9 @@ bool cycle_load(simty_sim *s, sim_core *c, ck_reader *r)
     p->fp_late_warps = ckr_u64(r);
     ckr_bytes(r, p->fp_due, (size_t)W * 64 * sizeof *p->fp_due);
     p->write_parity = (int)ckr_u32(r);
+    const uint64_t warps = p->live | p->buffered | p->loading | p->issued_now | p->fp_late_warps;
     if (p->steer.ptr >= W || p->steer.greedy > W || p->bank_busy > 3 || p->bank_busy_next > 3 ||
-        p->write_parity < -1 || p->write_parity > 1)
+        p->write_parity < -1 || p->write_parity > 1 || (W < 64 && warps >> W))
         ckr_fail(r, "bad pipeline state");
     for (unsigned k = 0; k < W; k++) {
         warp_pipe *wp = &p->warp[k];
