@@ -8,7 +8,8 @@ docs/design.md "Checkpoints").
   together byte for byte; on every model at 8x4, 4 cores with --quantum 16
   (a checkpoint cycle inside a quantum: the next boundary), the cycle model
   with a cache hierarchy over DRAM (one and four cores), --paths ipdom,
-  the trap suite's timer interrupts, a program whose host files (one read,
+  the trap suite's timer interrupts, a region of interest and wrs waits
+  open across the checkpoint (tests/stats), a program whose host files (one read,
   one written) and unfinished stdout line are open across the checkpoint
   (tests/checkpoint/ckfile.c), a restore on 2 host threads; a run that
   writes a checkpoint and goes on is unchanged too.
@@ -186,6 +187,13 @@ def tests(ctx, run, simty, Failure):
         if st != 0 or st2 != 126 or "is not under its root" not in e:
             raise Failure("files elsewhere: status %d then %d: %s" % (st, st2, e))
     out.append(("checkpoint files restored elsewhere", files_elsewhere))
+    # a region of interest open across the checkpoint; wrs waits
+    for m in ("scalar", "simt", "cycle"):
+        for at in (3, 8, 20) if m != "scalar" else (3, 8, 11):  # (12 scalar steps in all)
+            add("%s roi at %d" % (m, at), programs.asm_elf("stats", "roi"),
+                ["-m", m, "-w", "2", "-t", "4"], at)
+        add("%s wrs" % m, programs.asm_elf("stats", "wrs_idle"), ["-m", m, "-w", "2", "-t", "4"],
+            150)
     mc = ["--cores", "4", "-w", "4", "-t", "4"]
     add("cycle 4 cores quantum 16", G("multicore", "atomics.elf"),
         ["-m", "cycle"] + mc + ["--quantum", "16"], 20005, go_on=True)
