@@ -22,7 +22,8 @@ no memory group; --full (make check-asan-full) runs all its shapes and
 option sets, a quarter of the programs (at least 50) and the memory group.
 
 Groups:
-  unit      C unit tests (path tables, coalescer, ELF loader robustness);
+  unit      C unit tests (path tables, coalescer, ELF loader robustness,
+            checkpoint byte streams);
             src/cli includes no simulator internal, only simty.h; no two
             headers share an include guard
   disasm    `simty disasm` agrees with GNU objdump
