@@ -128,7 +128,7 @@ static const char run_options_tail[] =
     "123 an output cannot be written (stdout, a trace or an output file),\n"
     "124 cycle or time limit, 125 usage error, 126 program cannot be loaded\n"
     "(or its SDK stacks do not fit in RAM, checked before the run; or\n"
-"a --restore checkpoint is refused: another build, corrupt or truncated),\n"
+    "a --restore checkpoint is refused: another build, corrupt or truncated),\n"
     "130/143 interrupted by SIGINT/SIGTERM (the outputs are still written).\n";
 
 #define MAX_MEM_SETS 64
