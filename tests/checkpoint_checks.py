@@ -187,6 +187,22 @@ def tests(ctx, run, simty, Failure):
         if st != 0 or st2 != 126 or "is not under its root" not in e:
             raise Failure("files elsewhere: status %d then %d: %s" % (st, st2, e))
     out.append(("checkpoint files restored elsewhere", files_elsewhere))
+
+    def kanata_go_on():
+        """A run that writes a checkpoint and goes on keeps its Kanata
+        trace byte for byte (a restore refuses one: usage_tests)."""
+        d = fresh("kanata go on", False)
+        cfg = ["-q", "-m", "cycle", "-w", "2", "-t", "4"]
+        elf = G("trap", "timer.elf")
+        a = sim(d, cfg + ["--trace-kanata", "k1", elf])
+        b = sim(d, cfg + ["--trace-kanata", "k2", "--checkpoint-at", "3001", "--checkpoint", "ck",
+                          elf])
+        with open(os.path.join(d, "k1"), "rb") as f, open(os.path.join(d, "k2"), "rb") as g:
+            same = f.read() == g.read()
+        if a[:2] != b[:2] or not same or not os.path.exists(os.path.join(d, "ck")):
+            raise Failure("kanata go on: the Kanata trace or output changed (status %d, %d)" % (
+                a[0], b[0]))
+    out.append(("checkpoint kanata unchanged by a checkpoint", kanata_go_on))
     # a region of interest open across the checkpoint; wrs waits
     for m in ("scalar", "simt", "cycle"):
         for at in (3, 8, 20) if m != "scalar" else (3, 8, 11):  # (12 scalar steps in all)
