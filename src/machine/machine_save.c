@@ -58,7 +58,7 @@ static void core_load(sim_core *c, ck_reader *r)
     c->irq_armed = ckr_u32(r);
     c->fs_clean = ckr_u32(r);
     ckr_bytes(r, &c->trap, sizeof c->trap);
-    if (!ck_bool_ok(&c->trap.pending))
+    if (!ck_bool_ok(&c->trap.pending) || c->trap.pending) /* (none between quanta) */
         ckr_fail(r, "bad pending trap");
     ckr_bytes(r, &c->stats, sizeof c->stats);
     ckr_bytes(r, &c->roi_start, sizeof c->roi_start);

@@ -118,6 +118,18 @@ static void commit_load(commit_latch *l, ck_reader *r, unsigned W)
         ckr_fail(r, "bad commit latch");
 }
 
+/* Lane masks of the pipeline: lanes of a warp only (a lane past T would
+ * index another warp's registers) */
+static void masks_check(const pipe_state *p, unsigned W, unsigned T, ck_reader *r)
+{
+    const commit_latch *l = &p->member_out;
+    lane_mask any = l->active | l->c.next[0].mask | l->c.next[1].mask | p->req.lanes;
+    for (unsigned k = 0; k < W; k++)
+        any |= p->warp[k].replay_mask;
+    if (any & ~full_lane_mask(T))
+        ckr_fail(r, "bad lane mask");
+}
+
 void cycle_save(const simty_sim *s, const sim_core *c, ck_writer *w)
 {
     const pipe_state *p = c->model_state;
@@ -235,5 +247,6 @@ bool cycle_load(simty_sim *s, sim_core *c, ck_reader *r)
     ckr_bytes(r, &p->req, sizeof p->req);
     if (p->req.size > 8)
         ckr_fail(r, "bad memory request");
+    masks_check(p, W, s->T, r);
     return !r->bad;
 }

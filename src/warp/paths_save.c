@@ -20,6 +20,23 @@ void paths_save(const path_table *t, ck_writer *w)
     ckw_bytes(w, &c, sizeof c);
 }
 
+/* Every lane mask of the table holds lanes of the warp only (a lane past T
+ * would index registers of another warp) */
+static bool masks_valid(const path_table *t)
+{
+    const lane_mask out = ~full_lane_mask(t->T);
+    lane_mask any = t->boost;
+    for (unsigned i = 0; i < t->n; i++)
+        any |= t->list[i].mask;
+    for (unsigned i = 0; i < t->nwait; i++)
+        any |= t->wait[i].p.mask;
+    for (unsigned i = 0; i < SPIN_ENTRIES; i++)
+        any |= t->spin.e[i].mask;
+    for (unsigned i = 0; i < IPDOM_FRAMES; i++)
+        any |= t->ipdom.f[i].live | t->ipdom.f[i].arrived;
+    return !(any & out);
+}
+
 static bool paths_valid(const path_table *t, const path_table *live)
 {
     if (t->kind != live->kind || t->T != live->T || !ck_bool_ok(&t->by_depth) ||
@@ -34,7 +51,7 @@ static bool paths_valid(const path_table *t, const path_table *live)
     for (unsigned i = 0; i < IPDOM_FRAMES; i++)
         if (t->ipdom.f[i].parent >= IPDOM_FRAMES)
             return false;
-    return true;
+    return masks_valid(t);
 }
 
 bool paths_load(path_table *t, ck_reader *r)
