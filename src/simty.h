@@ -416,6 +416,20 @@ typedef int simty_stop_fn(const simty_sim *s, void *ctx);
 simty_exit_reason simty_run_until(simty_sim *s, simty_stop_fn *stop, void *ctx,
                                   uint64_t max_cycles);
 
+/* Checkpoints (docs/design.md "Checkpoints"; README "Checkpoints").
+ * simty_save writes the whole machine, between cycles (after
+ * simty_run_cycles or simty_run_until paused; in quanta at a quantum's
+ * end), with its configuration and its program's file, to a file.
+ * simty_restore builds a new simulator from one, which then runs on
+ * (simty_run...) exactly as the saved one would have.  From `run` (NULL:
+ * the defaults) it takes only what does not change the machine's course:
+ * console, trace_commits, trace_from/to/roi, max_cycles (the whole run's,
+ * from cycle 0), max_seconds, host_threads; trace_kanata must be NULL.
+ * Both return 0 / the simulator, or -1 / NULL with a one-line reason (a
+ * file of another build of simty, corrupt or truncated: refused). */
+int simty_save(simty_sim *s, const char *path, char *err, size_t errlen);
+simty_sim *simty_restore(const char *path, const simty_config *run, char *err, size_t errlen);
+
 uint64_t simty_cycle(const simty_sim *s);
 const simty_config *simty_config_get(const simty_sim *s);
 /* Threads of the machine: cores x warps x threads per warp.  Hart h is

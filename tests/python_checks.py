@@ -7,6 +7,11 @@ sys.executable; a missing module fails the case, it is never skipped.
 
 - api-stats   Machine(...).stats == `simty run --stats-json` (every key but
               sim_seconds) for programs x models x shapes, a hierarchy too
+- api-checkpoint  Machine.save() after run(cycles=N), Machine.restore():
+              the restored machine ends with the statistics (but
+              sim_seconds) and the console output (before + after) of the
+              run without a checkpoint, on every model and a hierarchy;
+              restore refuses machine options and a corrupt file
 - api-row     simty.run() row == `simty bench -f csv` row (all columns but
               host time), passing, failing and unloadable programs
 - api-state   a program built with simty.build(): its result array, exit
@@ -60,7 +65,7 @@ SWEEP_GRID = {"model": ["simt", "cycle"], "shape": ["4x4", "2x4x8"],
 SWEEP_OPTIONS = {"mem_set": {"l2.size": "256K"}}
 SWEEP_BENCH_ARGS = ["-m", "simt,cycle", "-s", "4x4,2x4x8", "--memory", "ideal,hbm2",
                     "--mem-set", "l2.size=256K"]
-CASES = ("api-files", "api-stats", "api-row", "api-state", "bad-input", "sweep-bench", "sweep-dask",
+CASES = ("api-files", "api-checkpoint", "api-stats", "api-row", "api-state", "bad-input", "sweep-bench", "sweep-dask",
          "kill-local", "kill-dask", "resume", "pip-install", "example", "report")
 
 
@@ -186,6 +191,39 @@ def case_api_files(env, simty):
             check(msg in str(e), "error %r does not name %r" % (str(e), msg))
         else:
             raise CaseFailure("no error for a bad %s" % msg)
+
+
+def case_api_checkpoint(env, simty):
+    for model, extra in (("scalar", {}), ("simt", {}), ("cycle", {}),
+                         ("cycle", {"memory": "ddr4-3200", "shape": "2x4x4", "quantum": 4})):
+        opts = dict({"model": model, "shape": "8x4"}, **extra)
+        with simty.Machine(**opts) as m:
+            m.load(HISTOGRAM)
+            m.run()
+            want, out = strip_seconds(m.stats), m.console
+        ck = os.path.join(env.tmp, "ck-%s" % model)
+        with simty.Machine(**opts) as m:
+            m.load(HISTOGRAM)
+            check(m.run(cycles=20001) is None, "the run ended before the checkpoint")
+            m.save(ck)
+            before = m.console
+        with simty.Machine.restore(ck, max_cycles=10 ** 9) as r:
+            check(r.cycle >= 20001, "restored at cycle %d" % r.cycle)
+            r.run()
+            got = strip_seconds(r.stats)
+            check(got == want, "%s %r: statistics differ after a restore: %s" % (
+                model, extra, [k for k in want if want[k] != got.get(k)][:6]))
+            check(before + r.console == out, "%s: console differs after a restore" % model)
+    for bad, what in ((lambda: simty.Machine.restore(ck, warps=4), "warps cannot be given"),
+                      (lambda: simty.Machine.restore(HISTOGRAM), "not a simty checkpoint"),
+                      (lambda: simty.Machine.restore(os.path.join(env.tmp, "nope")),
+                       "cannot open"),
+                      (lambda: simty.Machine().save(ck), "no program loaded")):
+        try:
+            bad()
+            check(False, "%s: no exception" % what)
+        except simty.SimtyError as e:
+            check(what in str(e), "%r lacks %r" % (str(e), what))
 
 
 def case_api_stats(env, simty):

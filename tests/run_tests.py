@@ -22,7 +22,8 @@ no memory group; --full (make check-asan-full) runs all its shapes and
 option sets, a quarter of the programs (at least 50) and the memory group.
 
 Groups:
-  unit      C unit tests (path tables, coalescer, ELF loader robustness);
+  unit      C unit tests (path tables, coalescer, ELF loader robustness,
+            checkpoint byte streams);
             src/cli includes no simulator internal, only simty.h; no two
             headers share an include guard
   disasm    `simty disasm` agrees with GNU objdump
@@ -90,6 +91,12 @@ Groups:
   sampling  simty run --sample (tests/sampling_checks.py): the guest's output
             and status as a full run's, the "sample" statistics, the estimate
             of a steady-state kernel within 5%, bad values and options refused
+  checkpoint  --checkpoint-at/--restore round trips end bit-identically to
+            runs without (output, status, statistics, commit traces) on
+            every model, multi-core quanta, caches and DRAM, timers, host
+            files open across; hostile checkpoint files (truncated, bit
+            flips, crafted sections) refused with status 126
+            (tests/checkpoint_checks.py)
   omp       OpenMP (libgomp ABI) and pthreads programs (tests/omp), built
             with simty-cc -fopenmp / -pthread / -ftree-parallelize-loops:
             every model at 1x1, 8x4, 8x32 and 2 cores of 8x8, --progress
@@ -1064,6 +1071,11 @@ def group_trap(ctx):
     return trap_checks.tests(ctx, run, simty, Failure)
 
 
+def group_checkpoint(ctx):
+    import checkpoint_checks
+    return checkpoint_checks.tests(ctx, run, simty, Failure)
+
+
 def group_omp(ctx):
     import omp_checks
     return omp_checks.tests(ctx, run, simty, Failure)
@@ -1152,6 +1164,7 @@ GROUPS = {
     "memory": group_memory,
     "trap": group_trap,
     "semihost": group_semihost,
+    "checkpoint": group_checkpoint,
     "omp": group_omp,
     "fpfuzz": group_fpfuzz,
     "omp-programs": group_omp_programs,

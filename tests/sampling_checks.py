@@ -110,8 +110,13 @@ def tests(ctx, run, simty, Failure):
                 (["--sample", "--trace-kanata", kanata],
                  "--sample and --trace-kanata: a Kanata trace needs every cycle"),
                 (["--sample", "--gdb", "0"],
-                 "--sample and --gdb: a debugger session is not sampled")):
-            cmd = [ctx.simty, "run"] + args + [elf]
+                 "--sample and --gdb: a debugger session is not sampled"),
+                (["--sample", "--checkpoint-at", "1000", "--checkpoint",
+                  os.path.join(ctx.tmp, "sample.ck")],
+                 "--sample and --checkpoint: a sampled run switches models"),
+                (["--sample", "--restore", elf],
+                 "--sample and --restore: a sampled run switches models")):
+            cmd = [ctx.simty, "run"] + args + ([] if "--restore" in args else [elf])
             status, out, err = run(cmd, timeout=60)
             lines = err.strip().splitlines()
             if status != 125 or len(lines) != 1 or pattern not in lines[0]:

@@ -34,6 +34,8 @@ void simty_set_host_files(simty_sim *s, int on);
 void simty_run(simty_sim *s);
 int simty_run_cycles(simty_sim *s, uint64_t cycles);
 uint64_t simty_cycle(const simty_sim *s);
+int simty_save(simty_sim *s, const char *path, char *err, size_t errlen);
+simty_sim *simty_restore(const char *path, const simty_config *run, char *err, size_t errlen);
 unsigned simty_nthreads(const simty_sim *s);
 
 int simty_reg_read(const simty_sim *s, unsigned hart, unsigned reg, uint32_t *value);

@@ -203,6 +203,53 @@ class Machine:
         self._finalizer = weakref.finalize(self, _release, L, C, sim, cfg, console)
         self.program = None
 
+    # Options a restore takes (run control); the machine's come from the checkpoint
+    RESTORE_OPTIONS = ("max-cycles", "timeout", "host-threads")
+
+    @classmethod
+    def restore(cls, path, _library=None, **options):
+        """A machine continued from a checkpoint (Machine.save, or `simty
+        run --checkpoint`): the saved run's machine, program and state; it
+        runs on exactly as the saved one would have.  options: run control
+        only (max_cycles: the whole run's, timeout, host_threads); the
+        console holds the output from the checkpoint on."""
+        path = path_text("restore", path)
+        L, C = _lib.lib(_library)
+        settings = settings_of(options, _lib.setting_names(L))
+        for key, _ in settings:
+            if key not in cls.RESTORE_OPTIONS:
+                raise SimtyError("restore: the machine's options come from the checkpoint; "
+                                 "%s cannot be given" % key.replace("-", "_"))
+        m = cls.__new__(cls)
+        m._L, m._C, m.settings = L, C, settings
+        cfg = new_config(L, settings)
+        console = C.tmpfile()
+        if console == ffi.NULL:
+            L.simty_free(cfg)
+            raise SimtyError("cannot create a temporary file for the console")
+        L.simty_config_set_console(cfg, console)
+        err = ffi.new("char[]", ERRLEN)
+        sim = L.simty_restore(os.fsencode(path), cfg, err, ERRLEN)
+        if sim == ffi.NULL:
+            msg = ffi.string(err).decode("utf-8", "replace")
+            _release(L, C, ffi.NULL, cfg, console)
+            raise SimtyError(msg)
+        m._sim, m._cfg, m._console = sim, cfg, console
+        m._finalizer = weakref.finalize(m, _release, L, C, sim, cfg, console)
+        m.program = path
+        return m
+
+    def save(self, path):
+        """Writes a checkpoint of the machine to path (between runs: after
+        run(cycles=N) paused); Machine.restore(path) continues it.  Returns
+        the machine."""
+        s = self._loaded()
+        path = path_text("save", path)
+        err = ffi.new("char[]", ERRLEN)
+        if self._L.simty_save(s, os.fsencode(path), err, ERRLEN) != 0:
+            raise SimtyError(ffi.string(err).decode("utf-8", "replace"))
+        return self
+
     # ---- life cycle ----
 
     def close(self):

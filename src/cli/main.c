@@ -127,12 +127,21 @@ static const char run_options_tail[] =
     "      --fs-root DIR      the guest's host files (semihosting) are under DIR\n"
     "                         (default: the current directory); it cannot leave it\n"
     "      --no-host-files    no host file access for the guest (its console stays)\n"
+    "      --checkpoint FILE  with --checkpoint-at: write the whole machine to FILE\n"
+    "      --checkpoint-at N  ... when the run reaches cycle N (with --quantum Q on\n"
+    "                         several cores: the first quantum boundary from N on),\n"
+    "                         then go on (README \"Checkpoints\")\n"
+    "      --checkpoint-exit  stop once the checkpoint is written (status 0)\n"
+    "      --restore FILE     continue the run saved in FILE (no program: the machine,\n"
+    "                         program and command line come from it; only run control\n"
+    "                         and output options may be given)\n"
     "  -h, --help             this text\n"
     "\n"
     "Exit status: the program's exit code; 121 guest fault, 122 deadlock,\n"
     "123 an output cannot be written (stdout, a trace or an output file),\n"
     "124 cycle or time limit, 125 usage error, 126 program cannot be loaded\n"
-    "(or its SDK stacks do not fit in RAM, checked before the run),\n"
+    "(or its SDK stacks do not fit in RAM, checked before the run; or\n"
+    "a --restore checkpoint is refused: another build, corrupt or truncated),\n"
     "130/143 interrupted by SIGINT/SIGTERM (the outputs are still written).\n";
 
 #define MAX_MEM_SETS 64
@@ -161,6 +170,11 @@ typedef struct cli_opts {
     simty_sampling sampling;
     int guest_argc;      /* the program and its arguments (GET_CMDLINE) */
     char **guest_argv;
+    const char *checkpoint; /* --checkpoint FILE */
+    uint64_t checkpoint_at; /* --checkpoint-at N */
+    int checkpoint_at_given, checkpoint_exit;
+    const char *restore;    /* --restore FILE */
+    const char *machine_opt; /* the first machine option given (--restore refuses it) */
 } cli_opts;
 
 enum {
@@ -204,6 +218,10 @@ enum {
     OPT_SAMPLE_INTERVAL,
     OPT_SAMPLE_WINDOW,
     OPT_SAMPLE_WARMUP,
+    OPT_CHECKPOINT,
+    OPT_CHECKPOINT_AT,
+    OPT_CHECKPOINT_EXIT,
+    OPT_RESTORE,
 };
 
 static void print_run_options(void)
@@ -263,6 +281,10 @@ static const struct option run_longopts[] = {
     {"sample-interval", required_argument, 0, OPT_SAMPLE_INTERVAL},
     {"sample-window", required_argument, 0, OPT_SAMPLE_WINDOW},
     {"sample-warmup", required_argument, 0, OPT_SAMPLE_WARMUP},
+    {"checkpoint", required_argument, 0, OPT_CHECKPOINT},
+    {"checkpoint-at", required_argument, 0, OPT_CHECKPOINT_AT},
+    {"checkpoint-exit", no_argument, 0, OPT_CHECKPOINT_EXIT},
+    {"restore", required_argument, 0, OPT_RESTORE},
     {0, 0, 0, 0},
 };
 
@@ -383,6 +405,14 @@ static int parse_session_option(int c, cli_opts *o)
     case 'q': o->quiet = 1; return 0;
     case OPT_FS_ROOT: o->fs_root = optarg; return 0;
     case OPT_NO_HOST_FILES: o->no_host_files = 1; return 0;
+    case OPT_CHECKPOINT: o->checkpoint = optarg; return 0;
+    case OPT_CHECKPOINT_AT:
+        if (parse_u64(optarg, &o->checkpoint_at, 0))
+            return usage_error("--checkpoint-at: expected a cycle number, got '%s'", optarg);
+        o->checkpoint_at_given = 1;
+        return 0;
+    case OPT_CHECKPOINT_EXIT: o->checkpoint_exit = 1; return 0;
+    case OPT_RESTORE: o->restore = optarg; return 0;
     case 'h':
         fputs(run_usage_text, stdout);
         print_run_options();
@@ -428,6 +458,12 @@ static int parse_sample_option(int c, cli_opts *o)
 static int parse_option(int c, char **argv, cli_opts *o)
 {
     int rc = parse_machine_option(c, o);
+    /* (run control among them: what a --restore may change) */
+    if (rc != NOT_MINE && !o->machine_opt && c != OPT_HOST_THREADS &&
+        c != OPT_HOST_THREADS_MIN && c != OPT_MAX_CYCLES && c != OPT_TIMEOUT)
+        for (const struct option *l = run_longopts; l->name && !o->machine_opt; l++)
+            if (l->val == c)
+                o->machine_opt = l->name;
     if (rc == NOT_MINE)
         rc = parse_sample_option(c, o);
     if (rc == NOT_MINE)
@@ -446,6 +482,31 @@ static int apply_memory_options(cli_opts *o)
     for (unsigned i = 0; i < o->n_mem_set; i++)
         if ((rc = parse_setting(&o->cfg, "mem-set", o->mem_set[i])))
             return rc;
+    return 0;
+}
+
+/* --restore: the machine, the program and its command line, the guest's
+ * host files come from the checkpoint; run control and outputs may be
+ * given (a machine option is refused, whatever its value). */
+static int check_restore_options(const cli_opts *o, int argc)
+{
+    if (optind < argc)
+        return usage_error("--restore: no program may be given (the checkpoint holds the "
+                           "program and its arguments)");
+    if (o->machine_opt)
+        return usage_error("--restore: the machine's options come from the checkpoint; --%s "
+                           "cannot be given", o->machine_opt);
+    if (o->fs_root || o->no_host_files)
+        return usage_error("--restore: the guest's host files (--fs-root, --no-host-files) come "
+                           "from the checkpoint");
+    if (o->trace_kanata)
+        return usage_error("--restore: no Kanata trace (--trace-kanata) across a checkpoint: "
+                           "the log's records in flight are not saved");
+    if (o->gdb.enabled)
+        return usage_error("--restore and --gdb: give one of them");
+    if (o->sample)
+        return usage_error("--sample and --restore: a sampled run switches models; checkpoints "
+                           "are of full runs");
     return 0;
 }
 
@@ -473,6 +534,14 @@ static int check_option_pairs(const cli_opts *o, int argc)
         return usage_error("--gdb needs --quantum 1: a debugger looks at the machine at "
                            "every cycle, and with --quantum %u the cores run %u cycles "
                            "apart", o->cfg.quantum, o->cfg.quantum);
+    if (o->checkpoint_at_given != (o->checkpoint != NULL))
+        return usage_error("--checkpoint FILE and --checkpoint-at N go together");
+    if (o->checkpoint_exit && !o->checkpoint)
+        return usage_error("--checkpoint-exit needs --checkpoint FILE and --checkpoint-at N");
+    if (o->checkpoint && o->gdb.enabled)
+        return usage_error("--checkpoint and --gdb: give one of them");
+    if (o->restore)
+        return check_restore_options(o, argc);
     if (optind >= argc)
         return usage_error("no program given");
     if (o->fs_root && o->no_host_files)
@@ -614,6 +683,9 @@ static int check_sample_options(const cli_opts *o)
                            "of the pipeline");
     if (o->gdb.enabled)
         return usage_error("--sample and --gdb: a debugger session is not sampled");
+    if (o->checkpoint || o->restore)
+        return usage_error("--sample and %s: a sampled run switches models; checkpoints are of "
+                           "full runs", o->restore ? "--restore" : "--checkpoint");
     return 0;
 }
 
@@ -629,11 +701,13 @@ static int check_run_options(const cli_opts *o)
         return usage_error("--trace-kanata needs the cycle model (--model cycle)");
     if (simty_config_check(&o->cfg, err, sizeof err))
         return usage_error("%s", err);
-    char *prog[] = {(char *)o->program};
+    /* (with --restore, the checkpoint is the input not to overwrite) */
+    char *prog[] = {(char *)(o->restore ? o->restore : o->program)};
     if (output_is_input("--trace-commits", o->trace_commits, prog, 1, "the trace") ||
         output_is_input("--trace-kanata", o->trace_kanata, prog, 1, "the trace") ||
         output_is_input("--signature", o->signature, prog, 1, "the signature") ||
-        output_is_input("--stats-json", o->stats_json, prog, 1, "the statistics"))
+        output_is_input("--stats-json", o->stats_json, prog, 1, "the statistics") ||
+        output_is_input("--checkpoint", o->checkpoint, prog, 1, "the checkpoint"))
         return SIMTY_STATUS_USAGE;
     return 0;
 }
@@ -676,9 +750,37 @@ static int start_sim(cli_opts *o, simty_sim **sp, int *gdb_fd)
     return 0;
 }
 
-/* The run itself, under gdb or with its status display; a signal stops it. */
-static void run_sim(simty_sim *s, const cli_opts *o, int gdb_fd)
+/* --checkpoint-at: runs to the cycle (the next quantum boundary from it)
+ * and writes the checkpoint; true if the run goes on (not ended, no
+ * --checkpoint-exit).  A checkpoint that cannot be written stops the run
+ * (status 123, as an output). */
+static bool run_to_checkpoint(simty_sim *s, const cli_opts *o, int *failed)
 {
+    uint64_t now = simty_cycle(s);
+    if (simty_run_cycles(s, o->checkpoint_at > now ? o->checkpoint_at - now : 0) !=
+        SIMTY_EXIT_NONE) {
+        if (!o->quiet)
+            fprintf(stderr, "simty: warning: the run ended before --checkpoint-at %llu: no "
+                    "checkpoint written\n", (unsigned long long)o->checkpoint_at);
+        return false;
+    }
+    char err[512];
+    if (simty_save(s, o->checkpoint, err, sizeof err)) {
+        fprintf(stderr, "simty: %s\n", err);
+        *failed = 1;
+        return false;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "simty: checkpoint at cycle %llu written to %s\n",
+                (unsigned long long)simty_cycle(s), o->checkpoint);
+    return !o->checkpoint_exit;
+}
+
+/* The run itself, under gdb or with its status display; a signal stops it.
+ * Returns 1 if the checkpoint could not be written. */
+static int run_sim(simty_sim *s, const cli_opts *o, int gdb_fd)
+{
+    int failed = 0;
     running_sim = s;
     if (got_signal) /* arrived while loading */
         simty_request_stop(s, got_signal);
@@ -687,7 +789,8 @@ static void run_sim(simty_sim *s, const cli_opts *o, int gdb_fd)
     } else {
         run_status status;
         status_start(&status, s, status_mode_of(o), o->heartbeat);
-        simty_run(s);
+        if (!o->checkpoint || run_to_checkpoint(s, o, &failed))
+            simty_run(s);
         status_end(&status);
     }
     running_sim = NULL;
@@ -696,6 +799,7 @@ static void run_sim(simty_sim *s, const cli_opts *o, int gdb_fd)
     if (o->cfg.trace_roi && (o->trace_commits || o->trace_kanata) && !simty_roi_stats_get(s))
         fprintf(stderr, "simty: note: --trace-roi: the program never opened a region of "
                         "interest (simty_roi_begin), so the traces are empty\n");
+    return failed;
 }
 
 /* The files and summary asked for at the end: 1 if one was lost. */
@@ -757,17 +861,33 @@ static int cmd_run(int argc, char **argv)
     }
     o.cfg.trace_commits = commits.f;
     o.cfg.trace_kanata = kanata_out.f;
-    warn_ignored(&o.cfg);
+    if (!o.restore) /* (a restore's machine: once it is built) */
+        warn_ignored(&o.cfg);
     simty_sim *s;
-    int gdb_fd;
-    if ((rc = start_sim(&o, &s, &gdb_fd))) {
+    int gdb_fd = -1;
+    if (o.restore) {
+        char err[512];
+        if (!(s = simty_restore(o.restore, &o.cfg, err, sizeof err))) {
+            fprintf(stderr, "simty: %s\n", err);
+            rc = SIMTY_STATUS_LOAD;
+        } else
+            warn_ignored(simty_config_get(s));
+    } else
+        rc = start_sim(&o, &s, &gdb_fd);
+    if (rc) {
         simty_destroy(s);
         trace_close(&commits);
         trace_close(&kanata_out);
         return rc;
     }
-    run_sim(s, &o, gdb_fd);
+    int ck_failed = run_sim(s, &o, gdb_fd);
     int trace_bad = trace_close(&commits) | trace_close(&kanata_out);
+    if (ck_failed || (o.checkpoint_exit && simty_result_get(s)->reason == SIMTY_EXIT_NONE)) {
+        /* stopped at the checkpoint: the rest of the run, its output
+         * included, is the restore's */
+        simty_destroy(s);
+        return ck_failed || trace_bad || finish_stdout(0) ? SIMTY_STATUS_OUTPUT : 0;
+    }
     return finish_run(s, &o, trace_bad);
 }
 

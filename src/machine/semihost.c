@@ -17,7 +17,6 @@
 
 #include "machine/machine.h"
 
-enum { SH_FREE, SH_HOST, SH_STDIN, SH_STDOUT, SH_STDERR, SH_FEATURES };
 
 /* Operation numbers (ARM numbering). */
 enum {

@@ -40,6 +40,9 @@
  * picolibc's start-up takes one for ":tt"). */
 #define SEMIHOST_MAX_FILES 256u
 
+/* What a guest handle is (semihost_file.kind) */
+enum { SH_FREE, SH_HOST, SH_STDIN, SH_STDOUT, SH_STDERR, SH_FEATURES, SH_KINDS };
+
 typedef struct semihost {
     char *root;          /* --fs-root (NULL: the current directory) */
     char *root_real;     /* its real path, for absolute guest paths (lazily) */

@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/ckpt.h"
 #include "warp/mem_request.h"
 
 struct simty_sim;
@@ -94,5 +95,13 @@ bool memsys_quiet(const memsys *m);
 /* Latency histogram buckets (simty_level_stats) */
 unsigned memsys_latency_bucket(uint64_t cycles);
 uint64_t memsys_bucket_upper(unsigned bucket);
+
+/* Checkpoints (memsys/memsys_save.c): the whole timing state, no pointer;
+ * load checks it against the timing it is read into (built from the same
+ * configuration) and fails in the reader.  _layout: the build identity's
+ * part. */
+void memsys_save(const memsys *m, ck_writer *w);
+bool memsys_load(memsys *m, ck_reader *r);
+uint64_t memsys_save_layout(uint64_t h);
 
 #endif

@@ -28,6 +28,7 @@
 
 #include "machine/machine.h"
 #include "sync/sync.h" /* sync_woken_fn */
+#include "util/ckpt.h"
 
 /* State for reports: deadlock detection and reports, regions of interest,
  * inspection (simty_thread_state_get). */
@@ -134,6 +135,12 @@ typedef struct model_ops {
      * the model cannot be switched. */
     int (*attach)(simty_sim *s, char *err, size_t errlen);
     void (*detach)(simty_sim *s);
+    /* Checkpoints (sim/checkpoint.c, between quanta): core c's model state,
+     * field by field, no pointer; load checks every count and index against
+     * the machine (built from the checkpoint's configuration) and fails in
+     * the reader.  NULL: the model has none to save. */
+    void (*save)(const simty_sim *s, const sim_core *c, ck_writer *w);
+    bool (*load)(simty_sim *s, sim_core *c, ck_reader *r);
 } model_ops;
 
 /* The loop of model_ops.burst, for a model whose tick and quiet functions

@@ -236,6 +236,43 @@ static const model_report_ops scalar_report = {
 /* (a PC write is the caller's alone: the PC of a hart is its own) */
 static const model_debug_ops scalar_debug = {.step = scalar_debug_step};
 
+/* Checkpoints: the runnable list, the waits, the counted instructions */
+static void scalar_save(const simty_sim *s, const sim_core *c, ck_writer *w)
+{
+    const scalar_state *m = c->model_state;
+    const unsigned n = s->W * s->T;
+    ckw_u32(w, m->nlive);
+    ckw_bytes(w, m->live, m->nlive * sizeof *m->live);
+    ckw_bytes(w, m->wait, n);
+    ckw_bytes(w, m->since, n * sizeof *m->since);
+    ckw_bytes(w, m->wake, n * sizeof *m->wake);
+    ckw_u64(w, m->counted);
+}
+
+static bool scalar_load(simty_sim *s, sim_core *c, ck_reader *r)
+{
+    scalar_state *m = c->model_state;
+    const unsigned n = s->W * s->T;
+    uint32_t nlive = ckr_u32(r);
+    if (nlive > n) {
+        ckr_fail(r, "bad runnable count");
+        return false;
+    }
+    m->nlive = nlive;
+    ckr_bytes(r, m->live, nlive * sizeof *m->live);
+    ckr_bytes(r, m->wait, n);
+    ckr_bytes(r, m->since, n * sizeof *m->since);
+    ckr_bytes(r, m->wake, n * sizeof *m->wake);
+    m->counted = ckr_u64(r);
+    for (unsigned i = 0; i < nlive && !r->bad; i++)
+        if (m->live[i] < m->hart0 || m->live[i] >= m->hart0 + n)
+            ckr_fail(r, "bad runnable thread");
+    for (unsigned i = 0; i < n && !r->bad; i++)
+        if (m->wait[i] >= WAIT_KINDS)
+            ckr_fail(r, "bad wait state");
+    return !r->bad;
+}
+
 const model_ops model_scalar = {
     .name = "scalar",
     .watch_interval_fixed = 1024,
@@ -249,4 +286,6 @@ const model_ops model_scalar = {
     .burst = scalar_burst,
     .settle = scalar_settle,
     .debug = &scalar_debug,
+    .save = scalar_save,
+    .load = scalar_load,
 };

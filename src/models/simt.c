@@ -317,6 +317,31 @@ static const model_report_ops simt_report = {
 
 static const model_debug_ops simt_debug = {.changed = simt_changed};
 
+/* Checkpoints: the per-warp issue cycles, the live warps, the pointer,
+ * the batch timing */
+static void simt_save(const simty_sim *s, const sim_core *c, ck_writer *w)
+{
+    const simt_state *m = c->model_state;
+    ckw_bytes(w, m->last_slot, s->W * sizeof *m->last_slot);
+    ckw_u64(w, m->live);
+    ckw_u32(w, m->rr);
+    ckw_u64(w, m->batch_after);
+    ckw_u64(w, m->batch_wait);
+}
+
+static bool simt_load(simty_sim *s, sim_core *c, ck_reader *r)
+{
+    simt_state *m = c->model_state;
+    ckr_bytes(r, m->last_slot, s->W * sizeof *m->last_slot);
+    m->live = ckr_u64(r);
+    m->rr = ckr_u32(r);
+    m->batch_after = ckr_u64(r);
+    m->batch_wait = ckr_u64(r);
+    if (m->rr >= s->W || (s->W < 64 && m->live >> s->W))
+        ckr_fail(r, "bad warp state");
+    return !r->bad;
+}
+
 const model_ops model_simt = {
     .name = "simt",
     /* one deadlock sample per ~64 slots of every thread: hashing costs ~1/2
@@ -331,6 +356,8 @@ const model_ops model_simt = {
     .report = &simt_report,
     .burst = simt_burst,
     .debug = &simt_debug,
+    .save = simt_save,
+    .load = simt_load,
 };
 
 const model_ops model_simt_warm = {

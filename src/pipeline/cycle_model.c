@@ -13,6 +13,7 @@
 #include "pipeline/issue.h"
 #include "pipeline/frontend.h"
 #include "pipeline/cycle_switch.h"
+#include "pipeline/cycle_save.h"
 #include "sync/sync.h"
 
 /* The pipelines' state (not the memory timing, not the Kanata log) */
@@ -426,4 +427,6 @@ const model_ops model_cycle = {
     .debug = &cycle_debug,
     .attach = cycle_attach,
     .detach = cycle_detach,
+    .save = cycle_save,
+    .load = cycle_load,
 };

@@ -44,6 +44,7 @@
 #include "machine/barrier.h" /* WAKE_ON_EVENT */
 #include "loader/cfg.h"
 #include "simty.h"
+#include "util/ckpt.h"
 
 typedef struct path {
     uint32_t pc;
@@ -351,5 +352,12 @@ static inline int32_t path_depth_add(int32_t depth, int delta)
         return depth;
     return depth + delta;
 }
+
+/* Checkpoints (warp/paths_save.c): a table written and read whole, its
+ * ops kept; the load checks its counts and indices.  _layout: the build
+ * identity's part. */
+void paths_save(const path_table *t, ck_writer *w);
+bool paths_load(path_table *t, ck_reader *r);
+uint64_t paths_save_layout(uint64_t h);
 
 #endif
