@@ -1090,11 +1090,12 @@ def speed_runs(args, cfg, names, elf):
     return speed_rows
 
 
-def bench_markdown(args, script, what):
+def bench_markdown(args, script, what, extra=()):
     """The Markdown table a bench/ script prints."""
     log("%s (bench/%s)" % (what, script))
     p = subprocess.run([sys.executable, os.path.join(ROOT, "bench", script),
-                        "--simty", args.simty, "--markdown"], capture_output=True, text=True)
+                        "--simty", args.simty, "--markdown"] + list(extra),
+                       capture_output=True, text=True)
     if p.returncode != 0:
         die("bench/%s failed: %s" % (script, p.stderr.strip()))
     return p.stdout.strip()
@@ -1131,6 +1132,15 @@ def speed_section(args, cfg, speed_rows, note=""):
              "`bench/divergent.c`. Counts do not depend on the host's load, but on its "
              "instruction set (the lane loops run as AVX2 code where the host has it).\n")
     R.append(hc + "\n")
+    hw = bench_markdown(args, "host_cost.py", "host instructions of whole workload runs",
+                        ["--workloads"])
+    R.append("**Whole runs of real programs** (`bench/host_cost.py --workloads`): the "
+             "workloads on the cycle model at 8x4 with the ideal memory, start-up, serial "
+             "phases and checks included (where a user's run spends its time: at 8x4 these "
+             "programs issue an instruction in 0.17-0.34 of their cycles, most of the rest "
+             "with one warp live, which gets the fetch slot once every W cycles; such idle "
+             "cycles are skipped as events, docs/design.md).\n")
+    R.append(hw + "\n")
     vq = bench_markdown(args, "vs_qemu.py", "QEMU side by side")
     R.append("**Side by side with QEMU** (`bench/vs_qemu.py`, also in `make bench`): "
              "`qemu-system-riscv32 -M virt -bios none -smp 1` started directly (no wrapper), "
