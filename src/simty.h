@@ -339,7 +339,8 @@ const char *simty_load_warning(const simty_sim *s, unsigned n);
 /* The host threads a run of this machine uses (--host-threads, at most one
  * per core): fewer than asked where they cannot pay or cannot be used (one
  * core, traces, a quantum too short for the exchange between threads),
- * with the reason in note (an empty string when it runs as asked; simty run
+ * with the reason in note (an empty string when it runs as asked, and on
+ * one core, where a load warning says the option has no effect; simty run
  * prints it unless --quiet).  Host threads never change results. */
 unsigned simty_host_threads(const simty_sim *s, char *note, size_t len);
 

@@ -391,8 +391,26 @@ def host_thread_extra_tests(ctx, simty, Failure):
                     full, r.status, got, want, r.err[:300]))
             if "-m" not in extra and r.out != one.out:
                 raise Failure("%s: stdout differs from --host-threads 1" % full)
+        # one core: the settings' warning alone, not a note saying it again
+        r, full = run_one(ctx, simty, Failure, elf, (1, 1, 8), ["--host-threads", "2"])
+        if r.status != 0 or "simty: note:" in r.err or "no effect on one core" not in r.err:
+            raise Failure("%s: status %d, expected the one-core warning and no note: %r"
+                          % (full, r.status, r.err[:400]))
+        # a machine that refuses such a quantum is not told to take one
+        short = re.compile(r"^simty: note: --host-threads 2: running on 1 thread: the quantum is "
+                           r"too short .*\(--quantum 1, at most (\d+) on this machine: "
+                           r"--host-threads-min lets them run\)$", re.M)
+        for extra, most in ((["-m", "simt", "--host-threads", "2"], "1"),
+                            (["-m", "cycle", "--memory", "ddr4-3200", "--host-threads", "2"], "8")):
+            r, full = run_one(ctx, simty, Failure, elf, (4, 1, 8), extra)
+            m = short.search(r.err)
+            if r.status != 0 or not m or m.group(1) != most or "or more" in r.err:
+                raise Failure("%s: status %d, expected a note naming quantum %s at most, "
+                              "without a quantum to take: %r" % (full, r.status, most,
+                                                                 r.err[:400]))
     out.append(("multicore sb 4x1x8: --host-threads 2 at quantum 1 runs on one thread and "
-                "says so (not with --quiet, --host-threads-min 1 or quantum 32)", declined))
+                "says so (not with --quiet, --host-threads-min 1 or quantum 32; simt and a "
+                "hierarchy, whose quantum cannot be 32: not told to take one; one core: no note)", declined))
     return out
 
 

@@ -191,10 +191,8 @@ static unsigned host_threads_plan(const simty_sim *s, const char **why, unsigned
     *min_quantum = 0;
     if (asked <= 1)
         return 1;
-    if (s->ncores < 2) {
-        *why = "a one-core machine runs on one thread";
+    if (s->ncores < 2) /* (no note: the settings warn that the option has no effect) */
         return 1;
-    }
     if (s->kt || s->cfg.trace_commits) {
         *why = "traces are written in cycle order, as the cores tick";
         return 1;
@@ -212,6 +210,17 @@ static unsigned host_threads_plan(const simty_sim *s, const char **why, unsigned
     return n;
 }
 
+/* The longest quantum this machine accepts (sim/config.c): one cycle but
+ * on the cycle model, at most the interconnect latency with a hierarchy. */
+static unsigned quantum_allowed(const simty_sim *s)
+{
+    if (s->cfg.model != SIMTY_MODEL_CYCLE)
+        return 1;
+    if (s->cfg.memory.kind != SIMTY_MEMORY_IDEAL && s->cfg.memory.noc_latency < SIMTY_MAX_QUANTUM)
+        return s->cfg.memory.noc_latency;
+    return SIMTY_MAX_QUANTUM;
+}
+
 unsigned simty_host_threads(const simty_sim *s, char *note, size_t len)
 {
     const char *why;
@@ -222,11 +231,19 @@ unsigned simty_host_threads(const simty_sim *s, char *note, size_t len)
     if (why && note && len) {
         int k = snprintf(note, len, "--host-threads %u: running on %u thread%s: %s", s->cfg.host_threads,
                          n, n == 1 ? "" : "s", why);
-        if (min_quantum && k > 0 && (size_t)k < len)
-            snprintf(note + k, len - (size_t)k,
-                     " (--quantum %llu: --quantum %u or more lets them run, or --host-threads-min; "
-                     "the results do not depend on host threads, they do on the quantum)",
-                     (unsigned long long)s->quantum, min_quantum);
+        if (min_quantum && k > 0 && (size_t)k < len) {
+            if (min_quantum <= quantum_allowed(s))
+                snprintf(note + k, len - (size_t)k,
+                         " (--quantum %llu: --quantum %u or more lets them run, or "
+                         "--host-threads-min; the results do not depend on host threads, they "
+                         "do on the quantum)",
+                         (unsigned long long)s->quantum, min_quantum);
+            else /* (no quantum this machine accepts is that long) */
+                snprintf(note + k, len - (size_t)k,
+                         " (--quantum %llu, at most %u on this machine: --host-threads-min "
+                         "lets them run)",
+                         (unsigned long long)s->quantum, quantum_allowed(s));
+        }
     }
     return n;
 }
