@@ -62,7 +62,7 @@ typedef struct fetch_latch {
  * it.  So it stays where it was issued, in the slot of its issue cycle in a
  * ring (pipe_state.ring, UOP_RING slots), instead of moving through a latch
  * per stage: F+7 of cycle t takes the slot of cycle t-4, F+8 that of t-5. */
-typedef struct __attribute__((aligned(64))) uop { /* (64 bytes: ring[i] is a shift) */
+typedef struct uop {
     bool valid;     /* issued and not yet at F+7 */
     bool waits;     /* uop_waits() at issue: it holds the warp (a load) */
     uint8_t warp;
@@ -71,7 +71,10 @@ typedef struct __attribute__((aligned(64))) uop { /* (64 bytes: ring[i] is a shi
     insn_t insn;
     uint64_t issued; /* cycle */
     uint64_t trace;
+    uint8_t pad_[8]; /* to 64 bytes: ring[i] is a shift (padded, not aligned:
+                      * pipe_state comes from calloc) */
 } uop;
+_Static_assert(sizeof(uop) == 64, "uop: 64 bytes");
 
 #define UOP_RING 8 /* a power of two above the 6 cycles from issue to commit */
 #define UOP_AT(t) ((unsigned)(t) & (UOP_RING - 1))
