@@ -187,6 +187,13 @@ class Machine:
         self._L, self._C = L, C
         self.settings = list(_settings) if _settings is not None else settings_of(
             options, _lib.setting_names(L))
+        self._start(lambda cfg, err: L.simty_create(cfg, err, ERRLEN))
+        self.program = None
+
+    def _start(self, create):
+        """The simulator from the configuration of self.settings, its console
+        a temporary file: create(cfg, err) makes it (NULL with err)."""
+        L, C = self._L, self._C
         cfg = new_config(L, self.settings)
         console = C.tmpfile()
         if console == ffi.NULL:
@@ -194,24 +201,24 @@ class Machine:
             raise SimtyError("cannot create a temporary file for the console")
         L.simty_config_set_console(cfg, console)
         err = ffi.new("char[]", ERRLEN)
-        sim = L.simty_create(cfg, err, ERRLEN)
+        sim = create(cfg, err)
         if sim == ffi.NULL:
             msg = ffi.string(err).decode("utf-8", "replace")
             _release(L, C, ffi.NULL, cfg, console)
             raise SimtyError(msg)
         self._sim, self._cfg, self._console = sim, cfg, console
         self._finalizer = weakref.finalize(self, _release, L, C, sim, cfg, console)
-        self.program = None
 
     # Options a restore takes (run control); the machine's come from the checkpoint
-    RESTORE_OPTIONS = ("max-cycles", "timeout", "host-threads")
+    RESTORE_OPTIONS = ("max-cycles", "timeout", "host-threads", "host-threads-min")
 
     @classmethod
     def restore(cls, path, _library=None, **options):
         """A machine continued from a checkpoint (Machine.save, or `simty
         run --checkpoint`): the saved run's machine, program and state; it
         runs on exactly as the saved one would have.  options: run control
-        only (max_cycles: the whole run's, timeout, host_threads); the
+        only (max_cycles: the whole run's, timeout, host_threads,
+        host_threads_min); the
         console holds the output from the checkpoint on."""
         path = path_text("restore", path)
         L, C = _lib.lib(_library)
@@ -222,20 +229,7 @@ class Machine:
                                  "%s cannot be given" % key.replace("-", "_"))
         m = cls.__new__(cls)
         m._L, m._C, m.settings = L, C, settings
-        cfg = new_config(L, settings)
-        console = C.tmpfile()
-        if console == ffi.NULL:
-            L.simty_free(cfg)
-            raise SimtyError("cannot create a temporary file for the console")
-        L.simty_config_set_console(cfg, console)
-        err = ffi.new("char[]", ERRLEN)
-        sim = L.simty_restore(os.fsencode(path), cfg, err, ERRLEN)
-        if sim == ffi.NULL:
-            msg = ffi.string(err).decode("utf-8", "replace")
-            _release(L, C, ffi.NULL, cfg, console)
-            raise SimtyError(msg)
-        m._sim, m._cfg, m._console = sim, cfg, console
-        m._finalizer = weakref.finalize(m, _release, L, C, sim, cfg, console)
+        m._start(lambda cfg, err: L.simty_restore(os.fsencode(path), cfg, err, ERRLEN))
         m.program = path
         return m
 
